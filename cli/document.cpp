@@ -1,0 +1,93 @@
+#include "document.hpp"
+
+#include <string_view>
+
+#include "rigio/io/file.hpp"
+#include "rigio/spine/binary.hpp"
+#if __has_include("rigio/spine/json.hpp")
+#include "rigio/spine/json.hpp"
+#define RIGIO_HAVE_SPINE_JSON 1
+#endif
+
+namespace rigio::cli {
+
+namespace {
+
+bool has_extension(const std::string& path, std::string_view ext) {
+    if (path.size() < ext.size()) return false;
+    for (std::size_t i = 0; i < ext.size(); ++i) {
+        char c = path[path.size() - ext.size() + i];
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        if (c != ext[i]) return false;
+    }
+    return true;
+}
+
+template <class T>
+T take(Result<T>&& r) {
+    if (!r) throw r.error();
+    return std::move(r).value();
+}
+
+}  // namespace
+
+Document load(const std::string& path, const LoadOptions& options) {
+    std::vector<std::uint8_t> bytes = io::read_file(path);
+    Document doc;
+    doc.format = options.assume ? *options.assume : detect_format(bytes, path);
+    if (doc.format == Format::Unknown && has_extension(path, ".json")) doc.format = Format::SpineJson;
+    switch (doc.format) {
+        case Format::SpineBinary:
+            doc.model = take(spine::read_skel(bytes));
+            break;
+        case Format::SpineJson: {
+#ifdef RIGIO_HAVE_SPINE_JSON
+            spine::JsonReadOptions opts;
+            opts.warnings = &doc.warnings;
+            std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+            doc.model = take(spine::read_json(text, opts));
+            break;
+#else
+            throw Error("Spine JSON is not supported by this build");
+#endif
+        }
+        case Format::Unknown:
+            throw Error("not a format rigio recognises (expected Spine .skel or JSON)", Location::at_byte(0));
+        default:
+            throw Error(std::string("reading ") + format_name(doc.format) + " is not supported yet");
+    }
+    return doc;
+}
+
+bool can_write(const Document& doc, Format target) {
+    if (std::holds_alternative<spine::SkeletonData>(doc.model)) {
+        if (target == Format::SpineBinary) return true;
+#ifdef RIGIO_HAVE_SPINE_JSON
+        if (target == Format::SpineJson) return true;
+#endif
+    }
+    return false;
+}
+
+void save(const Document& doc, Format target, const std::string& path) {
+    if (!can_write(doc, target))
+        throw Error(std::string("cannot write ") + format_name(doc.format) + " data as " + format_name(target));
+    if (const auto* sd = std::get_if<spine::SkeletonData>(&doc.model)) {
+        if (target == Format::SpineBinary) {
+            io::write_file_atomic(path, spine::write_skel(*sd));
+            return;
+        }
+#ifdef RIGIO_HAVE_SPINE_JSON
+        io::write_file_atomic(path, spine::write_json(*sd));
+#endif
+    }
+}
+
+Format format_for_output(const Document& doc, const std::string& path) {
+    const bool spine = std::holds_alternative<spine::SkeletonData>(doc.model);
+    if (has_extension(path, ".skel")) return Format::SpineBinary;
+    if (has_extension(path, ".json") && spine) return Format::SpineJson;
+    return Format::Unknown;
+}
+
+}  // namespace rigio::cli

@@ -1,0 +1,13 @@
+// Summaries printed by `rigio info`, as text for people and as JSON for scripts.
+#pragma once
+
+#include <string>
+
+#include "document.hpp"
+
+namespace rigio::cli {
+
+std::string summary_text(const Document& doc, const std::string& path);
+std::string summary_json(const Document& doc, const std::string& path);
+
+}  // namespace rigio::cli

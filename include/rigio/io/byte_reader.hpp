@@ -1,0 +1,100 @@
+// rigio/io/byte_reader.hpp: a bounds-checked cursor over untrusted bytes.
+// Every read checks the bytes left and throws rigio::Error with the byte offset and the current
+// reading context ("in animation \"run\", bone timeline 3") instead of reading out of bounds.
+// Both byte orders are supported (Spine is big-endian, MRTK little-endian).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rigio/io/error.hpp"
+
+namespace rigio::io {
+
+class ByteReader {
+public:
+    explicit ByteReader(std::span<const std::uint8_t> bytes) : data_(bytes) {}
+
+    std::size_t offset() const { return pos_; }
+    std::size_t size() const { return data_.size(); }
+    std::size_t remaining() const { return data_.size() - pos_; }
+    bool at_end() const { return pos_ == data_.size(); }
+
+    std::uint8_t u8() {
+        need(1, "a byte");
+        return data_[pos_++];
+    }
+    std::int8_t i8() { return static_cast<std::int8_t>(u8()); }
+    bool boolean();  // one byte, 0 or 1 (any other value is an error)
+
+    std::uint16_t u16_be();
+    std::uint32_t u32_be();
+    std::int32_t i32_be() { return static_cast<std::int32_t>(u32_be()); }
+    float f32_be();
+
+    std::uint16_t u16_le();
+    std::uint32_t u32_le();
+    std::uint64_t u64_le();
+    std::int32_t i32_le() { return static_cast<std::int32_t>(u32_le()); }
+    float f32_le();
+    double f64_le();
+
+    // Spine-style varint: 1 to 5 bytes, 7 bits each, low group first. `zigzag` undoes the
+    // sign folding of varint- values.
+    std::int32_t varint(bool zigzag = false);
+    // A varint+ used as a count or index: negative values (5-byte encodings) are an error.
+    std::uint32_t count(const char* what);
+
+    // Checks that `n` elements of at least `min_bytes_each` bytes could still follow, so that no
+    // allocation is ever larger than the input could describe. Throws otherwise.
+    void check_count(std::size_t n, std::size_t min_bytes_each, const char* what);
+
+    // Spine string: varint length, 0 = null, 1 = "", else n-1 UTF-8 bytes.
+    std::optional<std::string> spine_string();
+    std::string_view bytes(std::size_t n);  // raw view of the next n bytes
+
+    // Throws an Error at `at` (default: the current offset) with the reading context attached.
+    [[noreturn]] void fail(const std::string& message) const { fail_at(pos_, message); }
+    [[noreturn]] void fail_at(std::size_t at, const std::string& message) const;
+
+    // The reading context: a stack of labels that error messages name, most general first.
+    // Frames hold pointers, so the labels and names must outlive the frame (they always do:
+    // they are literals or strings in the model being built).
+    class Scope {
+    public:
+        Scope(ByteReader& r, const char* label, long index = -1, const std::string* name = nullptr)
+            : r_(r) {
+            r_.context_.push_back({label, index, name});
+        }
+        ~Scope() { r_.context_.pop_back(); }
+        Scope(const Scope&) = delete;
+        Scope& operator=(const Scope&) = delete;
+
+    private:
+        ByteReader& r_;
+    };
+    std::string context() const;
+
+private:
+    void need(std::size_t n, const char* what) const {
+        if (n > data_.size() - pos_) fail_short(n, what);
+    }
+    [[noreturn]] void fail_short(std::size_t n, const char* what) const;
+
+    struct Frame {
+        const char* label;
+        long index;
+        const std::string* name;
+    };
+    std::span<const std::uint8_t> data_;
+    std::size_t pos_ = 0;
+    std::vector<Frame> context_;
+};
+
+}  // namespace rigio::io

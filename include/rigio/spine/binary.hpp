@@ -1,0 +1,23 @@
+// rigio/spine/binary.hpp: the Spine binary skeleton format (.skel), version 3.8.
+// read_skel validates as it reads (indices against their tables, counts against the bytes left,
+// linked meshes resolved after all skins) and reports errors with their byte offset.
+// write_skel mirrors it field for field and reproduces the editor's bytes for data it read.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "rigio/io/error.hpp"
+#include "rigio/spine/model.hpp"
+
+namespace rigio::spine {
+
+Result<SkeletonData> read_skel(std::span<const std::uint8_t> bytes);
+std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton);
+
+// True when `bytes` look like a Spine binary skeleton (header strings followed by a version that
+// starts with a digit). Cheap; used by format detection.
+bool looks_like_skel(std::span<const std::uint8_t> bytes);
+
+}  // namespace rigio::spine

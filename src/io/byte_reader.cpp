@@ -1,0 +1,125 @@
+#include "rigio/io/byte_reader.hpp"
+
+#include <bit>
+
+namespace rigio::io {
+
+bool ByteReader::boolean() {
+    std::size_t at = pos_;
+    std::uint8_t b = u8();
+    if (b > 1) fail_at(at, "boolean byte is " + std::to_string(b) + ", expected 0 or 1");
+    return b != 0;
+}
+
+std::uint16_t ByteReader::u16_be() {
+    need(2, "a 16-bit integer");
+    std::uint16_t v = static_cast<std::uint16_t>((data_[pos_] << 8) | data_[pos_ + 1]);
+    pos_ += 2;
+    return v;
+}
+
+std::uint32_t ByteReader::u32_be() {
+    need(4, "a 32-bit value");
+    const std::uint8_t* p = data_.data() + pos_;
+    pos_ += 4;
+    return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+
+float ByteReader::f32_be() { return std::bit_cast<float>(u32_be()); }
+
+std::uint16_t ByteReader::u16_le() {
+    need(2, "a 16-bit integer");
+    std::uint16_t v = static_cast<std::uint16_t>(data_[pos_] | (data_[pos_ + 1] << 8));
+    pos_ += 2;
+    return v;
+}
+
+std::uint32_t ByteReader::u32_le() {
+    need(4, "a 32-bit value");
+    const std::uint8_t* p = data_.data() + pos_;
+    pos_ += 4;
+    return (std::uint32_t{p[3]} << 24) | (std::uint32_t{p[2]} << 16) | (std::uint32_t{p[1]} << 8) | p[0];
+}
+
+std::uint64_t ByteReader::u64_le() {
+    std::uint64_t lo = u32_le();
+    std::uint64_t hi = u32_le();
+    return lo | (hi << 32);
+}
+
+float ByteReader::f32_le() { return std::bit_cast<float>(u32_le()); }
+double ByteReader::f64_le() { return std::bit_cast<double>(u64_le()); }
+
+std::int32_t ByteReader::varint(bool zigzag) {
+    std::uint32_t value = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+        if (pos_ >= data_.size()) fail_short(1, "a varint byte");
+        std::uint8_t b = data_[pos_++];
+        value |= static_cast<std::uint32_t>(b & 0x7F) << shift;
+        if (!(b & 0x80) || shift == 28) break;
+    }
+    if (zigzag) value = (value >> 1) ^ (0u - (value & 1u));
+    return static_cast<std::int32_t>(value);
+}
+
+std::uint32_t ByteReader::count(const char* what) {
+    std::size_t at = pos_;
+    std::int32_t v = varint();
+    if (v < 0) fail_at(at, std::string(what) + " is negative (" + std::to_string(v) + ")");
+    return static_cast<std::uint32_t>(v);
+}
+
+void ByteReader::check_count(std::size_t n, std::size_t min_bytes_each, const char* what) {
+    if (min_bytes_each == 0) min_bytes_each = 1;
+    if (n > remaining() / min_bytes_each) {
+        fail(std::string(what) + " count " + std::to_string(n) + " is more than the " +
+             std::to_string(remaining()) + " bytes left could hold");
+    }
+}
+
+std::optional<std::string> ByteReader::spine_string() {
+    std::size_t at = pos_;
+    std::uint32_t n = count("string length");
+    if (n == 0) return std::nullopt;
+    if (n - 1 > remaining()) {
+        fail_at(at, "string of " + std::to_string(n - 1) + " bytes runs past the end of the data (" +
+                        std::to_string(remaining()) + " bytes left)");
+    }
+    std::string_view v = bytes(n - 1);
+    return std::string(v);
+}
+
+std::string_view ByteReader::bytes(std::size_t n) {
+    need(n, "bytes");
+    std::string_view v(reinterpret_cast<const char*>(data_.data() + pos_), n);
+    pos_ += n;
+    return v;
+}
+
+std::string ByteReader::context() const {
+    std::string out;
+    for (const Frame& f : context_) {
+        out += out.empty() ? "in " : ", ";
+        out += f.label;
+        if (f.name) {
+            out += " \"";
+            out += *f.name;
+            out += '"';
+        } else if (f.index >= 0) {
+            out += ' ';
+            out += std::to_string(f.index);
+        }
+    }
+    return out;
+}
+
+void ByteReader::fail_at(std::size_t at, const std::string& message) const {
+    throw Error(message, Location::at_byte(at), context());
+}
+
+void ByteReader::fail_short(std::size_t n, const char* what) const {
+    fail_at(pos_, std::string("unexpected end of data: needed ") + std::to_string(n) + " byte" +
+                      (n == 1 ? "" : "s") + " for " + what + ", " + std::to_string(remaining()) + " left");
+}
+
+}  // namespace rigio::io

@@ -1,0 +1,277 @@
+// Spine 3.8 .skel reader: animations and their timelines (mirrored by binary_animation_writer.cpp).
+#include "rigio/spine/binary.hpp"
+#include "skel_reader.hpp"
+
+namespace rigio::spine::detail {
+
+using io::ByteReader;
+
+namespace {
+// The smallest number of bytes a keyframe of each kind can take, used to bound frame counts.
+constexpr std::size_t kMinKey = 4;  // a time
+}  // namespace
+
+Curve SkelReader::read_curve() {
+    Curve c;
+    std::size_t at = r_.offset();
+    std::uint8_t type = r_.u8();
+    switch (type) {
+        case 0: c.type = CurveType::Linear; break;
+        case 1: c.type = CurveType::Stepped; break;
+        case 2:
+            c.type = CurveType::Bezier;
+            c.cx1 = r_.f32_be();
+            c.cy1 = r_.f32_be();
+            c.cx2 = r_.f32_be();
+            c.cy2 = r_.f32_be();
+            break;
+        default: r_.fail_at(at, "unknown curve type " + std::to_string(type) + " (expected 0, 1 or 2)");
+    }
+    return c;
+}
+
+Animation SkelReader::read_animation(std::size_t number) {
+    Animation a;
+    {
+        ByteReader::Scope s(r_, "animation", static_cast<long>(number));
+        a.name = r_.spine_string();
+    }
+    ByteReader::Scope s(r_, "animation", -1, a.name ? &*a.name : nullptr);
+    read_slot_timelines(a);
+    read_bone_timelines(a);
+    read_constraint_timelines(a);
+    read_deform_timelines(a);
+    read_draw_order(a);
+    read_event_keys(a);
+    return a;
+}
+
+void SkelReader::read_slot_timelines(Animation& a) {
+    std::uint32_t n = count(2, "slot timeline group count");
+    a.slots.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        SlotTimelines& g = a.slots[i];
+        g.slot = index(sd_.slots.size(), "slot index", "slots");
+        ByteReader::Scope s(r_, "slot", -1, sd_.slots[g.slot].name ? &*sd_.slots[g.slot].name : nullptr);
+        std::uint32_t m = count(2, "timeline count");
+        g.timelines.resize(m);
+        for (std::uint32_t j = 0; j < m; ++j) {
+            SlotTimeline& t = g.timelines[j];
+            ByteReader::Scope st(r_, "slot timeline", j);
+            std::size_t at = r_.offset();
+            std::uint8_t type = r_.u8();
+            if (type > 2) r_.fail_at(at, "unknown slot timeline type " + std::to_string(type) + " (expected 0 to 2)");
+            t.type = static_cast<SlotTimelineType>(type);
+            std::uint32_t frames = count(kMinKey + 1, "keyframe count");
+            if (t.type == SlotTimelineType::Attachment) {
+                t.attachment_keys.resize(frames);
+                for (AttachmentKeyframe& k : t.attachment_keys) {
+                    k.time = r_.f32_be();
+                    k.name = ref_string();
+                }
+                continue;
+            }
+            t.color_keys.resize(frames);
+            for (std::uint32_t f = 0; f < frames; ++f) {
+                ColorKeyframe& k = t.color_keys[f];
+                k.time = r_.f32_be();
+                k.color = r_.u32_be();
+                if (t.type == SlotTimelineType::TwoColor) k.dark = r_.u32_be();
+                if (f + 1 < frames) k.curve = read_curve();
+            }
+        }
+    }
+}
+
+void SkelReader::read_bone_timelines(Animation& a) {
+    std::uint32_t n = count(2, "bone timeline group count");
+    a.bones.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        BoneTimelines& g = a.bones[i];
+        g.bone = index(sd_.bones.size(), "bone index", "bones");
+        ByteReader::Scope s(r_, "bone", -1, sd_.bones[g.bone].name ? &*sd_.bones[g.bone].name : nullptr);
+        std::uint32_t m = count(2, "timeline count");
+        g.timelines.resize(m);
+        for (std::uint32_t j = 0; j < m; ++j) {
+            BoneTimeline& t = g.timelines[j];
+            ByteReader::Scope st(r_, "bone timeline", j);
+            std::size_t at = r_.offset();
+            std::uint8_t type = r_.u8();
+            if (type > 3) r_.fail_at(at, "unknown bone timeline type " + std::to_string(type) + " (expected 0 to 3)");
+            t.type = static_cast<BoneTimelineType>(type);
+            const bool rotate = t.type == BoneTimelineType::Rotate;
+            std::uint32_t frames = count(rotate ? 8 : 12, "keyframe count");
+            t.keys.resize(frames);
+            for (std::uint32_t f = 0; f < frames; ++f) {
+                BoneKeyframe& k = t.keys[f];
+                k.time = r_.f32_be();
+                k.x = r_.f32_be();
+                if (!rotate) k.y = r_.f32_be();
+                if (f + 1 < frames) k.curve = read_curve();
+            }
+        }
+    }
+}
+
+void SkelReader::read_constraint_timelines(Animation& a) {
+    std::uint32_t n = count(2, "IK timeline count");
+    a.ik.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        IkTimeline& t = a.ik[i];
+        ByteReader::Scope s(r_, "IK constraint timeline", i);
+        t.constraint = index(sd_.ik.size(), "IK constraint index", "IK constraints");
+        std::uint32_t frames = count(15, "keyframe count");
+        t.keys.resize(frames);
+        for (std::uint32_t f = 0; f < frames; ++f) {
+            IkKeyframe& k = t.keys[f];
+            k.time = r_.f32_be();
+            k.mix = r_.f32_be();
+            k.softness = r_.f32_be();
+            k.bend_direction = r_.i8();
+            k.compress = r_.boolean();
+            k.stretch = r_.boolean();
+            if (f + 1 < frames) k.curve = read_curve();
+        }
+    }
+
+    n = count(2, "transform timeline count");
+    a.transform.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        TransformTimeline& t = a.transform[i];
+        ByteReader::Scope s(r_, "transform constraint timeline", i);
+        t.constraint = index(sd_.transform.size(), "transform constraint index", "transform constraints");
+        std::uint32_t frames = count(20, "keyframe count");
+        t.keys.resize(frames);
+        for (std::uint32_t f = 0; f < frames; ++f) {
+            TransformKeyframe& k = t.keys[f];
+            k.time = r_.f32_be();
+            k.rotate_mix = r_.f32_be();
+            k.translate_mix = r_.f32_be();
+            k.scale_mix = r_.f32_be();
+            k.shear_mix = r_.f32_be();
+            if (f + 1 < frames) k.curve = read_curve();
+        }
+    }
+
+    n = count(2, "path timeline group count");
+    a.path.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        PathTimelines& g = a.path[i];
+        ByteReader::Scope s(r_, "path constraint timelines", i);
+        g.constraint = index(sd_.path.size(), "path constraint index", "path constraints");
+        std::uint32_t m = count(2, "timeline count");
+        g.timelines.resize(m);
+        for (std::uint32_t j = 0; j < m; ++j) {
+            PathTimeline& t = g.timelines[j];
+            ByteReader::Scope st(r_, "path timeline", j);
+            std::size_t at = r_.offset();
+            std::uint8_t type = r_.u8();
+            if (type > 2) r_.fail_at(at, "unknown path timeline type " + std::to_string(type) + " (expected 0 to 2)");
+            t.type = static_cast<PathTimelineType>(type);
+            const bool mix = t.type == PathTimelineType::Mix;
+            std::uint32_t frames = count(mix ? 12 : 8, "keyframe count");
+            t.keys.resize(frames);
+            for (std::uint32_t f = 0; f < frames; ++f) {
+                PathKeyframe& k = t.keys[f];
+                k.time = r_.f32_be();
+                k.a = r_.f32_be();
+                if (mix) k.b = r_.f32_be();
+                if (f + 1 < frames) k.curve = read_curve();
+            }
+        }
+    }
+}
+
+void SkelReader::read_deform_timelines(Animation& a) {
+    std::uint32_t n = count(2, "deform skin count");
+    a.deform.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        DeformSkin& ds = a.deform[i];
+        ds.skin = index(sd_.skins.size(), "skin index", "skins");
+        const Skin& skin = sd_.skins[ds.skin];
+        ByteReader::Scope s(r_, "deform skin", -1, skin.name ? &*skin.name : nullptr);
+        std::uint32_t m = count(2, "deform slot count");
+        ds.slots.resize(m);
+        for (std::uint32_t j = 0; j < m; ++j) {
+            DeformSlot& dsl = ds.slots[j];
+            dsl.slot = index(sd_.slots.size(), "slot index", "slots");
+            ByteReader::Scope ss(r_, "slot", -1, sd_.slots[dsl.slot].name ? &*sd_.slots[dsl.slot].name : nullptr);
+            std::uint32_t tcount = count(2, "deform timeline count");
+            dsl.timelines.resize(tcount);
+            for (std::uint32_t t = 0; t < tcount; ++t) {
+                DeformTimeline& tl = dsl.timelines[t];
+                std::size_t key_at = r_.offset();
+                tl.attachment = ref_string();
+                ByteReader::Scope st(r_, "deform timeline", -1, tl.attachment ? &*tl.attachment : nullptr);
+                const Attachment* target = tl.attachment ? find_attachment(skin, dsl.slot, *tl.attachment) : nullptr;
+                if (!target) r_.fail_at(key_at, "attachment not found in this skin and slot");
+                if (target->type == AttachmentType::Region || target->type == AttachmentType::Point)
+                    r_.fail_at(key_at, "attachment has no vertices to deform");
+                std::uint32_t frames = count(5, "keyframe count");
+                tl.keys.resize(frames);
+                for (std::uint32_t f = 0; f < frames; ++f) {
+                    DeformKeyframe& k = tl.keys[f];
+                    k.time = r_.f32_be();
+                    std::uint32_t values = count(4, "deform value count");
+                    if (values > 0) {
+                        std::size_t at = r_.offset();
+                        k.offset = r_.varint();
+                        if (k.offset < 0) r_.fail_at(at, "deform start " + std::to_string(k.offset) + " is negative");
+                        r_.check_count(values, 4, "deform value");
+                        k.values.resize(values);
+                        for (float& v : k.values) v = r_.f32_be();
+                    }
+                    if (f + 1 < frames) k.curve = read_curve();
+                }
+            }
+        }
+    }
+}
+
+void SkelReader::read_draw_order(Animation& a) {
+    std::uint32_t n = count(5, "draw order keyframe count");
+    a.draw_order.resize(n);
+    const std::size_t slots = sd_.slots.size();
+    for (std::uint32_t i = 0; i < n; ++i) {
+        DrawOrderKeyframe& k = a.draw_order[i];
+        ByteReader::Scope s(r_, "draw order keyframe", i);
+        k.time = r_.f32_be();
+        std::size_t at = r_.offset();
+        std::uint32_t changes = count(2, "draw order change count");
+        if (changes > slots) r_.fail_at(at, "draw order change count " + std::to_string(changes) + " exceeds the slot count " + std::to_string(slots));
+        k.offsets.resize(changes);
+        for (DrawOrderOffset& o : k.offsets) {
+            o.slot = index(slots, "slot index", "slots");
+            std::size_t off_at = r_.offset();
+            o.offset = r_.varint();
+            long target = static_cast<long>(o.slot) + o.offset;
+            if (target < 0 || target >= static_cast<long>(slots))
+                r_.fail_at(off_at, "draw order offset " + std::to_string(o.offset) + " moves slot " + std::to_string(o.slot) +
+                                       " outside 0.." + std::to_string(slots - 1));
+        }
+    }
+}
+
+void SkelReader::read_event_keys(Animation& a) {
+    std::uint32_t n = count(10, "event keyframe count");
+    a.events.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        EventKeyframe& k = a.events[i];
+        ByteReader::Scope s(r_, "event keyframe", i);
+        k.time = r_.f32_be();
+        k.event = index(sd_.events.size(), "event index", "events");
+        k.int_value = r_.varint(true);
+        k.float_value = r_.f32_be();
+        if (r_.boolean()) k.string_value = r_.spine_string();
+        const EventData& def = sd_.events[k.event];
+        if (def.audio) {
+            k.volume = r_.f32_be();
+            k.balance = r_.f32_be();
+        } else {
+            k.volume = def.volume;
+            k.balance = def.balance;
+        }
+    }
+}
+
+}  // namespace rigio::spine::detail
