@@ -1,0 +1,14 @@
+// rigio/samples.hpp: small skeletons built in code. They give `make run` and the docs a file that
+// the repository can ship (written by rigio's own writer), and tests a known model.
+#pragma once
+
+#include "rigio/spine/model.hpp"
+
+namespace rigio::samples {
+
+// "stickman": 7 bones, 7 slots (region, mesh, weighted mesh, linked mesh, bounding box, point,
+// clipping, path attachments), IK/transform/path constraints, a named skin, two events (one with
+// audio) and two animations that use every timeline type and every curve type.
+spine::SkeletonData spine_stickman();
+
+}  // namespace rigio::samples

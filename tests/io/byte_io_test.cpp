@@ -1,0 +1,204 @@
+// ByteReader / ByteWriter: encodings, edge values, and bounds-checked failures with offsets.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "rigio/io/byte_reader.hpp"
+#include "rigio/io/byte_writer.hpp"
+
+using rigio::Error;
+using rigio::io::ByteReader;
+using rigio::io::ByteWriter;
+
+namespace {
+
+std::vector<std::uint8_t> encode_varint(std::int32_t v, bool zigzag) {
+    ByteWriter w;
+    w.varint(v, zigzag);
+    return w.take();
+}
+
+std::int32_t decode_varint(const std::vector<std::uint8_t>& bytes, bool zigzag, std::size_t* used = nullptr) {
+    ByteReader r(bytes);
+    std::int32_t v = r.varint(zigzag);
+    if (used) *used = r.offset();
+    return v;
+}
+
+}  // namespace
+
+TEST(Varint, ShortestEncodingLengths) {
+    EXPECT_EQ(encode_varint(0, false).size(), 1u);
+    EXPECT_EQ(encode_varint(127, false).size(), 1u);
+    EXPECT_EQ(encode_varint(128, false).size(), 2u);
+    EXPECT_EQ(encode_varint(16383, false).size(), 2u);
+    EXPECT_EQ(encode_varint(16384, false).size(), 3u);
+    EXPECT_EQ(encode_varint((1 << 21) - 1, false).size(), 3u);
+    EXPECT_EQ(encode_varint(1 << 21, false).size(), 4u);
+    EXPECT_EQ(encode_varint((1 << 28) - 1, false).size(), 4u);
+    EXPECT_EQ(encode_varint(1 << 28, false).size(), 5u);
+    EXPECT_EQ(encode_varint(std::numeric_limits<std::int32_t>::max(), false).size(), 5u);
+}
+
+TEST(Varint, NegativeVarintPlusTakesFiveBytesLikeTheEditor) {
+    // A draw-order offset of -14 stored as varint+ (notes: f2 ff ff ff 0f).
+    EXPECT_EQ(encode_varint(-14, false), (std::vector<std::uint8_t>{0xf2, 0xff, 0xff, 0xff, 0x0f}));
+    EXPECT_EQ(decode_varint({0xf2, 0xff, 0xff, 0xff, 0x0f}, false), -14);
+    EXPECT_EQ(encode_varint(-1, false), (std::vector<std::uint8_t>{0xff, 0xff, 0xff, 0xff, 0x0f}));
+}
+
+TEST(Varint, ZigzagSmallNegativesAreShort) {
+    EXPECT_EQ(encode_varint(-1, true), (std::vector<std::uint8_t>{0x01}));
+    EXPECT_EQ(encode_varint(1, true), (std::vector<std::uint8_t>{0x02}));
+    EXPECT_EQ(encode_varint(-64, true), (std::vector<std::uint8_t>{0x7f}));
+    EXPECT_EQ(encode_varint(64, true).size(), 2u);
+}
+
+TEST(Varint, RoundTripsEdgeValues) {
+    const std::int32_t values[] = {0, 1, -1, 63, -64, 64, 127, 128, 255, 300, 16383, 16384, -16384, 1 << 20,
+                                   (1 << 28) - 1, 1 << 28, std::numeric_limits<std::int32_t>::max(),
+                                   std::numeric_limits<std::int32_t>::min()};
+    for (bool zigzag : {false, true}) {
+        for (std::int32_t v : values) {
+            auto bytes = encode_varint(v, zigzag);
+            std::size_t used = 0;
+            EXPECT_EQ(decode_varint(bytes, zigzag, &used), v) << v << " zigzag " << zigzag;
+            EXPECT_EQ(used, bytes.size());
+        }
+    }
+}
+
+TEST(Varint, StopsAfterFiveBytes) {
+    // A continuation bit on the fifth byte does not make the reader consume a sixth.
+    std::size_t used = 0;
+    decode_varint({0x80, 0x80, 0x80, 0x80, 0x81, 0x7f}, false, &used);
+    EXPECT_EQ(used, 5u);
+}
+
+TEST(Varint, TruncatedVarintIsAnErrorAtItsEnd) {
+    std::vector<std::uint8_t> bytes{0x80, 0x80};
+    ByteReader r(bytes);
+    try {
+        r.varint();
+        FAIL() << "expected an error";
+    } catch (const Error& e) {
+        ASSERT_TRUE(e.where().byte.has_value());
+        EXPECT_EQ(*e.where().byte, 2u);
+    }
+}
+
+TEST(SpineString, NullEmptyAndUtf8) {
+    ByteWriter w;
+    w.spine_string(std::nullopt);
+    w.spine_string(std::string());
+    w.spine_string(std::string("h\xC3\xA9ros \xE2\x9C\x93"));  // multi-byte UTF-8: 10 bytes
+    auto bytes = w.take();
+    EXPECT_EQ(bytes[0], 0);
+    EXPECT_EQ(bytes[1], 1);
+    EXPECT_EQ(bytes[2], 11);
+    ByteReader r(bytes);
+    EXPECT_FALSE(r.spine_string().has_value());
+    auto empty = r.spine_string();
+    ASSERT_TRUE(empty.has_value());
+    EXPECT_TRUE(empty->empty());
+    EXPECT_EQ(*r.spine_string(), "h\xC3\xA9ros \xE2\x9C\x93");
+    EXPECT_TRUE(r.at_end());
+}
+
+TEST(SpineString, LengthPastTheEndIsAnError) {
+    std::vector<std::uint8_t> bytes{0x7f, 'a', 'b'};
+    ByteReader r(bytes);
+    try {
+        r.spine_string();
+        FAIL() << "expected an error";
+    } catch (const Error& e) {
+        EXPECT_EQ(*e.where().byte, 0u);
+        EXPECT_NE(std::string(e.what()).find("runs past the end"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Floats, BigAndLittleEndianKeepEveryBitIncludingNaNPayloads) {
+    const std::uint32_t patterns[] = {0x00000000u, 0x80000000u, 0x3f800000u, 0x7f800000u, 0xff800000u,
+                                      0x7fc00000u, 0x7fa00001u /* signalling NaN */, 0xffffffffu, 0x00000001u};
+    for (std::uint32_t bits : patterns) {
+        ByteWriter w;
+        w.f32_be(std::bit_cast<float>(bits));
+        w.f32_le(std::bit_cast<float>(bits));
+        auto bytes = w.take();
+        ASSERT_EQ(bytes.size(), 8u);
+        EXPECT_EQ(bytes[0], bits >> 24);
+        EXPECT_EQ(bytes[4], bits & 0xff);
+        ByteReader r(bytes);
+        EXPECT_EQ(std::bit_cast<std::uint32_t>(r.f32_be()), bits);
+        EXPECT_EQ(std::bit_cast<std::uint32_t>(r.f32_le()), bits);
+    }
+}
+
+TEST(Integers, ByteOrders) {
+    ByteWriter w;
+    w.u16_be(0x1234);
+    w.u32_be(0xdeadbeef);
+    w.u16_le(0x1234);
+    w.u32_le(0xdeadbeef);
+    w.u64_le(0x0102030405060708ull);
+    w.f64_le(-2.5);
+    auto bytes = w.take();
+    EXPECT_EQ(bytes[0], 0x12);
+    EXPECT_EQ(bytes[2], 0xde);
+    EXPECT_EQ(bytes[6], 0x34);
+    EXPECT_EQ(bytes[8], 0xef);
+    ByteReader r(bytes);
+    EXPECT_EQ(r.u16_be(), 0x1234);
+    EXPECT_EQ(r.u32_be(), 0xdeadbeefu);
+    EXPECT_EQ(r.u16_le(), 0x1234);
+    EXPECT_EQ(r.u32_le(), 0xdeadbeefu);
+    EXPECT_EQ(r.u64_le(), 0x0102030405060708ull);
+    EXPECT_EQ(r.f64_le(), -2.5);
+    EXPECT_TRUE(r.at_end());
+}
+
+TEST(ByteReader, ReadingPastTheEndNamesOffsetAndContext) {
+    std::vector<std::uint8_t> bytes{1, 2, 3};
+    ByteReader r(bytes);
+    std::string bone = "hip";
+    ByteReader::Scope a(r, "animation", 2);
+    ByteReader::Scope b(r, "bone", -1, &bone);
+    r.u8();
+    try {
+        r.u32_be();
+        FAIL() << "expected an error";
+    } catch (const Error& e) {
+        EXPECT_EQ(*e.where().byte, 1u);
+        EXPECT_EQ(e.context(), "in animation 2, bone \"hip\"");
+        EXPECT_EQ(std::string(e.what()), "error at byte 1 in animation 2, bone \"hip\": unexpected end of data: needed 4 bytes for a 32-bit value, 2 left");
+    }
+    EXPECT_EQ(r.offset(), 1u);  // the failed read consumed nothing
+}
+
+TEST(ByteReader, BooleanMustBeZeroOrOne) {
+    std::vector<std::uint8_t> bytes{0, 1, 2};
+    ByteReader r(bytes);
+    EXPECT_FALSE(r.boolean());
+    EXPECT_TRUE(r.boolean());
+    EXPECT_THROW(r.boolean(), Error);
+}
+
+TEST(ByteReader, CheckCountRejectsCountsTheBytesCannotHold) {
+    std::vector<std::uint8_t> bytes(16, 0);
+    ByteReader r(bytes);
+    EXPECT_NO_THROW(r.check_count(4, 4, "float"));
+    EXPECT_THROW(r.check_count(5, 4, "float"), Error);
+    EXPECT_THROW(r.check_count(std::numeric_limits<std::size_t>::max(), 1, "thing"), Error);
+}
+
+TEST(ByteReader, CountRejectsNegativeValues) {
+    ByteWriter w;
+    w.varint(-5);
+    auto bytes = w.take();
+    ByteReader r(bytes);
+    EXPECT_THROW(r.count("bone count"), Error);
+}

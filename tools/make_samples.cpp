@@ -1,0 +1,24 @@
+// Writes the sample files that ship in samples/ from the skeletons built in code
+// (rigio/samples.hpp), with rigio's own writers. Usage: make_samples OUTPUT_DIR
+#include <cstdio>
+#include <string>
+
+#include "rigio/io/file.hpp"
+#include "rigio/samples.hpp"
+#include "rigio/spine/binary.hpp"
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: make_samples OUTPUT_DIR\n");
+        return 2;
+    }
+    const std::string dir = argv[1];
+    try {
+        rigio::io::write_file_atomic(dir + "/stickman.skel", rigio::spine::write_skel(rigio::samples::spine_stickman()));
+    } catch (const rigio::Error& e) {
+        std::fprintf(stderr, "make_samples: %s\n", e.what());
+        return 1;
+    }
+    std::printf("wrote %s/stickman.skel\n", dir.c_str());
+    return 0;
+}
