@@ -10,7 +10,6 @@ int main(int argc, char** argv) {
     app.name("rigio");
     app.set_version_flag("--version", "rigio 0.1.0");
     app.require_subcommand(1);
-    app.fallthrough();
     int exit_code = 0;
     rigio::cli::add_info(app, exit_code);
     rigio::cli::add_validate(app, exit_code);
