@@ -1,0 +1,101 @@
+// rigio/io/json_input.hpp: what every JSON reader of rigio shares, over simdjson's DOM: parsing with a
+// depth limit and located syntax errors, a path of keys and indices for error messages (a JSON pointer
+// such as /animations/run/bones/hip/rotate/3), and turning that path back into a line and column of the
+// text when an error is reported. Typed getters that fail with the path of the value at fault.
+#pragma once
+
+#include <simdjson.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rigio/io/error.hpp"
+
+namespace rigio::io {
+
+inline constexpr std::size_t kMaxJsonDepth = 256;
+
+// A parsed JSON text. Keeps the text so that errors can be given a line and column.
+class JsonDocument {
+public:
+    // Parses `text`; throws Error with line and column on malformed JSON or nesting deeper than max_depth.
+    explicit JsonDocument(std::string_view text, std::size_t max_depth = kMaxJsonDepth);
+    JsonDocument(const JsonDocument&) = delete;
+    JsonDocument& operator=(const JsonDocument&) = delete;
+
+    simdjson::dom::element root() const { return root_; }
+    std::string_view text() const { return text_; }
+
+private:
+    std::string_view text_;
+    simdjson::dom::parser parser_;
+    simdjson::dom::element root_;
+};
+
+// Byte offset of the first syntax error in `text`, or nullopt when it is well-formed JSON (used to
+// locate errors that simdjson reports without a position).
+std::optional<std::size_t> find_json_syntax_error(std::string_view text, std::size_t max_depth, std::string* what);
+
+// 1-based line and column of a byte offset.
+void line_column(std::string_view text, std::size_t offset, int& line, int& column);
+
+// Byte offset of the value that `pointer` (RFC 6901, e.g. "/bones/3/name") designates in `text`, or
+// nullopt when there is none. Costs one scan of the text: meant for error reporting only.
+std::optional<std::size_t> locate_json_pointer(std::string_view text, std::string_view pointer);
+
+// Appends a key to a JSON pointer, escaping '~' and '/'.
+void append_pointer_token(std::string& pointer, std::string_view key);
+
+// Walks a document keeping the path of the value being read, so that failures name it.
+class JsonPath {
+public:
+    explicit JsonPath(std::string_view text) : text_(text) {}
+
+    // RAII: descends into a key or index for the lifetime of the scope.
+    class Scope {
+    public:
+        Scope(JsonPath& p, std::string_view key) : p_(p), size_(p.path_.size()) { append_pointer_token(p.path_, key); }
+        Scope(JsonPath& p, std::size_t index) : p_(p), size_(p.path_.size()) {
+            p.path_ += '/';
+            p.path_ += std::to_string(index);
+        }
+        ~Scope() { p_.path_.resize(size_); }
+        Scope(const Scope&) = delete;
+        Scope& operator=(const Scope&) = delete;
+
+    private:
+        JsonPath& p_;
+        std::size_t size_;
+    };
+
+    const std::string& pointer() const { return path_; }
+    // The location of the current path (with line and column when it can be found in the text).
+    Location location() const;
+    Location location_of(std::string_view key) const;  // of a member of the current value
+    [[noreturn]] void fail(const std::string& message) const;
+    [[noreturn]] void fail_at(std::string_view key, const std::string& message) const;
+
+private:
+    std::string_view text_;
+    std::string path_;
+};
+
+// The JSON type of a value in words ("a string", "an array", ...), for messages.
+const char* json_type_name(simdjson::dom::element_type t);
+
+// Typed access that fails with a located error. `key` is the member of `obj` being read.
+simdjson::dom::object as_object(simdjson::dom::element e, const JsonPath& path);
+simdjson::dom::array as_array(simdjson::dom::element e, const JsonPath& path);
+std::string_view as_string(simdjson::dom::element e, const JsonPath& path);
+double as_number(simdjson::dom::element e, const JsonPath& path);  // any JSON number
+float as_float(simdjson::dom::element e, const JsonPath& path);    // a number that fits a float32
+std::int64_t as_integer(simdjson::dom::element e, const JsonPath& path);  // a number with no fraction
+bool as_bool(simdjson::dom::element e, const JsonPath& path);
+
+// Member lookup: nullopt when absent.
+std::optional<simdjson::dom::element> member(simdjson::dom::object obj, std::string_view key);
+
+}  // namespace rigio::io

@@ -1,0 +1,267 @@
+#include "rigio/io/json_writer.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace rigio::io {
+
+void append_json_string(std::string& out, std::string_view s) {
+    static const char hex[] = "0123456789abcdef";
+    out += '"';
+    std::size_t run = 0;  // start of the current run of characters that need no escaping
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        out.append(s.data() + run, i - run);
+        run = i + 1;
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            case '\b': out += "\\b"; break;
+            case '\f': out += "\\f"; break;
+            default:
+                out += "\\u00";
+                out += hex[c >> 4];
+                out += hex[c & 15];
+        }
+    }
+    out.append(s.data() + run, s.size() - run);
+    out += '"';
+}
+
+template <class F>
+static void append_number(std::string& out, F v) {
+    if (!std::isfinite(v)) {
+        out += "null";
+        return;
+    }
+    char buf[64];
+    auto res = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, res.ptr);
+}
+
+void append_json_number(std::string& out, float v) { append_number(out, v); }
+void append_json_number(std::string& out, double v) { append_number(out, v); }
+
+void JsonWriter::newline_indent(std::size_t level) {
+    out_ += '\n';
+    out_.append(level, '\t');
+}
+
+void JsonWriter::before_value() {
+    if (after_key_) {
+        after_key_ = false;
+        return;
+    }
+    if (stack_.empty()) return;
+    Frame& f = stack_.back();
+    if (!f.empty) out_ += ',';
+    f.empty = false;
+    if (style_ == Style::Tabs) newline_indent(stack_.size());
+}
+
+void JsonWriter::key(std::string_view name) {
+    Frame& f = stack_.back();
+    if (!f.empty) out_ += ',';
+    f.empty = false;
+    if (style_ == Style::Tabs) newline_indent(stack_.size());
+    append_json_string(out_, name);
+    out_ += style_ == Style::Tabs ? ": " : ":";
+    after_key_ = true;
+}
+
+void JsonWriter::open(char c) {
+    before_value();
+    out_ += c;
+    stack_.push_back(Frame{c == '{', true});
+}
+
+void JsonWriter::close(char c) {
+    bool empty = stack_.back().empty;
+    stack_.pop_back();
+    if (style_ == Style::Tabs && !empty) newline_indent(stack_.size());
+    out_ += c;
+}
+
+void JsonWriter::string(std::string_view s) {
+    before_value();
+    append_json_string(out_, s);
+}
+void JsonWriter::null() {
+    before_value();
+    out_ += "null";
+}
+void JsonWriter::boolean(bool v) {
+    before_value();
+    out_ += v ? "true" : "false";
+}
+void JsonWriter::integer(std::int64_t v) {
+    before_value();
+    char buf[24];
+    auto res = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, res.ptr);
+}
+void JsonWriter::number(float v) {
+    before_value();
+    append_json_number(out_, v);
+}
+void JsonWriter::number(double v) {
+    before_value();
+    append_json_number(out_, v);
+}
+void JsonWriter::raw(std::string_view json) {
+    before_value();
+    out_ += json;
+}
+
+// ---- reflow -------------------------------------------------------------------------------------
+
+namespace {
+
+// Re-lays out compact JSON written by JsonWriter (no whitespace outside strings).
+class Reflow {
+public:
+    Reflow(std::string_view in, const ReflowOptions& o) : in_(in), o_(o) { out_.reserve(in.size() * 5 / 4); }
+
+    std::string run() {
+        value(0);
+        out_ += '\n';
+        return std::move(out_);
+    }
+
+private:
+    // Position just past the string starting at `p` (which is '"').
+    std::size_t skip_string(std::size_t p) const {
+        ++p;
+        while (p < in_.size() && in_[p] != '"') p += in_[p] == '\\' ? 2 : 1;
+        return p + 1;
+    }
+    // Position just past the scalar starting at `p`.
+    std::size_t skip_scalar(std::size_t p) const {
+        if (in_[p] == '"') return skip_string(p);
+        while (p < in_.size() && in_[p] != ',' && in_[p] != '}' && in_[p] != ']') ++p;
+        return p;
+    }
+    // If the container at `p` holds only scalars, its member count and end; otherwise nullopt-like.
+    bool flat(std::size_t p, std::size_t& members, std::size_t& end) const {
+        members = 0;
+        ++p;
+        if (in_[p] == '}' || in_[p] == ']') {
+            end = p + 1;
+            return true;
+        }
+        for (;;) {
+            std::size_t q = p;
+            if (in_[q] == '"') {
+                q = skip_string(q);
+                if (in_[q] == ':') p = q + 1;  // it was a key
+            }
+            if (in_[p] == '{' || in_[p] == '[') return false;
+            p = skip_scalar(p);
+            ++members;
+            if (in_[p] == ',') {
+                ++p;
+                continue;
+            }
+            end = p + 1;
+            return true;
+        }
+    }
+    void indent(int level) {
+        out_ += '\n';
+        out_.append(static_cast<std::size_t>(level), '\t');
+    }
+    // Writes the flat container in [p, end) on one line: "{ "a": 1, "b": 2 }".
+    void one_line(std::size_t p, std::size_t end) {
+        char open = in_[p];
+        if (end - p == 2) {
+            out_ += open;
+            out_ += in_[p + 1];
+            pos_ = end;
+            return;
+        }
+        out_ += open;
+        out_ += ' ';
+        ++p;
+        while (p < end - 1) {
+            std::size_t q = in_[p] == '"' ? skip_string(p) : skip_scalar(p);
+            out_.append(in_.substr(p, q - p));
+            if (in_[q] == ':') {
+                out_ += ": ";
+                p = q + 1;
+                continue;
+            }
+            if (in_[q] == ',') out_ += ", ";
+            p = q + 1;
+        }
+        out_ += ' ';
+        out_ += in_[end - 1];
+        pos_ = end;
+    }
+    void value(int level) {
+        char c = in_[pos_];
+        if (c != '{' && c != '[') {
+            std::size_t q = skip_scalar(pos_);
+            out_.append(in_.substr(pos_, q - pos_));
+            pos_ = q;
+            return;
+        }
+        std::size_t members = 0, end = 0;
+        if (flat(pos_, members, end)) {
+            bool one = c == '[' ? (o_.one_line_scalar_arrays || members == 0)
+                                : (members == 0 || (o_.one_line_object_members > 0 && members <= o_.one_line_object_members));
+            if (one) {
+                one_line(pos_, end);
+                return;
+            }
+        }
+        // Spread over several lines.
+        // `level` is the nesting depth; the top level's members sit at column 0 when flush.
+        int shift = o_.flush_top_level ? 1 : 0;
+        int inner = level + 1;
+        out_ += c;
+        ++pos_;
+        char close = c == '{' ? '}' : ']';
+        if (in_[pos_] == close) {
+            out_ += close;
+            ++pos_;
+            return;
+        }
+        for (;;) {
+            indent(inner - shift);
+            if (c == '{') {
+                std::size_t q = skip_string(pos_);
+                out_.append(in_.substr(pos_, q - pos_));
+                out_ += ": ";
+                pos_ = q + 1;
+            }
+            value(inner);
+            if (in_[pos_] == ',') {
+                out_ += ',';
+                ++pos_;
+                continue;
+            }
+            break;
+        }
+        indent(level - shift < 0 ? 0 : level - shift);
+        out_ += close;
+        ++pos_;
+    }
+
+    std::string_view in_;
+    const ReflowOptions& o_;
+    std::string out_;
+    std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+std::string reflow_json(std::string_view compact, const ReflowOptions& options) {
+    if (compact.empty()) return {};
+    return Reflow(compact, options).run();
+}
+
+}  // namespace rigio::io

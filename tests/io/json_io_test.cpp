@@ -1,0 +1,138 @@
+// JsonWriter, reflow_json and the JSON input helpers: escaping, shortest floats, layouts, located errors.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "rigio/io/json_input.hpp"
+#include "rigio/io/json_writer.hpp"
+
+namespace rigio::io {
+namespace {
+
+TEST(JsonWriter, CompactWithCommasAndEscapes) {
+    std::string out;
+    JsonWriter w(out);
+    w.begin_object();
+    w.member("name", "a\"b\\c\n\x01");
+    w.member("n", 3);
+    w.key("list");
+    w.begin_array();
+    w.number(0.1f);
+    w.null();
+    w.boolean(false);
+    w.begin_object();
+    w.end_object();
+    w.end_array();
+    w.end_object();
+    EXPECT_EQ(out, R"({"name":"a\"b\\c\n\u0001","n":3,"list":[0.1,null,false,{}]})");
+}
+
+TEST(JsonWriter, FloatsAreShortestAndExact) {
+    for (float f : {0.1f, 1.0f / 3.0f, -0.0f, 123456.789f, 1e-30f, 3.4e38f, 8.0f}) {
+        std::string s;
+        append_json_number(s, f);
+        EXPECT_EQ(std::strtof(s.c_str(), nullptr), f) << s;
+    }
+    std::string s;
+    append_json_number(s, 8.0f);
+    EXPECT_EQ(s, "8");
+    s.clear();
+    append_json_number(s, 0.1f);
+    EXPECT_EQ(s, "0.1");
+}
+
+TEST(JsonWriter, TabsStyle) {
+    std::string out;
+    JsonWriter w(out, JsonWriter::Style::Tabs);
+    w.begin_object();
+    w.member("a", 1);
+    w.key("b");
+    w.begin_array();
+    w.end_array();
+    w.end_object();
+    EXPECT_EQ(out, "{\n\t\"a\": 1,\n\t\"b\": []\n}");
+}
+
+TEST(Reflow, ShortFlatObjectsStayOnOneLine) {
+    std::string compact = R"({"bones":[{"name":"root"},{"name":"hip","parent":"root","x":1,"y":2,"a":3,"b":4,"c":5}],"v":[1,2,3],"e":{}})";
+    ReflowOptions o;
+    o.one_line_object_members = 6;
+    o.flush_top_level = true;
+    EXPECT_EQ(reflow_json(compact, o),
+              "{\n\"bones\": [\n\t{ \"name\": \"root\" },\n\t{\n\t\t\"name\": \"hip\",\n\t\t\"parent\": \"root\",\n"
+              "\t\t\"x\": 1,\n\t\t\"y\": 2,\n\t\t\"a\": 3,\n\t\t\"b\": 4,\n\t\t\"c\": 5\n\t}\n],\n\"v\": [ 1, 2, 3 ],\n"
+              "\"e\": {}\n}\n");
+}
+
+TEST(JsonInput, SyntaxErrorsHaveLineAndColumn) {
+    std::string text = "{\n  \"a\": [1, 2,,]\n}";
+    try {
+        JsonDocument doc(text);
+        FAIL() << "accepted malformed JSON";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.where().line, 2);
+        EXPECT_EQ(e.where().column, 14);  // the second ','
+        EXPECT_NE(std::string(e.what()).find("expected a value"), std::string::npos) << e.what();
+    }
+}
+
+TEST(JsonInput, DeepNestingIsRejected) {
+    std::string text(10000, '[');
+    EXPECT_THROW(JsonDocument doc(text), Error);
+    std::string ok = std::string(100, '[') + std::string(100, ']');
+    EXPECT_NO_THROW(JsonDocument doc(ok));
+    std::string what;
+    auto at = find_json_syntax_error(std::string(300, '[') + std::string(300, ']'), kMaxJsonDepth, &what);
+    ASSERT_TRUE(at.has_value());
+    EXPECT_NE(what.find("nesting"), std::string::npos);
+}
+
+TEST(JsonInput, TruncatedAndTrailing) {
+    EXPECT_TRUE(find_json_syntax_error("{\"a\":1", 64, nullptr).has_value());
+    EXPECT_TRUE(find_json_syntax_error("{} x", 64, nullptr).has_value());
+    EXPECT_TRUE(find_json_syntax_error("\"abc", 64, nullptr).has_value());
+    EXPECT_FALSE(find_json_syntax_error(" {\"a\": [1.5e3, -0, \"x\\u0041\", true, null]} ", 64, nullptr).has_value());
+}
+
+TEST(JsonInput, PointerLocatesValue) {
+    std::string text = "{\"a\": {\"b~/c\": [10, 20,\n {\"d\": 5}]}}";
+    auto at = locate_json_pointer(text, "/a/b~0~1c/2/d");
+    ASSERT_TRUE(at.has_value());
+    EXPECT_EQ(text[*at], '5');
+    EXPECT_FALSE(locate_json_pointer(text, "/a/x").has_value());
+    EXPECT_FALSE(locate_json_pointer(text, "/a/b~0~1c/3").has_value());
+}
+
+TEST(JsonInput, TypedGettersNameThePath) {
+    std::string text = "{\"bones\": [{\"name\": 5}]}";
+    JsonDocument doc(text);
+    JsonPath path(text);
+    auto bones = as_array(*member(as_object(doc.root(), path), "bones"), path);
+    JsonPath::Scope s1(path, "bones");
+    JsonPath::Scope s2(path, std::size_t{0});
+    auto bone = as_object(bones.at(0).value(), path);
+    JsonPath::Scope s3(path, "name");
+    try {
+        (void)as_string(*member(bone, "name"), path);
+        FAIL();
+    } catch (const Error& e) {
+        EXPECT_EQ(e.where().json_path, "/bones/0/name");
+        EXPECT_EQ(e.where().line, 1);
+        EXPECT_EQ(e.where().column, 21);
+        EXPECT_NE(std::string(e.what()).find("expected a string, found a number"), std::string::npos);
+    }
+}
+
+TEST(JsonInput, FloatRange) {
+    std::string text = "[1e39, 2.5, 7, 7.5]";
+    JsonDocument doc(text);
+    JsonPath path(text);
+    auto a = as_array(doc.root(), path);
+    EXPECT_THROW(as_float(a.at(0).value(), path), Error);
+    EXPECT_EQ(as_float(a.at(1).value(), path), 2.5f);
+    EXPECT_EQ(as_integer(a.at(2).value(), path), 7);
+    EXPECT_THROW(as_integer(a.at(3).value(), path), Error);
+}
+
+}  // namespace
+}  // namespace rigio::io
