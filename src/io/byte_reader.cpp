@@ -1,6 +1,7 @@
 #include "rigio/io/byte_reader.hpp"
 
 #include <bit>
+#include <cmath>
 
 namespace rigio::io {
 
@@ -25,7 +26,14 @@ std::uint32_t ByteReader::u32_be() {
     return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
 }
 
-float ByteReader::f32_be() { return std::bit_cast<float>(u32_be()); }
+template <class F>
+F ByteReader::checked(F v, std::size_t size) const {
+    if (finite_only_ && !std::isfinite(v))
+        fail_at(pos_ - size, std::isnan(v) ? "number is NaN, which this format never holds" : "number is infinite, which this format never holds");
+    return v;
+}
+
+float ByteReader::f32_be() { return checked(std::bit_cast<float>(u32_be()), 4); }
 
 std::uint16_t ByteReader::u16_le() {
     need(2, "a 16-bit integer");
@@ -47,8 +55,8 @@ std::uint64_t ByteReader::u64_le() {
     return lo | (hi << 32);
 }
 
-float ByteReader::f32_le() { return std::bit_cast<float>(u32_le()); }
-double ByteReader::f64_le() { return std::bit_cast<double>(u64_le()); }
+float ByteReader::f32_le() { return checked(std::bit_cast<float>(u32_le()), 4); }
+double ByteReader::f64_le() { return checked(std::bit_cast<double>(u64_le()), 8); }
 
 std::int32_t ByteReader::varint(bool zigzag) {
     std::uint32_t value = 0;

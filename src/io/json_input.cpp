@@ -1,6 +1,8 @@
 #include "rigio/io/json_input.hpp"
 
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <cmath>
 #include <limits>
 
@@ -84,6 +86,21 @@ public:
             if (peek() == '+' || peek() == '-') ++pos;
             if (!(peek() >= '0' && peek() <= '9')) return fail("expected a digit in the exponent");
             while (peek() >= '0' && peek() <= '9') ++pos;
+        }
+        // Range: what simdjson (and so every reader) can hold: 64-bit integers and finite doubles.
+        std::string digits(t_.substr(start, pos - start));
+        bool integral = digits.find_first_of(".eE") == std::string::npos;
+        errno = 0;
+        if (integral) {
+            if (digits[0] == '-') (void)std::strtoll(digits.c_str(), nullptr, 10);
+            else (void)std::strtoull(digits.c_str(), nullptr, 10);
+        } else {
+            double d = std::strtod(digits.c_str(), nullptr);
+            if (!std::isfinite(d)) errno = ERANGE;
+        }
+        if (errno == ERANGE) {
+            pos = start;
+            return fail(integral ? "integer does not fit 64 bits" : "number out of range of a double");
         }
         return true;
     }
@@ -181,6 +198,26 @@ std::string pointer_token_unescape(std::string_view token) {
         }
     }
     return out;
+}
+
+// Offset of the first byte that does not start or continue a valid UTF-8 sequence (text.size() if none).
+std::size_t first_invalid_utf8(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        auto c = static_cast<unsigned char>(text[i]);
+        std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (n == 0 || i + n > text.size()) return i;
+        std::uint32_t cp = n == 1 ? c : c & (0x7F >> n);
+        for (std::size_t k = 1; k < n; ++k) {
+            auto d = static_cast<unsigned char>(text[i + k]);
+            if ((d & 0xC0) != 0x80) return i;
+            cp = (cp << 6) | (d & 0x3F);
+        }
+        static const std::uint32_t min_for_length[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (cp < min_for_length[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+        i += n;
+    }
+    return text.size();
 }
 
 }  // namespace
@@ -298,7 +335,12 @@ JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth) : text_
     auto r = parser_.parse(padded);
     if (r.error()) {
         if (r.error() == simdjson::DEPTH_ERROR) fail_syntax("JSON nested too deeply");
-        if (r.error() == simdjson::UTF8_ERROR) throw Error("the JSON text is not valid UTF-8", Location::at_byte(0));
+        if (r.error() == simdjson::UTF8_ERROR) {
+            std::size_t at = first_invalid_utf8(text);
+            Location where = Location::at_byte(at);
+            line_column(text, at, where.line, where.column);
+            throw Error("the JSON text is not valid UTF-8", where);
+        }
         fail_syntax((std::string("malformed JSON: ") + simdjson::error_message(r.error())).c_str());
     }
     root_ = r.value_unsafe();

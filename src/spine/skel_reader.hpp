@@ -11,7 +11,7 @@ namespace rigio::spine::detail {
 
 class SkelReader {
 public:
-    explicit SkelReader(std::span<const std::uint8_t> bytes) : r_(bytes) {}
+    explicit SkelReader(std::span<const std::uint8_t> bytes) : r_(bytes) { r_.require_finite_floats(true); }
     SkeletonData read();
 
 private:

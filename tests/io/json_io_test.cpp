@@ -136,3 +136,37 @@ TEST(JsonInput, FloatRange) {
 
 }  // namespace
 }  // namespace rigio::io
+
+namespace rigio::io {
+namespace {
+// Found by fuzzing: simdjson rejects integers beyond 64 bits; the locator must say where.
+TEST(JsonInput, NumbersOutOfRangeAreLocated) {
+    for (std::string text : {"{\"y\": 1502222222222222222222222222222}", "[1, 2e999]", "[-99999999999999999999]"}) {
+        try {
+            JsonDocument doc(text);
+            FAIL() << "accepted " << text;
+        } catch (const Error& e) {
+            EXPECT_TRUE(e.where().byte.has_value()) << e.what();
+            EXPECT_EQ(e.where().line, 1) << e.what();
+        }
+    }
+    EXPECT_NO_THROW(JsonDocument doc("[18446744073709551615, -9223372036854775808, 1.7e308]"));
+}
+}  // namespace
+}  // namespace rigio::io
+
+namespace rigio::io {
+namespace {
+TEST(JsonInput, InvalidUtf8IsLocated) {
+    std::string text = "{\"name\":\n \"ab\xC3\x28\"}";
+    try {
+        JsonDocument doc(text);
+        FAIL();
+    } catch (const Error& e) {
+        EXPECT_EQ(e.where().byte, std::optional<std::size_t>(13));
+        EXPECT_EQ(e.where().line, 2);
+        EXPECT_NE(std::string(e.what()).find("UTF-8"), std::string::npos);
+    }
+}
+}  // namespace
+}  // namespace rigio::io

@@ -1,6 +1,7 @@
 // Spine 3.8 .skel: bad input gives an error with a byte offset and a reason, never a crash.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 
 #include "rigio/io/byte_writer.hpp"
@@ -206,4 +207,20 @@ TEST(SpineBinaryErrors, DeformOfAnAttachmentNotInTheSkin) {
     sd.animations[0].deform[0].slots[0].timelines[0].attachment = "body";  // region, wrong slot
     std::string m = message(spine::write_skel(sd));
     EXPECT_NE(m.find("attachment not found in this skin and slot"), std::string::npos) << m;
+}
+
+TEST(SpineBinaryErrors, NonFiniteFloatsAreRejectedWithTheirOffset) {
+    io::ByteWriter w;
+    w.spine_string(std::string("hash"));
+    w.spine_string(std::string("3.8.55"));
+    w.f32_be(0);
+    w.f32_be(std::numeric_limits<float>::quiet_NaN());  // y of the bounds
+    auto bytes = w.take();
+    std::string m = message(bytes);
+    EXPECT_NE(m.find("error at byte 16"), std::string::npos) << m;  // 5 + 7 bytes of strings, then x
+    EXPECT_NE(m.find("NaN"), std::string::npos) << m;
+    bytes[16] = 0x7f;  // +infinity
+    bytes[17] = 0x80;
+    bytes[18] = bytes[19] = 0;
+    EXPECT_NE(message(bytes).find("infinite"), std::string::npos);
 }

@@ -21,6 +21,10 @@ class ByteReader {
 public:
     explicit ByteReader(std::span<const std::uint8_t> bytes) : data_(bytes) {}
 
+    // When set, f32_be/f32_le/f64_le reject NaN and infinity (for formats whose writers never
+    // produce them, so such a value can only be damage).
+    void require_finite_floats(bool on) { finite_only_ = on; }
+
     std::size_t offset() const { return pos_; }
     std::size_t size() const { return data_.size(); }
     std::size_t remaining() const { return data_.size() - pos_; }
@@ -86,6 +90,8 @@ private:
         if (n > data_.size() - pos_) fail_short(n, what);
     }
     [[noreturn]] void fail_short(std::size_t n, const char* what) const;
+    template <class F>
+    F checked(F v, std::size_t size) const;
 
     struct Frame {
         const char* label;
@@ -94,6 +100,7 @@ private:
     };
     std::span<const std::uint8_t> data_;
     std::size_t pos_ = 0;
+    bool finite_only_ = false;
     std::vector<Frame> context_;
 };
 
