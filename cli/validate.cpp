@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "batch.hpp"
 #include "commands.hpp"
 #include "document.hpp"
 
@@ -20,19 +21,20 @@ void add_validate(CLI::App& app, int& exit_code) {
     cmd->add_option("files", files, "Files to check")->required();
     cmd->add_flag("-q,--quiet", quiet, "Print only the bad files");
     cmd->callback([&exit_code] {
-        int bad = 0;
+        Batch batch(files.size());
         for (const std::string& f : files) {
+            batch.start(f);
             try {
                 Document doc = load(f);
+                batch.ok();
                 if (!quiet) fmt::print("{}: ok ({})\n", f, format_name(doc.format));
                 for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", f, w);
             } catch (const Error& e) {
-                ++bad;
+                batch.failed(f, e.what());
                 fmt::print("{}: {}\n", f, e.what());
             }
         }
-        if (files.size() > 1) fmt::print("{} ok, {} failed\n", files.size() - bad, bad);
-        exit_code = bad ? 1 : 0;
+        exit_code = batch.finish();
     });
 }
 
