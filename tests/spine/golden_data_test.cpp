@@ -194,7 +194,8 @@ void compare_frames(Compare& c, element g, const Keys& keys, Values values) {
     if (curves.error()) return;
     std::vector<float> got_types;
     std::size_t i = 0;
-    for (element x : curves.get_array().value()) {
+    const simdjson::dom::array curve_values = curves.get_array().value();
+    for (element x : curve_values) {
         if (i++ % 19 == 0) got_types.push_back(float(double(x.get_double())));
     }
     if (got_types != types) c.fail("curve types differ");
@@ -313,7 +314,8 @@ void compare_animation(Compare& c, const SkeletonData& sd, element g, const Anim
         for (const auto& k : a.events) times.push_back(k.time);
         c.list(*g2, "frames", times);
         std::size_t i = 0;
-        for (element e : (*g2)["events"].get_array().value()) {
+        const simdjson::dom::array golden_events = (*g2)["events"].get_array().value();
+        for (element e : golden_events) {
             if (i >= a.events.size()) break;
             const EventKeyframe& k = a.events[i++];
             const EventData& def = sd.events[k.event];
@@ -435,7 +437,8 @@ void compare(Compare& c, const SkeletonData& sd, element g) {
         for (int x : m.transform) constraints.push_back(name_of(sd.transform[x].name));
         for (int x : m.path) constraints.push_back(name_of(sd.path[x].name));
         std::vector<std::string> got;
-        for (element e : k["constraints"].get_array().value()) got.emplace_back(std::string_view(e["name"].get_string()));
+        const simdjson::dom::array golden_constraints = k["constraints"].get_array().value();
+        for (element e : golden_constraints) got.emplace_back(std::string_view(e["name"].get_string()));
         if (got != constraints) c.fail("skin constraints differ");
         // Entries: ascending slot index, then file order within a slot.
         std::vector<std::pair<int, const SkinAttachment*>> entries;
