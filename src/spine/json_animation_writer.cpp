@@ -204,7 +204,7 @@ void JsonSkeletonWriter::write_deform_timelines(const Animation& a) {
                         if (offset != 0) w_.member("offset", offset);
                         w_.key("vertices");
                         w_.begin_array();
-                        for (std::size_t i = first; i < end; ++i) w_.number(k.values[i]);
+                        for (std::size_t i = first; i < end; ++i) value(k.values[i]);
                         w_.end_array();
                     }
                     write_curve(k.curve);

@@ -46,9 +46,12 @@ private:
     void write_curve(const Curve& c);
 
     // helpers
+    // A float as the editor writes it: shortest exact digits; below 0.001 and from 10^7 on in the
+    // editor's (Java's) scientific form "3.0E-5", which any JSON reader accepts.
+    void value(float v);
     void num(std::string_view key, float v) {
         w_.key(key);
-        w_.number(v);
+        value(v);
     }
     // Writes key: v unless v is the default. With editor rounding, "is the default" means "the editor,
     // which rounds this field to `decimals` places, would write the default and so omit it".

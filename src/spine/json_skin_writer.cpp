@@ -68,7 +68,7 @@ void JsonSkeletonWriter::write_attachment(const Attachment& a, const OptString& 
             color_unless("color", a.color, 0xFFFFFFFFu);
             w_.key("uvs");
             w_.begin_array();
-            for (float f : a.uvs) w_.number(f);
+            for (float f : a.uvs) value(f);
             w_.end_array();
             w_.key("triangles");
             w_.begin_array();
@@ -99,7 +99,7 @@ void JsonSkeletonWriter::write_attachment(const Attachment& a, const OptString& 
             flag_unless("constantSpeed", a.constant_speed, true);
             w_.key("lengths");
             w_.begin_array();
-            for (float f : a.lengths) w_.number(f);
+            for (float f : a.lengths) value(f);
             w_.end_array();
             w_.member("vertexCount", a.vertices.count);
             write_vertices(a.vertices);
@@ -125,7 +125,7 @@ void JsonSkeletonWriter::write_vertices(const Vertices& v) {
     w_.key("vertices");
     w_.begin_array();
     if (!v.weighted) {
-        for (float f : v.values) w_.number(f);
+        for (float f : v.values) value(f);
     } else {
         std::size_t b = 0, x = 0;
         for (int vertex = 0; vertex < v.count && b < v.bones.size(); ++vertex) {
@@ -133,9 +133,9 @@ void JsonSkeletonWriter::write_vertices(const Vertices& v) {
             w_.integer(n);
             for (int i = 0; i < n && b < v.bones.size() && x + 3 <= v.values.size(); ++i) {
                 w_.integer(v.bones[b++]);
-                w_.number(v.values[x++]);
-                w_.number(v.values[x++]);
-                w_.number(v.values[x++]);
+                value(v.values[x++]);
+                value(v.values[x++]);
+                value(v.values[x++]);
             }
         }
     }

@@ -2,6 +2,7 @@
 // editor's key order, omitting the editor's defaults. Mirrors json_reader.cpp field for field.
 // The model is streamed into compact JSON, then laid out as the editor does (tabs, top level at column 0,
 // objects of at most 6 scalar members and arrays of scalars on one line).
+#include <charconv>
 #include <cmath>
 
 #include "json_names.hpp"
@@ -20,6 +21,34 @@ bool JsonSkeletonWriter::is_rounded_default(float v, float fallback, int decimal
     static constexpr double kHalfUnit[] = {0.5, 0.05, 0.005, 0.0005, 0.00005, 0.000005};
     if (decimals < 0 || decimals > 5) return false;
     return std::fabs(static_cast<double>(v) - static_cast<double>(fallback)) < kHalfUnit[decimals];
+}
+
+void JsonSkeletonWriter::value(float v) {
+    const float a = std::fabs(v);
+    if (v == 0 || !(a < 1e-3f || a >= 1e7f) || !std::isfinite(v)) {
+        w_.number(v);
+        return;
+    }
+    char buf[48];
+    auto res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);  // "-3.5e-05"
+    std::string_view text(buf, static_cast<std::size_t>(res.ptr - buf));
+    const std::size_t e = text.find('e');
+    std::string_view mantissa = text.substr(0, e);
+    std::string_view exponent = text.substr(e + 1);
+    char out[48];
+    std::size_t n = 0;
+    for (char c : mantissa) out[n++] = c;
+    if (mantissa.find('.') == std::string_view::npos) {
+        out[n++] = '.';
+        out[n++] = '0';
+    }
+    out[n++] = 'E';
+    std::size_t i = 0;
+    if (exponent[i] == '-') out[n++] = exponent[i++];
+    else if (exponent[i] == '+') ++i;
+    while (i + 1 < exponent.size() && exponent[i] == '0') ++i;
+    for (; i < exponent.size(); ++i) out[n++] = exponent[i];
+    w_.raw(std::string_view(out, n));
 }
 
 void JsonSkeletonWriter::color_unless(std::string_view key, Rgba c, Rgba fallback) {
@@ -204,7 +233,9 @@ std::string write_json(const SkeletonData& skeleton, const JsonWriteOptions& opt
     layout.one_line_object_members = detail::kEditorOneLineMembers;
     layout.one_line_scalar_arrays = true;
     layout.flush_top_level = true;
-    return io::reflow_json(compact, layout);
+    std::string out = io::reflow_json(compact, layout);
+    if (!out.empty() && out.back() == '\n') out.pop_back();  // the editor ends the file after the last brace
+    return out;
 }
 
 }  // namespace rigio::spine
