@@ -302,8 +302,9 @@ void JsonSkeletonReader::read_deform_timelines(Animation& a, JObj o) {
                     known_keys(k, {"time", "offset", "vertices", "curve", "c2", "c3", "c4"});
                     DeformKeyframe key;
                     key.time = number(k, "time", 0);
-                    key.offset = integer(k, "offset", 0, 0, kIntMax);
+                    // Without vertices a key means the setup shape, and its offset means nothing (a .skel has none).
                     if (auto v = get(k, "vertices")) {
+                        key.offset = integer(k, "offset", 0, 0, kIntMax);
                         Scope sv(path_, "vertices");
                         JArr values = array(*v);
                         if (static_cast<std::size_t>(key.offset) > length || values.size() > length - static_cast<std::size_t>(key.offset))
