@@ -58,7 +58,7 @@ Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
             Scope sk(path_, key_field.key);
             SkinAttachment sat;
             sat.key = std::string(key_field.key);
-            sat.attachment = read_attachment(object(key_field.value), key_field.key, skin_index, entry.slot);
+            sat.attachment = read_attachment(object(key_field.value));
             if (sat.attachment.type == AttachmentType::LinkedMesh)
                 links_.push_back({skin_index, skin.slots.size(), entry.attachments.size(), path_.pointer()});
             entry.attachments.push_back(std::move(sat));
@@ -68,10 +68,7 @@ Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
     return skin;
 }
 
-Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key, std::size_t skin_index, int slot) {
-    (void)key;
-    (void)skin_index;
-    (void)slot;
+Attachment JsonSkeletonReader::read_attachment(JObj o) {
     Attachment a;
     a.type = name_enum(o, "type", AttachmentType::Region, kAttachmentTypeNames, "attachment type");
     a.name = string(o, "name");

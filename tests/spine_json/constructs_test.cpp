@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "rigio/spine/binary.hpp"
 #include "rigio/spine/json.hpp"
 
 using namespace rigio;
@@ -278,4 +279,17 @@ TEST(SpineJsonConstructs, EditorRoundingOmitsWhatTheEditorWouldRoundToTheDefault
     EXPECT_EQ(rounded.find("c4"), std::string::npos) << rounded;
     EXPECT_EQ(rounded.find("angle"), std::string::npos) << rounded;
     EXPECT_NE(rounded.find("{ \"curve\": 0.25 },\n\t\t\t\t\t{}\n"), std::string::npos) << rounded;
+}
+
+TEST(SpineJsonConstructs, EmptyDefaultSkinThroughSkelKeepsDeformSkins) {
+    // A default skin with no attachments has no place in a .skel: the skins after it keep their deform keys.
+    SkeletonData sd = read_ok(doc(R"("skins": [ { "name": "default" }, { "name": "b", "attachments": { "body": { "box": { "type": "boundingbox", "vertexCount": 1, "vertices": [ 0, 0 ] } } } } ],
+"animations": { "a": { "deform": { "b": { "body": { "box": [ { "vertices": [ 1, 2 ] } ] } } } } })"));
+    ASSERT_EQ(sd.skins.size(), 2u);
+    auto back = read_skel(write_skel(sd));
+    ASSERT_TRUE(back.ok()) << back.error().what();
+    ASSERT_EQ(back->skins.size(), 1u);
+    EXPECT_EQ(back->skins[0].name, "b");
+    EXPECT_EQ(back->animations.at(0).deform.at(0).skin, 0);
+    EXPECT_EQ(back->animations[0].deform[0].slots.at(0).timelines.at(0).keys.at(0).values, (std::vector<float>{1, 2}));
 }
