@@ -393,6 +393,7 @@ void JsonSkeletonReader::read_events(JEl e) {
 }  // namespace detail
 
 Result<SkeletonData> read_json(std::string_view text, const JsonReadOptions& options) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a UTF-8 byte order mark, as some editors save
     return capture([&] { return detail::JsonSkeletonReader(text, options).read(); });
 }
 

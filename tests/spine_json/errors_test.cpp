@@ -50,6 +50,9 @@ void expect_error(const std::string& text, const std::string& path, const std::s
 TEST(SpineJsonErrors, TheValidBaseDocumentReads) {
     auto r = read_json(doc(""));
     ASSERT_TRUE(r.ok()) << r.error().what();
+    auto bom = read_json("\xEF\xBB\xBF" + doc(""));  // with a UTF-8 byte order mark
+    ASSERT_TRUE(bom.ok()) << bom.error().what();
+    EXPECT_TRUE(*bom == *r);
 }
 
 TEST(SpineJsonErrors, MalformedJsonHasALineAndColumn) {
