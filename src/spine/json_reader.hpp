@@ -40,7 +40,7 @@ private:
     // json_skin_reader.cpp
     void read_skins(JEl e);
     Skin read_skin(JObj o, std::size_t skin_index);
-    Attachment read_attachment(JObj o);
+    Attachment read_attachment(JObj o, std::string_view key);
     Vertices read_vertices(JObj o, int vertex_count);
     void resolve_linked_meshes();
 

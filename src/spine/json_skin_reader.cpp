@@ -58,7 +58,7 @@ Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
             Scope sk(path_, key_field.key);
             SkinAttachment sat;
             sat.key = std::string(key_field.key);
-            sat.attachment = read_attachment(object(key_field.value));
+            sat.attachment = read_attachment(object(key_field.value), key_field.key);
             if (sat.attachment.type == AttachmentType::LinkedMesh)
                 links_.push_back({skin_index, skin.slots.size(), entry.attachments.size(), path_.pointer()});
             entry.attachments.push_back(std::move(sat));
@@ -68,7 +68,7 @@ Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
     return skin;
 }
 
-Attachment JsonSkeletonReader::read_attachment(JObj o) {
+Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
     Attachment a;
     a.type = name_enum(o, "type", AttachmentType::Region, kAttachmentTypeNames, "attachment type");
     a.name = string(o, "name");
@@ -181,6 +181,9 @@ Attachment JsonSkeletonReader::read_attachment(JObj o) {
             a.color = color(o, "color", default_attachment_color(a.type));
             break;
     }
+    // A name equal to the key, or a path equal to the name, is the same as none (as in a .skel).
+    if (a.name && *a.name == key) a.name.reset();
+    if (a.path && *a.path == (a.name ? std::string_view(*a.name) : key)) a.path.reset();
     return a;
 }
 

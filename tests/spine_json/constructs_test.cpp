@@ -293,3 +293,18 @@ TEST(SpineJsonConstructs, EmptyDefaultSkinThroughSkelKeepsDeformSkins) {
     EXPECT_EQ(back->animations.at(0).deform.at(0).skin, 0);
     EXPECT_EQ(back->animations[0].deform[0].slots.at(0).timelines.at(0).keys.at(0).values, (std::vector<float>{1, 2}));
 }
+
+TEST(SpineJsonConstructs, NameEqualToKeyAndPathEqualToNameMeanNone) {
+    SkeletonData sd = round_trip(doc(R"("skins": [ { "name": "default", "attachments": { "body": {
+        "a": { "name": "a", "path": "a", "width": 1, "height": 1 },
+        "b": { "name": "shown", "path": "shown", "width": 1, "height": 1 },
+        "c": { "path": "img", "width": 1, "height": 1 } } } } ])"));
+    const auto& atts = sd.skins.at(0).slots.at(0).attachments;
+    ASSERT_EQ(atts.size(), 3u);
+    EXPECT_FALSE(atts[0].attachment.name.has_value());
+    EXPECT_FALSE(atts[0].attachment.path.has_value());
+    EXPECT_EQ(atts[1].attachment.name, "shown");
+    EXPECT_FALSE(atts[1].attachment.path.has_value());
+    EXPECT_EQ(atts[2].attachment.path, "img");
+    EXPECT_EQ(atts[0].attachment.width, 1.0f);
+}
