@@ -12,7 +12,12 @@ namespace detail {
 
 namespace {
 constexpr std::size_t kMaxWarnings = 50;
-}
+// Numbers below this magnitude round to a finite float32 (it is halfway between the largest float and
+// 2^128), so the shortest text of FLT_MAX, 3.4028235E38, is accepted although it exceeds FLT_MAX.
+constexpr double kFloatLimit = 3.4028235677973366e38;
+
+bool fits_float(double d) { return std::fabs(d) < kFloatLimit; }
+}  // namespace
 
 // ---- helpers ----
 
@@ -51,7 +56,7 @@ float JsonSkeletonReader::number(JEl e) {
         case T::UINT64: d = static_cast<double>(e.get_uint64().value_unsafe()); break;
         default: return io::as_float(e, path_);  // fails with the type found
     }
-    if (std::fabs(d) > static_cast<double>(std::numeric_limits<float>::max())) return io::as_float(e, path_);
+    if (!fits_float(d)) fail("number " + std::to_string(d) + " does not fit a 32-bit float");
     return static_cast<float>(d);
 }
 
@@ -61,7 +66,7 @@ float JsonSkeletonReader::number(JObj o, std::string_view key, float fallback) {
     JEl e = r.value_unsafe();
     if (e.is_double() || e.is_int64()) {
         double d = e.is_double() ? e.get_double().value_unsafe() : static_cast<double>(e.get_int64().value_unsafe());
-        if (std::fabs(d) <= static_cast<double>(std::numeric_limits<float>::max())) return static_cast<float>(d);
+        if (fits_float(d)) return static_cast<float>(d);
     }
     Scope s(path_, key);
     return number(e);

@@ -3,6 +3,10 @@
 // built here, read, checked field by field, written, and read back unchanged.
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <random>
 #include <string>
 
 #include "rigio/spine/binary.hpp"
@@ -307,4 +311,34 @@ TEST(SpineJsonConstructs, NameEqualToKeyAndPathEqualToNameMeanNone) {
     EXPECT_FALSE(atts[1].attachment.path.has_value());
     EXPECT_EQ(atts[2].attachment.path, "img");
     EXPECT_EQ(atts[0].attachment.width, 1.0f);
+}
+
+TEST(SpineJsonConstructs, EveryFloat32SurvivesWritingAndReading) {
+    // Random bit patterns (every finite float, subnormals and the extremes included) as bone positions.
+    std::mt19937 rng(42);
+    SkeletonData sd;
+    std::vector<float> values = {std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(),
+                                 std::numeric_limits<float>::min(), std::numeric_limits<float>::denorm_min(),
+                                 1e-3f, 9.999999e-4f, 1e7f, 9999999.0f, 0.1f, -0.0f};
+    while (values.size() < 20000) {
+        float f = std::bit_cast<float>(static_cast<std::uint32_t>(rng()));
+        if (std::isfinite(f)) values.push_back(f);
+    }
+    for (std::size_t i = 0; i < values.size(); i += 2) {
+        Bone b;
+        b.name = "b" + std::to_string(i);
+        b.parent = i == 0 ? -1 : 0;
+        b.x = values[i];
+        b.y = i + 1 < values.size() ? values[i + 1] : 0;
+        sd.bones.push_back(b);
+    }
+    auto back = read_json(write_json(sd));
+    ASSERT_TRUE(back.ok()) << back.error().what();
+    ASSERT_EQ(back->bones.size(), sd.bones.size());
+    int differ = 0;
+    for (std::size_t i = 0; i < sd.bones.size(); ++i) {
+        if (std::bit_cast<std::uint32_t>(back->bones[i].x) != std::bit_cast<std::uint32_t>(sd.bones[i].x) && sd.bones[i].x != 0) ++differ;
+        if (std::bit_cast<std::uint32_t>(back->bones[i].y) != std::bit_cast<std::uint32_t>(sd.bones[i].y) && sd.bones[i].y != 0) ++differ;
+    }
+    EXPECT_EQ(differ, 0);
 }
