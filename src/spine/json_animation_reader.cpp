@@ -60,8 +60,8 @@ Curve JsonSkeletonReader::read_curve(JObj key) {
 Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
     Scope s(path_, name);
     JObj o = object(e);
-    known_keys(o, {"slots", "bones", "ik", "transform", "path", "deform", "drawOrder", "draworder", "events"});
     Animation a;
+    known_keys(o, {"slots", "bones", "ik", "transform", "path", "deform", "drawOrder", "draworder", "events"}, &a.json_extra);
     a.name = std::string(name);
     if (auto v = get(o, "slots")) {
         Scope ss(path_, "slots");

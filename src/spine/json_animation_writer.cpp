@@ -36,6 +36,7 @@ void JsonSkeletonWriter::write_animation(const Animation& a) {
     if (!a.deform.empty()) write_deform_timelines(a);
     if (!a.draw_order.empty()) write_draw_order(a);
     if (!a.events.empty()) write_event_keys(a);
+    extras(a.json_extra);
     w_.end_object();
 }
 

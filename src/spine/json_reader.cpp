@@ -158,8 +158,8 @@ void JsonSkeletonReader::add_name(NameIndex& index, const OptString& name, int i
         fail(std::string("duplicate ") + what + " name \"" + name.value_or("").substr(0, 80) + "\"");
 }
 
-void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_view> known) {
-    if (!options_.warnings) return;
+void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_view> known, JsonExtras* keep) {
+    if (!options_.warnings && !keep) return;
     for (auto field : o) {
         std::string_view k = field.key;
         bool ok = false;
@@ -169,11 +169,13 @@ void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_vi
                 break;
             }
         if (ok) continue;
+        if (keep) keep->push_back({std::string(k), simdjson::to_string(field.value)});
+        if (!options_.warnings) continue;
         if (++warned_ > kMaxWarnings) {
-            if (warned_ == kMaxWarnings + 1) options_.warnings->push_back("more unknown keys skipped (not listed)");
+            if (warned_ == kMaxWarnings + 1) options_.warnings->push_back("more unknown keys (not listed)");
             continue;
         }
-        options_.warnings->push_back("unknown key skipped: " + path_.location_of(k).to_string());
+        options_.warnings->push_back(std::string(keep ? "unknown key kept: " : "unknown key skipped: ") + path_.location_of(k).to_string());
     }
 }
 
@@ -182,7 +184,7 @@ void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_vi
 SkeletonData JsonSkeletonReader::read() {
     io::JsonDocument doc(text_);
     JObj root = object(doc.root());
-    known_keys(root, {"skeleton", "bones", "slots", "ik", "transform", "path", "skins", "events", "animations"});
+    known_keys(root, {"skeleton", "bones", "slots", "ik", "transform", "path", "skins", "events", "animations"}, &sd_.json_extra);
     sd_.header.nonessential = true;  // JSON always carries the editor data (colours, paths, mesh edges)
     if (auto e = get(root, "skeleton")) read_header(*e);
     if (auto e = get(root, "bones")) read_bones(*e);
@@ -204,8 +206,8 @@ SkeletonData JsonSkeletonReader::read() {
 void JsonSkeletonReader::read_header(JEl e) {
     Scope s(path_, "skeleton");
     JObj o = object(e);
-    known_keys(o, {"hash", "spine", "x", "y", "width", "height", "fps", "images", "audio"});
     Header& h = sd_.header;
+    known_keys(o, {"hash", "spine", "x", "y", "width", "height", "fps", "images", "audio"}, &h.json_extra);
     h.hash = string(o, "hash");
     h.version = string(o, "spine");
     if (h.version) {
@@ -232,9 +234,9 @@ void JsonSkeletonReader::read_bones(JEl e) {
     for (JEl be : a) {
         Scope si(path_, i);
         JObj o = object(be);
-        known_keys(o, {"name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY",
-                       "transform", "skin", "color"});
         Bone b;
+        known_keys(o, {"name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY",
+                       "transform", "skin", "color"}, &b.json_extra);
         b.name = required_string(o, "name");
         if (get(o, "parent")) {
             b.parent = lookup(bones_, o, "parent", "parent bone (parents must come before their children)");
@@ -266,8 +268,8 @@ void JsonSkeletonReader::read_slots(JEl e) {
     for (JEl se : a) {
         Scope si(path_, i);
         JObj o = object(se);
-        known_keys(o, {"name", "bone", "color", "dark", "attachment", "blend"});
         Slot sl;
+        known_keys(o, {"name", "bone", "color", "dark", "attachment", "blend"}, &sl.json_extra);
         sl.name = required_string(o, "name");
         sl.bone = lookup(bones_, o, "bone", "bone");
         sl.color = color(o, "color", 0xFFFFFFFFu);
@@ -297,9 +299,9 @@ void JsonSkeletonReader::read_ik(JEl e) {
     for (JEl ce : a) {
         Scope si(path_, i);
         JObj o = object(ce);
-        known_keys(o, {"name", "order", "skin", "bones", "target", "mix", "softness", "bendPositive", "compress",
-                       "stretch", "uniform"});
         IkConstraint c;
+        known_keys(o, {"name", "order", "skin", "bones", "target", "mix", "softness", "bendPositive", "compress",
+                       "stretch", "uniform"}, &c.json_extra);
         read_constraint_common(o, c.name, c.order, c.skin_required, c.bones, ik_, static_cast<int>(i));
         if (c.bones.empty() || c.bones.size() > 2) {
             Scope sb(path_, "bones");
@@ -325,9 +327,9 @@ void JsonSkeletonReader::read_transform(JEl e) {
     for (JEl ce : a) {
         Scope si(path_, i);
         JObj o = object(ce);
-        known_keys(o, {"name", "order", "skin", "bones", "target", "rotation", "x", "y", "scaleX", "scaleY", "shearY",
-                       "rotateMix", "translateMix", "scaleMix", "shearMix", "local", "relative"});
         TransformConstraint c;
+        known_keys(o, {"name", "order", "skin", "bones", "target", "rotation", "x", "y", "scaleX", "scaleY", "shearY",
+                       "rotateMix", "translateMix", "scaleMix", "shearMix", "local", "relative"}, &c.json_extra);
         read_constraint_common(o, c.name, c.order, c.skin_required, c.bones, transform_, static_cast<int>(i));
         c.target = lookup(bones_, o, "target", "target bone");
         c.offset_rotation = number(o, "rotation", 0);
@@ -355,9 +357,9 @@ void JsonSkeletonReader::read_path(JEl e) {
     for (JEl ce : a) {
         Scope si(path_, i);
         JObj o = object(ce);
-        known_keys(o, {"name", "order", "skin", "bones", "target", "positionMode", "spacingMode", "rotateMode",
-                       "rotation", "position", "spacing", "rotateMix", "translateMix"});
         PathConstraint c;
+        known_keys(o, {"name", "order", "skin", "bones", "target", "positionMode", "spacingMode", "rotateMode",
+                       "rotation", "position", "spacing", "rotateMix", "translateMix"}, &c.json_extra);
         read_constraint_common(o, c.name, c.order, c.skin_required, c.bones, paths_, static_cast<int>(i));
         c.target = lookup(slots_, o, "target", "target slot");
         c.position_mode = name_enum(o, "positionMode", PositionMode::Percent, kPositionModeNames, "position mode");
@@ -379,8 +381,8 @@ void JsonSkeletonReader::read_events(JEl e) {
     for (auto field : events) {
         Scope se(path_, field.key);
         JObj o = object(field.value);
-        known_keys(o, {"int", "float", "string", "audio", "volume", "balance"});
         EventData ev;
+        known_keys(o, {"int", "float", "string", "audio", "volume", "balance"}, &ev.json_extra);
         ev.name = std::string(field.key);
         ev.int_value = integer(o, "int", 0, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
         ev.float_value = number(o, "float", 0);

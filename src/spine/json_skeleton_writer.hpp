@@ -74,6 +74,13 @@ private:
         if (v != fallback) w_.member(key, v);
     }
     void color_unless(std::string_view key, Rgba c, Rgba fallback);
+    // Unknown keys kept by the reader, after the known ones.
+    void extras(const JsonExtras& e) {
+        for (const JsonExtra& x : e) {
+            w_.key(x.key);
+            w_.raw(x.value);
+        }
+    }
     void name_of(std::string_view key, const OptString& name) { w_.member(key, std::string_view(name ? *name : std::string_view())); }
     void bone_name(std::string_view key, int i) { name_of(key, sd_.bones[static_cast<std::size_t>(i)].name); }
     void slot_name(std::string_view key, int i) { name_of(key, sd_.slots[static_cast<std::size_t>(i)].name); }

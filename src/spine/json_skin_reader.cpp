@@ -38,8 +38,8 @@ void JsonSkeletonReader::read_skins(JEl e) {
 }
 
 Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
-    known_keys(o, {"name", "bones", "ik", "transform", "path", "attachments"});
     Skin skin;
+    known_keys(o, {"name", "bones", "ik", "transform", "path", "attachments"}, &skin.json_extra);
     skin.name = required_string(o, "name");
     skin.bones = lookup_list(bones_, o, "bones", "bone");
     skin.ik = lookup_list(ik_, o, "ik", "IK constraint");
@@ -74,7 +74,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
     a.name = string(o, "name");
     switch (a.type) {
         case AttachmentType::Region:
-            known_keys(o, {"name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height"});
+            known_keys(o, {"name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height"}, &a.json_extra);
             a.path = string(o, "path");
             a.color = color(o, "color", 0xFFFFFFFFu);
             a.x = number(o, "x", 0);
@@ -86,13 +86,13 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             a.height = number(o, "height", 32);
             break;
         case AttachmentType::BoundingBox: {
-            known_keys(o, {"name", "type", "vertexCount", "vertices", "color"});
+            known_keys(o, {"name", "type", "vertexCount", "vertices", "color"}, &a.json_extra);
             a.vertices = read_vertices(o, integer(o, "vertexCount", 0, 0, kMaxIndex));
             a.color = color(o, "color", default_attachment_color(a.type));
             break;
         }
         case AttachmentType::Mesh: {
-            known_keys(o, {"name", "type", "path", "color", "uvs", "triangles", "vertices", "hull", "edges", "width", "height"});
+            known_keys(o, {"name", "type", "path", "color", "uvs", "triangles", "vertices", "hull", "edges", "width", "height"}, &a.json_extra);
             a.path = string(o, "path");
             a.color = color(o, "color", 0xFFFFFFFFu);
             {
@@ -136,7 +136,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             break;
         }
         case AttachmentType::LinkedMesh:
-            known_keys(o, {"name", "type", "path", "color", "skin", "parent", "deform", "width", "height"});
+            known_keys(o, {"name", "type", "path", "color", "skin", "parent", "deform", "width", "height"}, &a.json_extra);
             a.path = string(o, "path");
             a.color = color(o, "color", 0xFFFFFFFFu);
             a.parent_skin = string(o, "skin");
@@ -146,7 +146,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             a.height = number(o, "height", 32);
             break;
         case AttachmentType::Path: {
-            known_keys(o, {"name", "type", "closed", "constantSpeed", "lengths", "vertexCount", "vertices", "color"});
+            known_keys(o, {"name", "type", "closed", "constantSpeed", "lengths", "vertexCount", "vertices", "color"}, &a.json_extra);
             a.closed = flag(o, "closed", false);
             a.constant_speed = flag(o, "constantSpeed", true);
             const int vertex_count = integer(o, "vertexCount", 0, 0, kMaxIndex);
@@ -168,14 +168,14 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             break;
         }
         case AttachmentType::Point:
-            known_keys(o, {"name", "type", "x", "y", "rotation", "color"});
+            known_keys(o, {"name", "type", "x", "y", "rotation", "color"}, &a.json_extra);
             a.x = number(o, "x", 0);
             a.y = number(o, "y", 0);
             a.rotation = number(o, "rotation", 0);
             a.color = color(o, "color", default_attachment_color(a.type));
             break;
         case AttachmentType::Clipping:
-            known_keys(o, {"name", "type", "end", "vertexCount", "vertices", "color"});
+            known_keys(o, {"name", "type", "end", "vertexCount", "vertices", "color"}, &a.json_extra);
             a.end_slot = lookup(slots_, o, "end", "end slot");
             a.vertices = read_vertices(o, integer(o, "vertexCount", 0, 0, kMaxIndex));
             a.color = color(o, "color", default_attachment_color(a.type));

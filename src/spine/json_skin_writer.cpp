@@ -35,6 +35,7 @@ void JsonSkeletonWriter::write_skins() {
             }
             w_.end_object();
         }
+        extras(skin.json_extra);
         w_.end_object();
     }
     w_.end_array();
@@ -118,6 +119,7 @@ void JsonSkeletonWriter::write_attachment(const Attachment& a, const OptString& 
             color_unless("color", a.color, default_attachment_color(a.type));
             break;
     }
+    extras(a.json_extra);
     w_.end_object();
 }
 

@@ -73,6 +73,7 @@ void JsonSkeletonWriter::write() {
         for (const Animation& a : sd_.animations) write_animation(a);
         w_.end_object();
     }
+    extras(sd_.json_extra);
     w_.end_object();
 }
 
@@ -89,6 +90,7 @@ void JsonSkeletonWriter::write_header() {
     num_unless("fps", h.fps, 30, -1);
     str("images", h.images);
     str("audio", h.audio);
+    extras(h.json_extra);
     w_.end_object();
 }
 
@@ -110,6 +112,7 @@ void JsonSkeletonWriter::write_bones() {
         if (b.transform != TransformMode::Normal) w_.member("transform", kTransformModeNames[static_cast<std::size_t>(b.transform)]);
         flag_unless("skin", b.skin_required, false);
         color_unless("color", b.color, kDefaultBoneColor);
+        extras(b.json_extra);
         w_.end_object();
     }
     w_.end_array();
@@ -126,6 +129,7 @@ void JsonSkeletonWriter::write_slots() {
         if (s.dark) w_.member("dark", rgb_text(*s.dark));
         str("attachment", s.attachment);
         if (s.blend != BlendMode::Normal) w_.member("blend", kBlendModeNames[static_cast<std::size_t>(s.blend)]);
+        extras(s.json_extra);
         w_.end_object();
     }
     w_.end_array();
@@ -154,6 +158,7 @@ void JsonSkeletonWriter::write_ik() {
         flag_unless("compress", c.compress, false);
         flag_unless("stretch", c.stretch, false);
         flag_unless("uniform", c.uniform, false);
+        extras(c.json_extra);
         w_.end_object();
     }
     w_.end_array();
@@ -178,6 +183,7 @@ void JsonSkeletonWriter::write_transform() {
         num_unless("shearMix", c.shear_mix, 1, 4);
         flag_unless("local", c.local, false);
         flag_unless("relative", c.relative, false);
+        extras(c.json_extra);
         w_.end_object();
     }
     w_.end_array();
@@ -199,6 +205,7 @@ void JsonSkeletonWriter::write_path() {
         num_unless("spacing", c.spacing, 0, 4);
         num_unless("rotateMix", c.rotate_mix, 1, 4);
         num_unless("translateMix", c.translate_mix, 1, 4);
+        extras(c.json_extra);
         w_.end_object();
     }
     w_.end_array();
@@ -218,6 +225,7 @@ void JsonSkeletonWriter::write_events() {
             num_unless("volume", e.volume, 1, 4);
             num_unless("balance", e.balance, 0, 4);
         }
+        extras(e.json_extra);
         w_.end_object();
     }
     w_.end_object();

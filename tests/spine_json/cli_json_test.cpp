@@ -106,13 +106,15 @@ TEST(CliJson, BadJsonExitsOneWithThePath) {
     EXPECT_NE(c.out.find("line 1"), std::string::npos) << c.out;
 }
 
-TEST(CliJson, UnknownKeysAreReportedNotDropped) {
+TEST(CliJson, UnknownKeysAreReportedAndKept) {
     fs::path d = scratch();
     write(d / "w.json", "{ \"skeleton\": { \"spine\": \"3.8.55\", \"mood\": \"happy\" }, \"bones\": [ { \"name\": \"root\" } ] }");
     CliRun r = run_cli("validate " + (d / "w.json").string());
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("warning"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("/skeleton/mood"), std::string::npos) << r.out;
+    ASSERT_EQ(run_cli("convert " + (d / "w.json").string() + " " + (d / "o.json").string()).code, 0);
+    EXPECT_NE(read(d / "o.json").find("\"mood\": \"happy\""), std::string::npos) << read(d / "o.json");
 }
 
 TEST(CliJson, EveryCorpusJsonConvertsBothWays) {

@@ -36,7 +36,16 @@ const char* kSkeleton = R"("skeleton": { "hash": "h", "spine": "3.8.99", "x": -1
 "bones": [ { "name": "root" }, { "name": "hip", "parent": "root", "x": 3, "rotation": 45, "scaleX": 2, "transform": "noScale", "skin": true, "color": "ff0000ff" } ],
 "slots": [ { "name": "body", "bone": "hip", "color": "ff000080", "dark": "102030", "attachment": "box", "blend": "screen" }, { "name": "arm", "bone": "root" } ])";
 
-std::string doc(const std::string& rest) { return "{\n" + std::string(kSkeleton) + (rest.empty() ? "" : ",\n" + rest) + "\n}"; }
+std::string doc(const std::string& rest) {
+    std::string out = "{\n";
+    out += kSkeleton;
+    if (!rest.empty()) {
+        out += ",\n";
+        out += rest;
+    }
+    out += "\n}";
+    return out;
+}
 
 }  // namespace
 
@@ -262,14 +271,34 @@ TEST(SpineJsonConstructs, SlotConstraintPathAndDeformTimelines) {
     EXPECT_NE(out.find(R"({ "time": 1, "name": null })"), std::string::npos) << out;
 }
 
-TEST(SpineJsonConstructs, UnknownKeysAreReportedWithTheirPath) {
+TEST(SpineJsonConstructs, UnknownKeysAreKeptOrReportedWithTheirPath) {
     std::vector<std::string> warnings;
-    SkeletonData sd = read_ok(doc(R"("animations": { "a": { "bones": { "hip": { "rotate": [ { "time": 0, "angel": 5 } ] } } } }, "extra": 1)"), &warnings);
-    ASSERT_EQ(warnings.size(), 2u);
-    EXPECT_NE(warnings[0].find("/extra"), std::string::npos) << warnings[0];
-    EXPECT_NE(warnings[1].find("/animations/a/bones/hip/rotate/0/angel"), std::string::npos) << warnings[1];
-    EXPECT_NE(warnings[1].find("line"), std::string::npos) << warnings[1];
+    const std::string text = doc(R"("skins": [ { "name": "default", "tag": [ 1, "x" ], "attachments": { "body": { "r": { "width": 1, "height": 1, "note": { "by": "me" } } } } } ],
+"events": { "e": { "mood": "ok" } },
+"animations": { "a": { "comment": "hi", "bones": { "hip": { "rotate": [ { "time": 0, "angel": 5 } ] } } } }, "extra": 1.5)");
+    SkeletonData sd = read_ok(text, &warnings);
+    ASSERT_EQ(warnings.size(), 6u);
+    EXPECT_NE(warnings[0].find("unknown key kept: /extra"), std::string::npos) << warnings[0];
+    EXPECT_NE(warnings[1].find("/skins/0/tag"), std::string::npos) << warnings[1];
+    EXPECT_NE(warnings[2].find("/skins/0/attachments/body/r/note"), std::string::npos) << warnings[2];
+    EXPECT_NE(warnings[3].find("/events/e/mood"), std::string::npos) << warnings[3];
+    EXPECT_NE(warnings[4].find("/animations/a/comment"), std::string::npos) << warnings[4];
+    // Inside keyframes unknown keys are reported and skipped.
+    EXPECT_NE(warnings[5].find("unknown key skipped: /animations/a/bones/hip/rotate/0/angel"), std::string::npos) << warnings[5];
+    EXPECT_NE(warnings[5].find("line"), std::string::npos) << warnings[5];
     EXPECT_EQ(sd.animations.at(0).bones.at(0).timelines.at(0).keys.at(0).x, 0.0f);
+    EXPECT_EQ(sd.json_extra, (JsonExtras{{"extra", "1.5"}}));
+    EXPECT_EQ(sd.skins.at(0).json_extra, (JsonExtras{{"tag", R"([1,"x"])"}}));
+    EXPECT_EQ(sd.skins[0].slots.at(0).attachments.at(0).attachment.json_extra, (JsonExtras{{"note", R"({"by":"me"})"}}));
+    EXPECT_EQ(sd.events.at(0).json_extra, (JsonExtras{{"mood", R"("ok")"}}));
+    EXPECT_EQ(sd.animations[0].json_extra, (JsonExtras{{"comment", R"("hi")"}}));
+    // Written back after the known keys, and read again the same.
+    std::string out = write_json(sd);
+    EXPECT_NE(out.find(R"("height": 1,
+					"note": { "by": "me" })"), std::string::npos) << out;
+    EXPECT_NE(out.find("\"extra\": 1.5\n}"), std::string::npos) << out;
+    EXPECT_EQ(out.find("angel"), std::string::npos);
+    EXPECT_TRUE(read_ok(out) == sd);
 }
 
 TEST(SpineJsonConstructs, EditorRoundingOmitsWhatTheEditorWouldRoundToTheDefault) {
