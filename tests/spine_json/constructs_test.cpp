@@ -355,7 +355,7 @@ TEST(SpineJsonConstructs, EveryFloat32SurvivesWritingAndReading) {
     }
     for (std::size_t i = 0; i < values.size(); i += 2) {
         Bone b;
-        b.name = "b" + std::to_string(i);
+        b.name = std::to_string(i);
         b.parent = i == 0 ? -1 : 0;
         b.x = values[i];
         b.y = i + 1 < values.size() ? values[i + 1] : 0;
