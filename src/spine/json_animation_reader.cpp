@@ -59,6 +59,7 @@ Curve JsonSkeletonReader::read_curve(JObj key) {
 
 Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
     Scope s(path_, name);
+    animation_path_size_ = path_.pointer().size();
     JObj o = object(e);
     Animation a;
     known_keys(o, {"slots", "bones", "ik", "transform", "path", "deform", "drawOrder", "draworder", "events"}, &a.json_extra);
@@ -91,6 +92,9 @@ Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
     if (auto v = get(o, draw_key)) {
         Scope ss(path_, draw_key);
         read_draw_order(a, array(*v));
+        // Kept keys are filed under the name the writer uses.
+        for (KeyJsonExtra& k : a.json_key_extra)
+            if (k.pointer.rfind("/draworder/", 0) == 0) k.pointer.replace(0, 11, "/drawOrder/");
     }
     if (auto v = get(o, "events")) {
         Scope ss(path_, "events");
@@ -122,8 +126,8 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
             if (tl.key == "attachment") {
                 t.type = SlotTimelineType::Attachment;
                 each_key(*this, path_, tl.value, [&](JObj k) {
-                    known_keys(k, {"time", "name"});
                     AttachmentKeyframe key;
+                    keyframe_keys(a, k, {"time", "name"});
                     key.time = number(k, "time", 0);
                     key.name = string(k, "name");
                     t.attachment_keys.push_back(std::move(key));
@@ -131,8 +135,8 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
             } else if (tl.key == "color") {
                 t.type = SlotTimelineType::Color;
                 each_key(*this, path_, tl.value, [&](JObj k) {
-                    known_keys(k, {"time", "color", "curve", "c2", "c3", "c4"});
                     ColorKeyframe key;
+                    keyframe_keys(a, k, {"time", "color", "curve", "c2", "c3", "c4"});
                     key.time = number(k, "time", 0);
                     key.color = color(k, "color", 0xFFFFFFFFu);
                     key.curve = read_curve(k);
@@ -141,8 +145,8 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
             } else if (tl.key == "twoColor") {
                 t.type = SlotTimelineType::TwoColor;
                 each_key(*this, path_, tl.value, [&](JObj k) {
-                    known_keys(k, {"time", "light", "dark", "curve", "c2", "c3", "c4"});
                     ColorKeyframe key;
+                    keyframe_keys(a, k, {"time", "light", "dark", "curve", "c2", "c3", "c4"});
                     key.time = number(k, "time", 0);
                     key.color = color(k, "light", 0xFFFFFFFFu);
                     key.dark = rgb(k, "dark", 0);
@@ -178,10 +182,10 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
                 BoneKeyframe key;
                 key.time = number(k, "time", 0);
                 if (rotate) {
-                    known_keys(k, {"time", "angle", "curve", "c2", "c3", "c4"});
+                    keyframe_keys(a, k, {"time", "angle", "curve", "c2", "c3", "c4"});
                     key.x = number(k, "angle", 0);
                 } else {
-                    known_keys(k, {"time", "x", "y", "curve", "c2", "c3", "c4"});
+                    keyframe_keys(a, k, {"time", "x", "y", "curve", "c2", "c3", "c4"});
                     key.x = number(k, "x", fallback);
                     key.y = number(k, "y", fallback);
                 }
@@ -200,8 +204,8 @@ void JsonSkeletonReader::read_ik_timelines(Animation& a, JObj o) {
         IkTimeline t;
         t.constraint = lookup_name(ik_, field.key, "IK constraint");
         each_key(*this, path_, field.value, [&](JObj k) {
-            known_keys(k, {"time", "mix", "softness", "bendPositive", "compress", "stretch", "curve", "c2", "c3", "c4"});
             IkKeyframe key;
+            keyframe_keys(a, k, {"time", "mix", "softness", "bendPositive", "compress", "stretch", "curve", "c2", "c3", "c4"});
             key.time = number(k, "time", 0);
             key.mix = number(k, "mix", 1);
             key.softness = number(k, "softness", 0);
@@ -221,8 +225,8 @@ void JsonSkeletonReader::read_transform_timelines(Animation& a, JObj o) {
         TransformTimeline t;
         t.constraint = lookup_name(transform_, field.key, "transform constraint");
         each_key(*this, path_, field.value, [&](JObj k) {
-            known_keys(k, {"time", "rotateMix", "translateMix", "scaleMix", "shearMix", "curve", "c2", "c3", "c4"});
             TransformKeyframe key;
+            keyframe_keys(a, k, {"time", "rotateMix", "translateMix", "scaleMix", "shearMix", "curve", "c2", "c3", "c4"});
             key.time = number(k, "time", 0);
             key.rotate_mix = number(k, "rotateMix", 1);
             key.translate_mix = number(k, "translateMix", 1);
@@ -252,14 +256,14 @@ void JsonSkeletonReader::read_path_timelines(Animation& a, JObj o) {
                 PathKeyframe key;
                 key.time = number(k, "time", 0);
                 if (t.type == PathTimelineType::Mix) {
-                    known_keys(k, {"time", "rotateMix", "translateMix", "curve", "c2", "c3", "c4"});
+                    keyframe_keys(a, k, {"time", "rotateMix", "translateMix", "curve", "c2", "c3", "c4"});
                     key.a = number(k, "rotateMix", 1);
                     key.b = number(k, "translateMix", 1);
                 } else if (t.type == PathTimelineType::Position) {
-                    known_keys(k, {"time", "position", "curve", "c2", "c3", "c4"});
+                    keyframe_keys(a, k, {"time", "position", "curve", "c2", "c3", "c4"});
                     key.a = number(k, "position", 0);
                 } else {
-                    known_keys(k, {"time", "spacing", "curve", "c2", "c3", "c4"});
+                    keyframe_keys(a, k, {"time", "spacing", "curve", "c2", "c3", "c4"});
                     key.a = number(k, "spacing", 0);
                 }
                 key.curve = read_curve(k);
@@ -299,8 +303,8 @@ void JsonSkeletonReader::read_deform_timelines(Animation& a, JObj o) {
                 const std::size_t length = target->type == AttachmentType::LinkedMesh ? std::numeric_limits<std::size_t>::max()
                                                                                       : deform_length(*target);
                 each_key(*this, path_, tl.value, [&](JObj k) {
-                    known_keys(k, {"time", "offset", "vertices", "curve", "c2", "c3", "c4"});
                     DeformKeyframe key;
+                    keyframe_keys(a, k, {"time", "offset", "vertices", "curve", "c2", "c3", "c4"});
                     key.time = number(k, "time", 0);
                     // Without vertices a key means the setup shape, and its offset means nothing (a .skel has none).
                     if (auto v = get(k, "vertices")) {
@@ -313,8 +317,7 @@ void JsonSkeletonReader::read_deform_timelines(Animation& a, JObj o) {
                         key.values.reserve(values.size());
                         std::size_t i = 0;
                         for (JEl x : values) {
-                            Scope si(path_, i++);
-                            key.values.push_back(number(x));
+                            key.values.push_back(number_at(x, i++));
                         }
                     }
                     key.curve = read_curve(k);
@@ -334,8 +337,8 @@ void JsonSkeletonReader::read_draw_order(Animation& a, JArr keys) {
     for (JEl ke : keys) {
         Scope s(path_, i++);
         JObj k = object(ke);
-        known_keys(k, {"time", "offsets"});
         DrawOrderKeyframe key;
+        keyframe_keys(a, k, {"time", "offsets"});
         key.time = number(k, "time", 0);
         if (auto offsets = get(k, "offsets")) {
             Scope so(path_, "offsets");
@@ -346,8 +349,8 @@ void JsonSkeletonReader::read_draw_order(Animation& a, JArr keys) {
             for (JEl oe : arr) {
                 Scope sj(path_, j++);
                 JObj off = object(oe);
-                known_keys(off, {"slot", "offset"});
                 DrawOrderOffset d;
+                keyframe_keys(a, off, {"slot", "offset"});
                 d.slot = lookup(slots_, off, "slot", "slot");
                 d.offset = integer(off, "offset", 0, kIntMin + 1, kIntMax);
                 long target = static_cast<long>(d.slot) + d.offset;
@@ -368,8 +371,8 @@ void JsonSkeletonReader::read_event_keys(Animation& a, JArr keys) {
     for (JEl ke : keys) {
         Scope s(path_, i++);
         JObj k = object(ke);
-        known_keys(k, {"time", "name", "int", "float", "string", "volume", "balance"});
         EventKeyframe key;
+        keyframe_keys(a, k, {"time", "name", "int", "float", "string", "volume", "balance"});
         key.time = number(k, "time", 0);
         key.event = lookup(events_, k, "name", "event");
         const EventData& def = sd_.events[static_cast<std::size_t>(key.event)];

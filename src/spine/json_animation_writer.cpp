@@ -1,5 +1,8 @@
 // Spine 3.8 JSON writer: animations and their timelines (mirrors json_animation_reader.cpp).
 #include <cmath>
+#include <string>
+
+#include "rigio/io/json_input.hpp"
 
 #include "json_names.hpp"
 #include "json_skeleton_writer.hpp"
@@ -25,7 +28,15 @@ void JsonSkeletonWriter::write_curve(const Curve& c) {
     }
 }
 
+void JsonSkeletonWriter::key_extras(std::initializer_list<std::string_view> tokens) {
+    std::string pointer;
+    for (std::string_view t : tokens) io::append_pointer_token(pointer, t);
+    for (const KeyJsonExtra& k : *key_extra_)
+        if (k.pointer == pointer) extras(k.extra);
+}
+
 void JsonSkeletonWriter::write_animation(const Animation& a) {
+    key_extra_ = &a.json_key_extra;
     w_.key(text(a.name));
     w_.begin_object();
     if (!a.slots.empty()) write_slot_timelines(a);
@@ -51,20 +62,24 @@ void JsonSkeletonWriter::write_slot_timelines(const Animation& a) {
             w_.key(kNames[static_cast<std::size_t>(t.type)]);
             w_.begin_array();
             if (t.type == SlotTimelineType::Attachment) {
-                for (const AttachmentKeyframe& k : t.attachment_keys) {
+                for (std::size_t i = 0; i < t.attachment_keys.size(); ++i) {
+                    const AttachmentKeyframe& k = t.attachment_keys[i];
                     w_.begin_object();
                     time(k.time);
                     str_or_null("name", k.name);
+                    if (has_key_extras()) key_extras({"slots", text(sd_.slots[static_cast<std::size_t>(g.slot)].name), "attachment", std::to_string(i)});
                     w_.end_object();
                 }
             } else {
                 const bool two = t.type == SlotTimelineType::TwoColor;
-                for (const ColorKeyframe& k : t.color_keys) {
+                for (std::size_t i = 0; i < t.color_keys.size(); ++i) {
+                    const ColorKeyframe& k = t.color_keys[i];
                     w_.begin_object();
                     time(k.time);
                     w_.member(two ? "light" : "color", rgba_text(k.color));
                     if (two) w_.member("dark", rgb_text(k.dark));
                     write_curve(k.curve);
+                    if (has_key_extras()) key_extras({"slots", text(sd_.slots[static_cast<std::size_t>(g.slot)].name), two ? "twoColor" : "color", std::to_string(i)});
                     w_.end_object();
                 }
             }
@@ -88,7 +103,8 @@ void JsonSkeletonWriter::write_bone_timelines(const Animation& a) {
             const bool scale = t.type == BoneTimelineType::Scale;
             const float fallback = scale ? 1.0f : 0.0f;
             const int decimals = scale ? 3 : 2;  // the editor's rounding of scales and of translations/shears
-            for (const BoneKeyframe& k : t.keys) {
+            for (std::size_t i = 0; i < t.keys.size(); ++i) {
+                const BoneKeyframe& k = t.keys[i];
                 w_.begin_object();
                 time(k.time);
                 if (t.type == BoneTimelineType::Rotate) {
@@ -98,6 +114,7 @@ void JsonSkeletonWriter::write_bone_timelines(const Animation& a) {
                     num_unless("y", k.y, fallback, decimals);
                 }
                 write_curve(k.curve);
+                if (has_key_extras()) key_extras({"bones", text(sd_.bones[static_cast<std::size_t>(g.bone)].name), kNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
                 w_.end_object();
             }
             w_.end_array();
@@ -113,7 +130,8 @@ void JsonSkeletonWriter::write_ik_timelines(const Animation& a) {
     for (const IkTimeline& t : a.ik) {
         w_.key(text(sd_.ik[static_cast<std::size_t>(t.constraint)].name));
         w_.begin_array();
-        for (const IkKeyframe& k : t.keys) {
+        for (std::size_t i = 0; i < t.keys.size(); ++i) {
+            const IkKeyframe& k = t.keys[i];
             w_.begin_object();
             time(k.time);
             num_unless("mix", k.mix, 1, 4);
@@ -122,6 +140,7 @@ void JsonSkeletonWriter::write_ik_timelines(const Animation& a) {
             flag_unless("compress", k.compress, false);
             flag_unless("stretch", k.stretch, false);
             write_curve(k.curve);
+            if (has_key_extras()) key_extras({"ik", text(sd_.ik[static_cast<std::size_t>(t.constraint)].name), std::to_string(i)});
             w_.end_object();
         }
         w_.end_array();
@@ -135,7 +154,8 @@ void JsonSkeletonWriter::write_transform_timelines(const Animation& a) {
     for (const TransformTimeline& t : a.transform) {
         w_.key(text(sd_.transform[static_cast<std::size_t>(t.constraint)].name));
         w_.begin_array();
-        for (const TransformKeyframe& k : t.keys) {
+        for (std::size_t i = 0; i < t.keys.size(); ++i) {
+            const TransformKeyframe& k = t.keys[i];
             w_.begin_object();
             time(k.time);
             num_unless("rotateMix", k.rotate_mix, 1, 4);
@@ -143,6 +163,7 @@ void JsonSkeletonWriter::write_transform_timelines(const Animation& a) {
             num_unless("scaleMix", k.scale_mix, 1, 4);
             num_unless("shearMix", k.shear_mix, 1, 4);
             write_curve(k.curve);
+            if (has_key_extras()) key_extras({"transform", text(sd_.transform[static_cast<std::size_t>(t.constraint)].name), std::to_string(i)});
             w_.end_object();
         }
         w_.end_array();
@@ -160,7 +181,8 @@ void JsonSkeletonWriter::write_path_timelines(const Animation& a) {
         for (const PathTimeline& t : g.timelines) {
             w_.key(kNames[static_cast<std::size_t>(t.type)]);
             w_.begin_array();
-            for (const PathKeyframe& k : t.keys) {
+            for (std::size_t i = 0; i < t.keys.size(); ++i) {
+                const PathKeyframe& k = t.keys[i];
                 w_.begin_object();
                 time(k.time);
                 if (t.type == PathTimelineType::Mix) {
@@ -170,6 +192,7 @@ void JsonSkeletonWriter::write_path_timelines(const Animation& a) {
                     num_unless(t.type == PathTimelineType::Position ? "position" : "spacing", k.a, 0, 4);
                 }
                 write_curve(k.curve);
+                if (has_key_extras()) key_extras({"path", text(sd_.path[static_cast<std::size_t>(g.constraint)].name), kNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
                 w_.end_object();
             }
             w_.end_array();
@@ -191,7 +214,8 @@ void JsonSkeletonWriter::write_deform_timelines(const Animation& a) {
             for (const DeformTimeline& t : dsl.timelines) {
                 w_.key(text(t.attachment));
                 w_.begin_array();
-                for (const DeformKeyframe& k : t.keys) {
+                for (std::size_t i = 0; i < t.keys.size(); ++i) {
+                    const DeformKeyframe& k = t.keys[i];
                     w_.begin_object();
                     time(k.time);
                     // The editor's JSON leaves out near-zero values at both ends (its .skel keeps them).
@@ -209,6 +233,7 @@ void JsonSkeletonWriter::write_deform_timelines(const Animation& a) {
                         w_.end_array();
                     }
                     write_curve(k.curve);
+                    if (has_key_extras()) key_extras({"deform", text(sd_.skins[static_cast<std::size_t>(ds.skin)].name), text(sd_.slots[static_cast<std::size_t>(dsl.slot)].name), text(t.attachment), std::to_string(i)});
                     w_.end_object();
                 }
                 w_.end_array();
@@ -223,20 +248,24 @@ void JsonSkeletonWriter::write_deform_timelines(const Animation& a) {
 void JsonSkeletonWriter::write_draw_order(const Animation& a) {
     w_.key("drawOrder");
     w_.begin_array();
-    for (const DrawOrderKeyframe& k : a.draw_order) {
+    for (std::size_t i = 0; i < a.draw_order.size(); ++i) {
+        const DrawOrderKeyframe& k = a.draw_order[i];
         w_.begin_object();
         time(k.time);
         if (!k.offsets.empty()) {
             w_.key("offsets");
             w_.begin_array();
-            for (const DrawOrderOffset& o : k.offsets) {
+            for (std::size_t j = 0; j < k.offsets.size(); ++j) {
+                const DrawOrderOffset& o = k.offsets[j];
                 w_.begin_object();
                 slot_name("slot", o.slot);
                 w_.member("offset", o.offset);
+                if (has_key_extras()) key_extras({"drawOrder", std::to_string(i), "offsets", std::to_string(j)});
                 w_.end_object();
             }
             w_.end_array();
         }
+        if (has_key_extras()) key_extras({"drawOrder", std::to_string(i)});
         w_.end_object();
     }
     w_.end_array();
@@ -245,7 +274,8 @@ void JsonSkeletonWriter::write_draw_order(const Animation& a) {
 void JsonSkeletonWriter::write_event_keys(const Animation& a) {
     w_.key("events");
     w_.begin_array();
-    for (const EventKeyframe& k : a.events) {
+    for (std::size_t i = 0; i < a.events.size(); ++i) {
+        const EventKeyframe& k = a.events[i];
         const EventData& def = sd_.events[static_cast<std::size_t>(k.event)];
         w_.begin_object();
         time(k.time);
@@ -257,6 +287,7 @@ void JsonSkeletonWriter::write_event_keys(const Animation& a) {
             num_unless("volume", k.volume, def.volume, 4);
             num_unless("balance", k.balance, def.balance, 4);
         }
+        if (has_key_extras()) key_extras({"events", std::to_string(i)});
         w_.end_object();
     }
     w_.end_array();

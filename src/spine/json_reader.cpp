@@ -78,6 +78,27 @@ int JsonSkeletonReader::integer(JEl e, long min, long max) {
     return static_cast<int>(v);
 }
 
+float JsonSkeletonReader::number_at(JEl e, std::size_t i) {
+    if (e.is_double()) {
+        double d = e.get_double().value_unsafe();
+        if (fits_float(d)) return static_cast<float>(d);
+    } else if (e.is_int64()) {
+        double d = static_cast<double>(e.get_int64().value_unsafe());
+        if (fits_float(d)) return static_cast<float>(d);
+    }
+    Scope s(path_, i);
+    return number(e);
+}
+
+int JsonSkeletonReader::integer_at(JEl e, std::size_t i, long min, long max) {
+    if (e.is_int64()) {
+        std::int64_t v = e.get_int64().value_unsafe();
+        if (v >= min && v <= max) return static_cast<int>(v);
+    }
+    Scope s(path_, i);
+    return integer(e, min, max);
+}
+
 int JsonSkeletonReader::integer(JObj o, std::string_view key, int fallback, long min, long max) {
     auto e = get(o, key);
     if (!e) return fallback;

@@ -55,6 +55,13 @@ private:
     void read_draw_order(Animation& a, JArr keys);
     void read_event_keys(Animation& a, JArr keys);
     Curve read_curve(JObj key);
+    // known_keys for a keyframe (or draw-order offset) at the current path: unknown keys are filed with
+    // the animation under the keyframe's path relative to it.
+    void keyframe_keys(Animation& a, JObj k, std::initializer_list<std::string_view> known) {
+        JsonExtras extra;
+        known_keys(k, known, &extra);
+        if (!extra.empty()) a.json_key_extra.push_back({path_.pointer().substr(animation_path_size_), std::move(extra)});
+    }
 
 public:
     // ---- helpers (json_reader.cpp); each fails with the path of the value at fault ----
@@ -67,6 +74,10 @@ public:
     float number(JEl e);  // a float32 (path already at e)
     float number(JObj o, std::string_view key, float fallback);
     int integer(JEl e, long min, long max);  // path already at e
+    // Element `i` of the array at the current path; the path is extended only to report a failure
+    // (these are the hot loops over vertex arrays).
+    float number_at(JEl e, std::size_t i);
+    int integer_at(JEl e, std::size_t i, long min, long max);
     int integer(JObj o, std::string_view key, int fallback, long min, long max);
     bool flag(JObj o, std::string_view key, bool fallback);
     OptString string(JObj o, std::string_view key);  // absent or null: nullopt
@@ -91,6 +102,7 @@ private:
     SkeletonData sd_;
     NameIndex bones_, slots_, ik_, transform_, paths_, skins_, events_;
     std::size_t warned_ = 0;
+    std::size_t animation_path_size_ = 0;  // length of the current animation's JSON pointer
 
     struct PendingLink {
         std::size_t skin, slot_entry, attachment;

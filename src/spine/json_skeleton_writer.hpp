@@ -3,6 +3,7 @@
 // attachments; json_animation_writer.cpp: animations). Each mirrors the reader of the same part.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -74,6 +75,9 @@ private:
         if (v != fallback) w_.member(key, v);
     }
     void color_unless(std::string_view key, Rgba c, Rgba fallback);
+    // Unknown keys of the keyframe at `tokens` (its path in the current animation), after the known ones.
+    bool has_key_extras() const { return key_extra_ && !key_extra_->empty(); }
+    void key_extras(std::initializer_list<std::string_view> tokens);
     // Unknown keys kept by the reader, after the known ones.
     void extras(const JsonExtras& e) {
         for (const JsonExtra& x : e) {
@@ -89,6 +93,7 @@ private:
     const SkeletonData& sd_;
     io::JsonWriter w_;
     bool rounding_;
+    const std::vector<KeyJsonExtra>* key_extra_ = nullptr;  // of the animation being written
 };
 
 }  // namespace rigio::spine::detail

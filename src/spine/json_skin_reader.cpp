@@ -102,8 +102,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
                 a.uvs.reserve(uvs.size());
                 std::size_t i = 0;
                 for (JEl u : uvs) {
-                    Scope sv(path_, i++);
-                    a.uvs.push_back(number(u));
+                    a.uvs.push_back(number_at(u, i++));
                 }
             }
             const int vertex_count = static_cast<int>(a.uvs.size() / 2);
@@ -115,8 +114,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
                 a.triangles.reserve(tris.size());
                 std::size_t i = 0;
                 for (JEl t : tris) {
-                    Scope sv(path_, i++);
-                    a.triangles.push_back(static_cast<std::uint16_t>(integer(t, 0, vertex_count - 1)));
+                    a.triangles.push_back(static_cast<std::uint16_t>(integer_at(t, i++, 0, vertex_count - 1)));
                 }
             }
             a.vertices = read_vertices(o, vertex_count);
@@ -127,8 +125,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
                 a.edges.reserve(arr.size());
                 std::size_t i = 0;
                 for (JEl v : arr) {
-                    Scope sv(path_, i++);
-                    a.edges.push_back(static_cast<std::uint16_t>(integer(v, 0, 65535)));
+                    a.edges.push_back(static_cast<std::uint16_t>(integer_at(v, i++, 0, 65535)));
                 }
             }
             a.width = number(o, "width", 32);
@@ -159,8 +156,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
                 a.lengths.reserve(lengths.size());
                 std::size_t i = 0;
                 for (JEl v : lengths) {
-                    Scope sv(path_, i++);
-                    a.lengths.push_back(number(v));
+                    a.lengths.push_back(number_at(v, i++));
                 }
             }
             a.vertices = read_vertices(o, vertex_count);
@@ -200,8 +196,7 @@ Vertices JsonSkeletonReader::read_vertices(JObj o, int vertex_count) {
         v.values.reserve(n);
         std::size_t i = 0;
         for (JEl e : arr) {
-            Scope si(path_, i++);
-            v.values.push_back(number(e));
+            v.values.push_back(number_at(e, i++));
         }
         return v;
     }
@@ -217,30 +212,22 @@ Vertices JsonSkeletonReader::read_vertices(JObj o, int vertex_count) {
     const int bone_count = static_cast<int>(sd_.bones.size());
     for (std::size_t vertex = 0; vertex < count; ++vertex) {
         if (i >= n) fail("weighted vertices end after " + std::to_string(vertex) + " of " + std::to_string(count) + " vertices");
-        int influences;
-        {
-            Scope si(path_, i++);
-            influences = integer(*it, 0, kMaxIndex);
-            ++it;
-        }
+        const int influences = integer_at(*it, i++, 0, kMaxIndex);
+        ++it;
         if (static_cast<std::size_t>(influences) > (n - i) / 4)
             fail("weighted vertex " + std::to_string(vertex) + " lists " + std::to_string(influences) + " bones but only " +
                  std::to_string(n - i) + " values follow");
         v.bones.push_back(influences);
         for (int b = 0; b < influences; ++b) {
-            {
-                Scope si(path_, i++);
-                int bone = integer(*it, 0, kMaxIndex);
-                if (bone >= bone_count)
-                    fail("bone index " + std::to_string(bone) + " out of range (" + std::to_string(bone_count) + " bones)");
-                v.bones.push_back(bone);
-                ++it;
+            const int bone = integer_at(*it, i, 0, kMaxIndex);
+            if (bone >= bone_count) {
+                Scope si(path_, i);
+                fail("bone index " + std::to_string(bone) + " out of range (" + std::to_string(bone_count) + " bones)");
             }
-            for (int k = 0; k < 3; ++k) {
-                Scope si(path_, i++);
-                v.values.push_back(number(*it));
-                ++it;
-            }
+            v.bones.push_back(bone);
+            ++i;
+            ++it;
+            for (int k = 0; k < 3; ++k, ++i, ++it) v.values.push_back(number_at(*it, i));
         }
     }
     if (i != n)

@@ -180,17 +180,20 @@ TEST(SpineJsonConstructs, AttachmentsOfEveryTypeAndLinkedMeshes) {
 TEST(SpineJsonConstructs, DrawOrderWithAndWithoutOffsets) {
     SkeletonData sd = round_trip(doc(R"("animations": { "a": { "drawOrder": [
         { "time": 0.5, "offsets": [ { "slot": "body", "offset": 1 } ] },
-        { "time": 1 }
+        { "time": 1, "why": null }
     ] } })"));
     const auto& keys = sd.animations.at(0).draw_order;
+    EXPECT_EQ(sd.animations[0].json_key_extra, (std::vector<KeyJsonExtra>{{"/drawOrder/1", {{"why", "null"}}}}));
     ASSERT_EQ(keys.size(), 2u);
     EXPECT_EQ(keys[0].offsets, (std::vector<DrawOrderOffset>{{0, 1}}));
     EXPECT_TRUE(keys[1].offsets.empty());  // back to the setup order
     std::string out = write_json(sd);
-    EXPECT_NE(out.find("{ \"time\": 1 }"), std::string::npos) << out;
+    EXPECT_NE(out.find("{ \"time\": 1, \"why\": null }"), std::string::npos) << out;
     // The older key name is read too.
-    SkeletonData old = read_ok(doc(R"("animations": { "a": { "draworder": [ { "time": 1 } ] } })"));
+    SkeletonData old = read_ok(doc(R"("animations": { "a": { "draworder": [ { "time": 1, "offsets": [ { "slot": "arm", "offset": -1, "n": 2 } ] } ] } })"));
     EXPECT_EQ(old.animations.at(0).draw_order.size(), 1u);
+    EXPECT_EQ(old.animations[0].json_key_extra, (std::vector<KeyJsonExtra>{{"/drawOrder/0/offsets/0", {{"n", "2"}}}}));
+    EXPECT_NE(write_json(old).find(R"({ "slot": "arm", "offset": -1, "n": 2 })"), std::string::npos) << write_json(old);
 }
 
 TEST(SpineJsonConstructs, EventsWithAudio) {
@@ -271,7 +274,7 @@ TEST(SpineJsonConstructs, SlotConstraintPathAndDeformTimelines) {
     EXPECT_NE(out.find(R"({ "time": 1, "name": null })"), std::string::npos) << out;
 }
 
-TEST(SpineJsonConstructs, UnknownKeysAreKeptOrReportedWithTheirPath) {
+TEST(SpineJsonConstructs, UnknownKeysAreKeptAndReportedWithTheirPath) {
     std::vector<std::string> warnings;
     const std::string text = doc(R"("skins": [ { "name": "default", "tag": [ 1, "x" ], "attachments": { "body": { "r": { "width": 1, "height": 1, "note": { "by": "me" } } } } } ],
 "events": { "e": { "mood": "ok" } },
@@ -283,10 +286,10 @@ TEST(SpineJsonConstructs, UnknownKeysAreKeptOrReportedWithTheirPath) {
     EXPECT_NE(warnings[2].find("/skins/0/attachments/body/r/note"), std::string::npos) << warnings[2];
     EXPECT_NE(warnings[3].find("/events/e/mood"), std::string::npos) << warnings[3];
     EXPECT_NE(warnings[4].find("/animations/a/comment"), std::string::npos) << warnings[4];
-    // Inside keyframes unknown keys are reported and skipped.
-    EXPECT_NE(warnings[5].find("unknown key skipped: /animations/a/bones/hip/rotate/0/angel"), std::string::npos) << warnings[5];
+    EXPECT_NE(warnings[5].find("unknown key kept: /animations/a/bones/hip/rotate/0/angel"), std::string::npos) << warnings[5];
     EXPECT_NE(warnings[5].find("line"), std::string::npos) << warnings[5];
-    EXPECT_EQ(sd.animations.at(0).bones.at(0).timelines.at(0).keys.at(0).x, 0.0f);
+    EXPECT_EQ(sd.animations.at(0).bones.at(0).timelines.at(0).keys.at(0).x, 0.0f);  // "angel" is not the angle
+    EXPECT_EQ(sd.animations[0].json_key_extra, (std::vector<KeyJsonExtra>{{"/bones/hip/rotate/0", {{"angel", "5"}}}}));
     EXPECT_EQ(sd.json_extra, (JsonExtras{{"extra", "1.5"}}));
     EXPECT_EQ(sd.skins.at(0).json_extra, (JsonExtras{{"tag", R"([1,"x"])"}}));
     EXPECT_EQ(sd.skins[0].slots.at(0).attachments.at(0).attachment.json_extra, (JsonExtras{{"note", R"({"by":"me"})"}}));
@@ -297,7 +300,7 @@ TEST(SpineJsonConstructs, UnknownKeysAreKeptOrReportedWithTheirPath) {
     EXPECT_NE(out.find(R"("height": 1,
 					"note": { "by": "me" })"), std::string::npos) << out;
     EXPECT_NE(out.find("\"extra\": 1.5\n}"), std::string::npos) << out;
-    EXPECT_EQ(out.find("angel"), std::string::npos);
+    EXPECT_NE(out.find(R"({ "angel": 5 })"), std::string::npos) << out;
     EXPECT_TRUE(read_ok(out) == sd);
 }
 

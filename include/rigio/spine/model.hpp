@@ -352,6 +352,14 @@ struct EventKeyframe {
     bool operator==(const EventKeyframe&) const = default;
 };
 
+// Unknown JSON keys of one keyframe (or draw-order offset) of an animation, found by its JSON pointer
+// relative to the animation, e.g. "/bones/hip/rotate/0" or "/drawOrder/2/offsets/0".
+struct KeyJsonExtra {
+    std::string pointer;
+    JsonExtras extra;
+    bool operator==(const KeyJsonExtra&) const = default;
+};
+
 struct Animation {
     OptString name;
     std::vector<SlotTimelines> slots;
@@ -362,7 +370,8 @@ struct Animation {
     std::vector<DeformSkin> deform;
     std::vector<DrawOrderKeyframe> draw_order;
     std::vector<EventKeyframe> events;
-    JsonExtras json_extra;  // unknown JSON keys
+    JsonExtras json_extra;                   // unknown JSON keys of the animation object
+    std::vector<KeyJsonExtra> json_key_extra;  // unknown JSON keys of its keyframes
     bool operator==(const Animation&) const = default;
 };
 
