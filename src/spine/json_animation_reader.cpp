@@ -103,17 +103,6 @@ Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
     return a;
 }
 
-// Calls f(key object) for each keyframe of the timeline array `e`, with the path at that key.
-template <class F>
-static void each_key(JsonSkeletonReader& r, io::JsonPath& path, JEl e, F&& f) {
-    JArr keys = r.array(e);
-    std::size_t i = 0;
-    for (JEl k : keys) {
-        io::JsonPath::Scope s(path, i++);
-        f(r.object(k));
-    }
-}
-
 void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
     for (auto slot_field : o) {
         Scope s(path_, slot_field.key);
@@ -125,7 +114,7 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
             SlotTimeline t;
             if (tl.key == "attachment") {
                 t.type = SlotTimelineType::Attachment;
-                each_key(*this, path_, tl.value, [&](JObj k) {
+                each_key(tl.value, [&](JObj k) {
                     AttachmentKeyframe key;
                     keyframe_keys(a, k, {"time", "name"});
                     key.time = number(k, "time", 0);
@@ -134,7 +123,7 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
                 });
             } else if (tl.key == "color") {
                 t.type = SlotTimelineType::Color;
-                each_key(*this, path_, tl.value, [&](JObj k) {
+                each_key(tl.value, [&](JObj k) {
                     ColorKeyframe key;
                     keyframe_keys(a, k, {"time", "color", "curve", "c2", "c3", "c4"});
                     key.time = number(k, "time", 0);
@@ -144,7 +133,7 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
                 });
             } else if (tl.key == "twoColor") {
                 t.type = SlotTimelineType::TwoColor;
-                each_key(*this, path_, tl.value, [&](JObj k) {
+                each_key(tl.value, [&](JObj k) {
                     ColorKeyframe key;
                     keyframe_keys(a, k, {"time", "light", "dark", "curve", "c2", "c3", "c4"});
                     key.time = number(k, "time", 0);
@@ -178,7 +167,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
             else if (tl.key == "shear") t.type = BoneTimelineType::Shear;
             else fail("unknown bone timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected rotate, translate, scale or shear)");
             const bool rotate = t.type == BoneTimelineType::Rotate;
-            each_key(*this, path_, tl.value, [&](JObj k) {
+            each_key(tl.value, [&](JObj k) {
                 BoneKeyframe key;
                 key.time = number(k, "time", 0);
                 if (rotate) {
@@ -203,7 +192,7 @@ void JsonSkeletonReader::read_ik_timelines(Animation& a, JObj o) {
         Scope s(path_, field.key);
         IkTimeline t;
         t.constraint = lookup_name(ik_, field.key, "IK constraint");
-        each_key(*this, path_, field.value, [&](JObj k) {
+        each_key(field.value, [&](JObj k) {
             IkKeyframe key;
             keyframe_keys(a, k, {"time", "mix", "softness", "bendPositive", "compress", "stretch", "curve", "c2", "c3", "c4"});
             key.time = number(k, "time", 0);
@@ -224,7 +213,7 @@ void JsonSkeletonReader::read_transform_timelines(Animation& a, JObj o) {
         Scope s(path_, field.key);
         TransformTimeline t;
         t.constraint = lookup_name(transform_, field.key, "transform constraint");
-        each_key(*this, path_, field.value, [&](JObj k) {
+        each_key(field.value, [&](JObj k) {
             TransformKeyframe key;
             keyframe_keys(a, k, {"time", "rotateMix", "translateMix", "scaleMix", "shearMix", "curve", "c2", "c3", "c4"});
             key.time = number(k, "time", 0);
@@ -252,7 +241,7 @@ void JsonSkeletonReader::read_path_timelines(Animation& a, JObj o) {
             else if (tl.key == "spacing") t.type = PathTimelineType::Spacing;
             else if (tl.key == "mix") t.type = PathTimelineType::Mix;
             else fail("unknown path timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected position, spacing or mix)");
-            each_key(*this, path_, tl.value, [&](JObj k) {
+            each_key(tl.value, [&](JObj k) {
                 PathKeyframe key;
                 key.time = number(k, "time", 0);
                 if (t.type == PathTimelineType::Mix) {
@@ -302,7 +291,7 @@ void JsonSkeletonReader::read_deform_timelines(Animation& a, JObj o) {
                     fail("attachment \"" + t.attachment->substr(0, 80) + "\" has no vertices to deform");
                 const std::size_t length = target->type == AttachmentType::LinkedMesh ? std::numeric_limits<std::size_t>::max()
                                                                                       : deform_length(*target);
-                each_key(*this, path_, tl.value, [&](JObj k) {
+                each_key(tl.value, [&](JObj k) {
                     DeformKeyframe key;
                     keyframe_keys(a, k, {"time", "offset", "vertices", "curve", "c2", "c3", "c4"});
                     key.time = number(k, "time", 0);

@@ -55,6 +55,15 @@ private:
     void read_draw_order(Animation& a, JArr keys);
     void read_event_keys(Animation& a, JArr keys);
     Curve read_curve(JObj key);
+    // Calls f(key object) for each keyframe of the timeline array `e`, with the path at that key.
+    template <class F>
+    void each_key(JEl e, F&& f) {
+        std::size_t i = 0;
+        for (JEl k : array(e)) {
+            Scope s(path_, i++);
+            f(object(k));
+        }
+    }
     // known_keys for a keyframe (or draw-order offset) at the current path: unknown keys are filed with
     // the animation under the keyframe's path relative to it.
     void keyframe_keys(Animation& a, JObj k, std::initializer_list<std::string_view> known) {
@@ -63,7 +72,6 @@ private:
         if (!extra.empty()) a.json_key_extra.push_back({path_.pointer().substr(animation_path_size_), std::move(extra)});
     }
 
-public:
     // ---- helpers (json_reader.cpp); each fails with the path of the value at fault ----
     JObj object(JEl e) { return io::as_object(e, path_); }
     JArr array(JEl e) { return io::as_array(e, path_); }
