@@ -2,7 +2,8 @@
 // read_json validates like read_skel (names resolved against their tables, types, required fields,
 // vertex arrays consistent with their vertex counts) and reports errors with the JSON path of the value
 // at fault plus its line and column. write_json needs no DOM: it streams the model in the editor's key
-// order and layout, omitting the editor's defaults, with every float in its shortest exact form.
+// order and layout, omitting the editor's defaults, with every float in its shortest exact form; the
+// editor's own exports come back byte for byte.
 // Depends on rigio/io (JSON input and writer) and the Spine model only.
 #pragma once
 
@@ -16,8 +17,9 @@
 namespace rigio::spine {
 
 struct JsonReadOptions {
-    // When set, receives one message per key the reader does not know (with its JSON path); such keys
-    // are skipped, never silently: without this vector they are still skipped.
+    // When set, receives one message per key that Spine 3.8 does not define, with its JSON path, line
+    // and column. Such keys are kept either way (in the `json_extra` of their object, or for keyframes
+    // in Animation::json_key_extra) and write_json writes them back after the known keys.
     std::vector<std::string>* warnings = nullptr;
 };
 
