@@ -27,7 +27,8 @@ struct JsonWriteOptions {
     // The editor rounds each number it exports (times to 4 decimals, positions and angles to 2, ...) and
     // omits a value that rounds to its default. When true, so does write_json, so that a .skel converted
     // to JSON has the keys of the editor's own JSON export; a value within that rounding of its default
-    // (e.g. a curve's c4 of 0.9997) is then dropped. When false (the default), only values exactly equal
+    // (e.g. a curve's c4 of 0.9997) is then dropped, as are near-zero values at the ends of deform keys
+    // and empty event strings (a .skel stores "" for none). When false (the default), only values exactly equal
     // to their default are omitted, and reading the output back gives every float32 unchanged.
     bool editor_rounding = false;
 };
