@@ -78,7 +78,9 @@ void save(const Document& doc, Format target, const std::string& path) {
             return;
         }
 #ifdef RIGIO_HAVE_SPINE_JSON
-        io::write_file_atomic(path, spine::write_json(*sd));
+        spine::JsonWriteOptions opts;
+        opts.editor_rounding = doc.format == Format::SpineBinary;  // .skel -> JSON: the editor's keys
+        io::write_file_atomic(path, spine::write_json(*sd, opts));
 #endif
     }
 }

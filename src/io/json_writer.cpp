@@ -174,7 +174,8 @@ private:
         out_ += '\n';
         out_.append(static_cast<std::size_t>(level), '\t');
     }
-    // Writes the flat container in [p, end) on one line: "{ "a": 1, "b": 2 }".
+    // Writes the flat container in [p, end) on one line: "{ "a": 1, "b": 2 }". Copies runs of plain
+    // characters at once; only ',' and ':' outside strings change (to ", " and ": ").
     void one_line(std::size_t p, std::size_t end) {
         char open = in_[p];
         if (end - p == 2) {
@@ -186,19 +187,26 @@ private:
         out_ += open;
         out_ += ' ';
         ++p;
-        while (p < end - 1) {
-            std::size_t q = in_[p] == '"' ? skip_string(p) : skip_scalar(p);
-            out_.append(in_.substr(p, q - p));
-            if (in_[q] == ':') {
-                out_ += ": ";
-                p = q + 1;
+        const std::size_t last = end - 1;
+        std::size_t run = p;
+        while (p < last) {
+            char c = in_[p];
+            if (c == '"') {
+                p = skip_string(p);
                 continue;
             }
-            if (in_[q] == ',') out_ += ", ";
-            p = q + 1;
+            if (c == ',' || c == ':') {
+                out_.append(in_.data() + run, p - run);
+                out_ += c;
+                out_ += ' ';
+                run = ++p;
+                continue;
+            }
+            ++p;
         }
+        out_.append(in_.data() + run, last - run);
         out_ += ' ';
-        out_ += in_[end - 1];
+        out_ += in_[last];
         pos_ = end;
     }
     void value(int level) {

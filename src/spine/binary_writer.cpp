@@ -412,7 +412,10 @@ void SkelWriter::write_animation(const Animation& a) {
 
     w_.count(a.deform.size());
     for (const DeformSkin& ds : a.deform) {
-        w_.varint(ds.skin);
+        // A default skin without attachments (possible in JSON) is not stored, so the skins after it
+        // move down one place in the file.
+        const bool empty_default = sd_.has_default_skin && !sd_.skins.empty() && sd_.skins[0].slots.empty();
+        w_.varint(ds.skin - (empty_default && ds.skin > 0 ? 1 : 0));
         w_.count(ds.slots.size());
         for (const DeformSlot& dsl : ds.slots) {
             w_.varint(dsl.slot);

@@ -15,6 +15,16 @@ namespace rigio::spine {
 // A string field that distinguishes null (absent) from "" as the binary format does.
 using OptString = std::optional<std::string>;
 
+// A member of a JSON object that Spine 3.8 does not define, kept so that JSON -> JSON loses nothing:
+// its key and its value as compact JSON text. The objects that carry these say so; .skel files have no
+// place for them (the binary writer leaves them out).
+struct JsonExtra {
+    std::string key;
+    std::string value;  // compact JSON, e.g. {"a":[1,2]}
+    bool operator==(const JsonExtra&) const = default;
+};
+using JsonExtras = std::vector<JsonExtra>;
+
 // Colour as the file stores it: 0xRRGGBBAA.
 using Rgba = std::uint32_t;
 
@@ -32,6 +42,7 @@ struct Header {
     float fps = 30;             // nonessential
     OptString images;           // nonessential
     OptString audio;            // nonessential
+    JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Header&) const = default;
 };
 
@@ -42,6 +53,7 @@ struct Bone {
     TransformMode transform = TransformMode::Normal;
     bool skin_required = false;
     Rgba color = 0x989898FF;  // nonessential (editor colour of the bone)
+    JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Bone&) const = default;
 };
 
@@ -54,6 +66,7 @@ struct Slot {
     std::optional<std::uint32_t> dark;
     OptString attachment;  // setup-pose attachment name
     BlendMode blend = BlendMode::Normal;
+    JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Slot&) const = default;
 };
 
@@ -66,6 +79,7 @@ struct IkConstraint {
     float mix = 1, softness = 0;
     int bend_direction = 1;  // 1 or -1
     bool compress = false, stretch = false, uniform = false;
+    JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const IkConstraint&) const = default;
 };
 
@@ -78,6 +92,7 @@ struct TransformConstraint {
     bool local = false, relative = false;
     float offset_rotation = 0, offset_x = 0, offset_y = 0, offset_scale_x = 0, offset_scale_y = 0, offset_shear_y = 0;
     float rotate_mix = 1, translate_mix = 1, scale_mix = 1, shear_mix = 1;
+    JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const TransformConstraint&) const = default;
 };
 
@@ -91,6 +106,7 @@ struct PathConstraint {
     SpacingMode spacing_mode = SpacingMode::Length;
     RotateMode rotate_mode = RotateMode::Tangent;
     float offset_rotation = 0, position = 0, spacing = 0, rotate_mix = 1, translate_mix = 1;
+    JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const PathConstraint&) const = default;
 };
 
@@ -139,6 +155,7 @@ struct Attachment {
     std::vector<float> lengths;  // vertex count / 3
     // clipping
     int end_slot = -1;
+    JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Attachment&) const = default;
 };
 
@@ -158,6 +175,7 @@ struct Skin {
     OptString name;  // "default" for the default skin
     std::vector<int> bones, ik, transform, path;  // skin-required bones and constraints
     std::vector<SkinSlot> slots;
+    JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Skin&) const = default;
 };
 
@@ -168,6 +186,7 @@ struct EventData {
     OptString string_value;
     OptString audio;
     float volume = 1, balance = 0;  // stored only when audio is not null
+    JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const EventData&) const = default;
 };
 
@@ -333,6 +352,14 @@ struct EventKeyframe {
     bool operator==(const EventKeyframe&) const = default;
 };
 
+// Unknown JSON keys of one keyframe (or draw-order offset) of an animation, found by its JSON pointer
+// relative to the animation, e.g. "/bones/hip/rotate/0" or "/drawOrder/2/offsets/0".
+struct KeyJsonExtra {
+    std::string pointer;
+    JsonExtras extra;
+    bool operator==(const KeyJsonExtra&) const = default;
+};
+
 struct Animation {
     OptString name;
     std::vector<SlotTimelines> slots;
@@ -343,6 +370,8 @@ struct Animation {
     std::vector<DeformSkin> deform;
     std::vector<DrawOrderKeyframe> draw_order;
     std::vector<EventKeyframe> events;
+    JsonExtras json_extra;                   // unknown JSON keys of the animation object
+    std::vector<KeyJsonExtra> json_key_extra;  // unknown JSON keys of its keyframes
     bool operator==(const Animation&) const = default;
 };
 
@@ -361,6 +390,7 @@ struct SkeletonData {
     bool has_default_skin = false;
     std::vector<EventData> events;
     std::vector<Animation> animations;
+    JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const SkeletonData&) const = default;
 };
 

@@ -1,0 +1,83 @@
+// Spine JSON read and write throughput (MB/s of JSON text) over the corpus, and over its largest file,
+// mix-and-match-pro.json, alone.
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "rigio/io/file.hpp"
+#include "rigio/spine/json.hpp"
+
+namespace {
+
+struct JsonFile {
+    std::string name, text;
+};
+
+std::vector<JsonFile> corpus() {
+    std::vector<JsonFile> out;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(std::string(RIGIO_SHARED_DIR) + "/corpus/spine-3.8", ec)) {
+        if (e.path().extension() != ".json") continue;
+        auto bytes = rigio::io::read_file(e.path().string());
+        out.push_back({e.path().filename().string(), std::string(bytes.begin(), bytes.end())});
+    }
+    return out;
+}
+
+const std::vector<JsonFile>& files() {
+    static auto f = corpus();
+    return f;
+}
+
+// All corpus files (arg 0) or only mix-and-match-pro.json (arg 1).
+std::vector<const JsonFile*> selection(const benchmark::State& state) {
+    std::vector<const JsonFile*> out;
+    for (const auto& f : files())
+        if (state.range(0) == 0 || f.name == "mix-and-match-pro.json") out.push_back(&f);
+    return out;
+}
+
+void BM_ReadJson(benchmark::State& state) {
+    auto sel = selection(state);
+    if (sel.empty()) {
+        state.SkipWithError("../shared/corpus/spine-3.8 not found");
+        return;
+    }
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        for (const JsonFile* f : sel) {
+            auto sd = rigio::spine::read_json(f->text);
+            if (!sd.ok()) state.SkipWithError(sd.error().what());
+            benchmark::DoNotOptimize(sd);
+            bytes += f->text.size();
+        }
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(bytes));
+}
+BENCHMARK(BM_ReadJson)->Arg(0)->Arg(1)->ArgName("largest_only")->Unit(benchmark::kMillisecond);
+
+void BM_WriteJson(benchmark::State& state) {
+    auto sel = selection(state);
+    if (sel.empty()) {
+        state.SkipWithError("../shared/corpus/spine-3.8 not found");
+        return;
+    }
+    std::vector<rigio::spine::SkeletonData> models;
+    for (const JsonFile* f : sel) models.push_back(rigio::spine::read_json(f->text).value());
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        for (const auto& m : models) {
+            auto out = rigio::spine::write_json(m);
+            bytes += out.size();
+            benchmark::DoNotOptimize(out);
+        }
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(bytes));
+}
+BENCHMARK(BM_WriteJson)->Arg(0)->Arg(1)->ArgName("largest_only")->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,382 @@
+// Spine 3.8 JSON reader: animations and their timelines (mirrored by json_animation_writer.cpp).
+// Timelines name their bone, slot, constraint, skin, attachment and event; every name is resolved and
+// every deform key is checked against the vertex array of the attachment it deforms.
+#include <limits>
+
+#include "json_names.hpp"
+#include "json_reader.hpp"
+
+namespace rigio::spine::detail {
+
+namespace {
+constexpr long kIntMin = std::numeric_limits<int>::min();
+constexpr long kIntMax = std::numeric_limits<int>::max();
+
+// Number of floats a deform key may cover for an attachment.
+std::size_t deform_length(const Attachment& a) {
+    if (a.vertices.weighted) return a.vertices.values.size() / 3 * 2;
+    return static_cast<std::size_t>(a.vertices.count) * 2;
+}
+}  // namespace
+
+// Absent: linear. "stepped". A number: Bézier cx1 with siblings c2 (cy1), c3 (cx2), c4 (cy2), missing ones
+// 0, 1, 1. Older exports wrote the four numbers as an array, which is read too.
+Curve JsonSkeletonReader::read_curve(JObj key) {
+    Curve c;
+    auto e = get(key, "curve");
+    if (!e) return c;
+    if (e->is_string()) {
+        std::string_view v = e->get_string().value_unsafe();
+        if (v == "stepped") c.type = CurveType::Stepped;
+        else if (v != "linear") {
+            Scope s(path_, "curve");
+            fail("unknown curve \"" + std::string(v.substr(0, 40)) + "\" (expected \"stepped\" or a number)");
+        }
+        return c;
+    }
+    c.type = CurveType::Bezier;
+    if (e->is_array()) {
+        Scope s(path_, "curve");
+        JArr a = e->get_array().value_unsafe();
+        if (a.size() != 4) fail("a curve array needs 4 numbers (cx1, cy1, cx2, cy2), found " + std::to_string(a.size()));
+        float* out[4] = {&c.cx1, &c.cy1, &c.cx2, &c.cy2};
+        std::size_t i = 0;
+        for (JEl v : a) {
+            Scope si(path_, i);
+            *out[i++] = number(v);
+        }
+        return c;
+    }
+    {
+        Scope s(path_, "curve");
+        c.cx1 = number(*e);
+    }
+    c.cy1 = number(key, "c2", 0);
+    c.cx2 = number(key, "c3", 1);
+    c.cy2 = number(key, "c4", 1);
+    return c;
+}
+
+Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
+    Scope s(path_, name);
+    animation_path_size_ = path_.pointer().size();
+    JObj o = object(e);
+    Animation a;
+    known_keys(o, {"slots", "bones", "ik", "transform", "path", "deform", "drawOrder", "draworder", "events"}, &a.json_extra);
+    a.name = std::string(name);
+    if (auto v = get(o, "slots")) {
+        Scope ss(path_, "slots");
+        read_slot_timelines(a, object(*v));
+    }
+    if (auto v = get(o, "bones")) {
+        Scope ss(path_, "bones");
+        read_bone_timelines(a, object(*v));
+    }
+    if (auto v = get(o, "ik")) {
+        Scope ss(path_, "ik");
+        read_ik_timelines(a, object(*v));
+    }
+    if (auto v = get(o, "transform")) {
+        Scope ss(path_, "transform");
+        read_transform_timelines(a, object(*v));
+    }
+    if (auto v = get(o, "path")) {
+        Scope ss(path_, "path");
+        read_path_timelines(a, object(*v));
+    }
+    if (auto v = get(o, "deform")) {
+        Scope ss(path_, "deform");
+        read_deform_timelines(a, object(*v));
+    }
+    const char* draw_key = get(o, "drawOrder") ? "drawOrder" : "draworder";
+    if (auto v = get(o, draw_key)) {
+        Scope ss(path_, draw_key);
+        read_draw_order(a, array(*v));
+        // Kept keys are filed under the name the writer uses.
+        for (KeyJsonExtra& k : a.json_key_extra)
+            if (k.pointer.rfind("/draworder/", 0) == 0) k.pointer.replace(0, 11, "/drawOrder/");
+    }
+    if (auto v = get(o, "events")) {
+        Scope ss(path_, "events");
+        read_event_keys(a, array(*v));
+    }
+    return a;
+}
+
+void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
+    for (auto slot_field : o) {
+        Scope s(path_, slot_field.key);
+        SlotTimelines g;
+        g.slot = lookup_name(slots_, slot_field.key, "slot");
+        JObj timelines = object(slot_field.value);
+        for (auto tl : timelines) {
+            Scope st(path_, tl.key);
+            SlotTimeline t;
+            if (tl.key == "attachment") {
+                t.type = SlotTimelineType::Attachment;
+                each_key(tl.value, [&](JObj k) {
+                    AttachmentKeyframe key;
+                    keyframe_keys(a, k, {"time", "name"});
+                    key.time = number(k, "time", 0);
+                    key.name = string(k, "name");
+                    t.attachment_keys.push_back(std::move(key));
+                });
+            } else if (tl.key == "color") {
+                t.type = SlotTimelineType::Color;
+                each_key(tl.value, [&](JObj k) {
+                    ColorKeyframe key;
+                    keyframe_keys(a, k, {"time", "color", "curve", "c2", "c3", "c4"});
+                    key.time = number(k, "time", 0);
+                    key.color = color(k, "color", 0xFFFFFFFFu);
+                    key.curve = read_curve(k);
+                    t.color_keys.push_back(key);
+                });
+            } else if (tl.key == "twoColor") {
+                t.type = SlotTimelineType::TwoColor;
+                each_key(tl.value, [&](JObj k) {
+                    ColorKeyframe key;
+                    keyframe_keys(a, k, {"time", "light", "dark", "curve", "c2", "c3", "c4"});
+                    key.time = number(k, "time", 0);
+                    key.color = color(k, "light", 0xFFFFFFFFu);
+                    key.dark = rgb(k, "dark", 0);
+                    key.curve = read_curve(k);
+                    t.color_keys.push_back(key);
+                });
+            } else {
+                fail("unknown slot timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected attachment, color or twoColor)");
+            }
+            g.timelines.push_back(std::move(t));
+        }
+        a.slots.push_back(std::move(g));
+    }
+}
+
+void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
+    for (auto bone_field : o) {
+        Scope s(path_, bone_field.key);
+        BoneTimelines g;
+        g.bone = lookup_name(bones_, bone_field.key, "bone");
+        JObj timelines = object(bone_field.value);
+        for (auto tl : timelines) {
+            Scope st(path_, tl.key);
+            BoneTimeline t;
+            float fallback = 0;
+            if (tl.key == "rotate") t.type = BoneTimelineType::Rotate;
+            else if (tl.key == "translate") t.type = BoneTimelineType::Translate;
+            else if (tl.key == "scale") t.type = BoneTimelineType::Scale, fallback = 1;
+            else if (tl.key == "shear") t.type = BoneTimelineType::Shear;
+            else fail("unknown bone timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected rotate, translate, scale or shear)");
+            const bool rotate = t.type == BoneTimelineType::Rotate;
+            each_key(tl.value, [&](JObj k) {
+                BoneKeyframe key;
+                key.time = number(k, "time", 0);
+                if (rotate) {
+                    keyframe_keys(a, k, {"time", "angle", "curve", "c2", "c3", "c4"});
+                    key.x = number(k, "angle", 0);
+                } else {
+                    keyframe_keys(a, k, {"time", "x", "y", "curve", "c2", "c3", "c4"});
+                    key.x = number(k, "x", fallback);
+                    key.y = number(k, "y", fallback);
+                }
+                key.curve = read_curve(k);
+                t.keys.push_back(key);
+            });
+            g.timelines.push_back(std::move(t));
+        }
+        a.bones.push_back(std::move(g));
+    }
+}
+
+void JsonSkeletonReader::read_ik_timelines(Animation& a, JObj o) {
+    for (auto field : o) {
+        Scope s(path_, field.key);
+        IkTimeline t;
+        t.constraint = lookup_name(ik_, field.key, "IK constraint");
+        each_key(field.value, [&](JObj k) {
+            IkKeyframe key;
+            keyframe_keys(a, k, {"time", "mix", "softness", "bendPositive", "compress", "stretch", "curve", "c2", "c3", "c4"});
+            key.time = number(k, "time", 0);
+            key.mix = number(k, "mix", 1);
+            key.softness = number(k, "softness", 0);
+            key.bend_direction = flag(k, "bendPositive", true) ? 1 : -1;
+            key.compress = flag(k, "compress", false);
+            key.stretch = flag(k, "stretch", false);
+            key.curve = read_curve(k);
+            t.keys.push_back(key);
+        });
+        a.ik.push_back(std::move(t));
+    }
+}
+
+void JsonSkeletonReader::read_transform_timelines(Animation& a, JObj o) {
+    for (auto field : o) {
+        Scope s(path_, field.key);
+        TransformTimeline t;
+        t.constraint = lookup_name(transform_, field.key, "transform constraint");
+        each_key(field.value, [&](JObj k) {
+            TransformKeyframe key;
+            keyframe_keys(a, k, {"time", "rotateMix", "translateMix", "scaleMix", "shearMix", "curve", "c2", "c3", "c4"});
+            key.time = number(k, "time", 0);
+            key.rotate_mix = number(k, "rotateMix", 1);
+            key.translate_mix = number(k, "translateMix", 1);
+            key.scale_mix = number(k, "scaleMix", 1);
+            key.shear_mix = number(k, "shearMix", 1);
+            key.curve = read_curve(k);
+            t.keys.push_back(key);
+        });
+        a.transform.push_back(std::move(t));
+    }
+}
+
+void JsonSkeletonReader::read_path_timelines(Animation& a, JObj o) {
+    for (auto field : o) {
+        Scope s(path_, field.key);
+        PathTimelines g;
+        g.constraint = lookup_name(paths_, field.key, "path constraint");
+        JObj timelines = object(field.value);
+        for (auto tl : timelines) {
+            Scope st(path_, tl.key);
+            PathTimeline t;
+            if (tl.key == "position") t.type = PathTimelineType::Position;
+            else if (tl.key == "spacing") t.type = PathTimelineType::Spacing;
+            else if (tl.key == "mix") t.type = PathTimelineType::Mix;
+            else fail("unknown path timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected position, spacing or mix)");
+            each_key(tl.value, [&](JObj k) {
+                PathKeyframe key;
+                key.time = number(k, "time", 0);
+                if (t.type == PathTimelineType::Mix) {
+                    keyframe_keys(a, k, {"time", "rotateMix", "translateMix", "curve", "c2", "c3", "c4"});
+                    key.a = number(k, "rotateMix", 1);
+                    key.b = number(k, "translateMix", 1);
+                } else if (t.type == PathTimelineType::Position) {
+                    keyframe_keys(a, k, {"time", "position", "curve", "c2", "c3", "c4"});
+                    key.a = number(k, "position", 0);
+                } else {
+                    keyframe_keys(a, k, {"time", "spacing", "curve", "c2", "c3", "c4"});
+                    key.a = number(k, "spacing", 0);
+                }
+                key.curve = read_curve(k);
+                t.keys.push_back(key);
+            });
+            g.timelines.push_back(std::move(t));
+        }
+        a.path.push_back(std::move(g));
+    }
+}
+
+void JsonSkeletonReader::read_deform_timelines(Animation& a, JObj o) {
+    for (auto skin_field : o) {
+        Scope s(path_, skin_field.key);
+        DeformSkin ds;
+        ds.skin = lookup_name(skins_, skin_field.key, "skin");
+        const Skin& skin = sd_.skins[static_cast<std::size_t>(ds.skin)];
+        JObj slots = object(skin_field.value);
+        for (auto slot_field : slots) {
+            Scope ss(path_, slot_field.key);
+            DeformSlot dsl;
+            dsl.slot = lookup_name(slots_, slot_field.key, "slot");
+            JObj timelines = object(slot_field.value);
+            for (auto tl : timelines) {
+                Scope st(path_, tl.key);
+                DeformTimeline t;
+                t.attachment = std::string(tl.key);
+                const Attachment* target = nullptr;
+                for (const SkinSlot& sk : skin.slots) {
+                    if (sk.slot != dsl.slot) continue;
+                    for (const SkinAttachment& sa : sk.attachments)
+                        if (sa.key == t.attachment) target = &sa.attachment;
+                }
+                if (!target) fail("attachment \"" + t.attachment->substr(0, 80) + "\" not found in this skin and slot");
+                if (target->type == AttachmentType::Region || target->type == AttachmentType::Point)
+                    fail("attachment \"" + t.attachment->substr(0, 80) + "\" has no vertices to deform");
+                const std::size_t length = target->type == AttachmentType::LinkedMesh ? std::numeric_limits<std::size_t>::max()
+                                                                                      : deform_length(*target);
+                each_key(tl.value, [&](JObj k) {
+                    DeformKeyframe key;
+                    keyframe_keys(a, k, {"time", "offset", "vertices", "curve", "c2", "c3", "c4"});
+                    key.time = number(k, "time", 0);
+                    // Without vertices a key means the setup shape, and its offset means nothing (a .skel has none).
+                    if (auto v = get(k, "vertices")) {
+                        key.offset = integer(k, "offset", 0, 0, kIntMax);
+                        Scope sv(path_, "vertices");
+                        JArr values = array(*v);
+                        if (static_cast<std::size_t>(key.offset) > length || values.size() > length - static_cast<std::size_t>(key.offset))
+                            fail("offset " + std::to_string(key.offset) + " + " + std::to_string(values.size()) +
+                                 " values exceed the attachment's " + std::to_string(length) + " deformable values");
+                        key.values.reserve(values.size());
+                        std::size_t i = 0;
+                        for (JEl x : values) {
+                            key.values.push_back(number_at(x, i++));
+                        }
+                    }
+                    key.curve = read_curve(k);
+                    t.keys.push_back(std::move(key));
+                });
+                dsl.timelines.push_back(std::move(t));
+            }
+            ds.slots.push_back(std::move(dsl));
+        }
+        a.deform.push_back(std::move(ds));
+    }
+}
+
+void JsonSkeletonReader::read_draw_order(Animation& a, JArr keys) {
+    const long slot_count = static_cast<long>(sd_.slots.size());
+    std::size_t i = 0;
+    for (JEl ke : keys) {
+        Scope s(path_, i++);
+        JObj k = object(ke);
+        DrawOrderKeyframe key;
+        keyframe_keys(a, k, {"time", "offsets"});
+        key.time = number(k, "time", 0);
+        if (auto offsets = get(k, "offsets")) {
+            Scope so(path_, "offsets");
+            JArr arr = array(*offsets);
+            if (arr.size() > sd_.slots.size())
+                fail(std::to_string(arr.size()) + " draw order offsets for " + std::to_string(sd_.slots.size()) + " slots");
+            std::size_t j = 0;
+            for (JEl oe : arr) {
+                Scope sj(path_, j++);
+                JObj off = object(oe);
+                DrawOrderOffset d;
+                keyframe_keys(a, off, {"slot", "offset"});
+                d.slot = lookup(slots_, off, "slot", "slot");
+                d.offset = integer(off, "offset", 0, kIntMin + 1, kIntMax);
+                long target = static_cast<long>(d.slot) + d.offset;
+                if (target < 0 || target >= slot_count) {
+                    Scope sf(path_, "offset");
+                    fail("draw order offset " + std::to_string(d.offset) + " moves slot " + std::to_string(d.slot) + " outside 0.." +
+                         std::to_string(slot_count - 1));
+                }
+                key.offsets.push_back(d);
+            }
+        }
+        a.draw_order.push_back(std::move(key));
+    }
+}
+
+void JsonSkeletonReader::read_event_keys(Animation& a, JArr keys) {
+    std::size_t i = 0;
+    for (JEl ke : keys) {
+        Scope s(path_, i++);
+        JObj k = object(ke);
+        EventKeyframe key;
+        keyframe_keys(a, k, {"time", "name", "int", "float", "string", "volume", "balance"});
+        key.time = number(k, "time", 0);
+        key.event = lookup(events_, k, "name", "event");
+        const EventData& def = sd_.events[static_cast<std::size_t>(key.event)];
+        key.int_value = integer(k, "int", def.int_value, kIntMin, kIntMax);
+        key.float_value = number(k, "float", def.float_value);
+        key.string_value = string(k, "string");
+        if (def.audio) {
+            key.volume = number(k, "volume", def.volume);
+            key.balance = number(k, "balance", def.balance);
+        } else {
+            key.volume = def.volume;
+            key.balance = def.balance;
+        }
+        a.events.push_back(std::move(key));
+    }
+}
+
+}  // namespace rigio::spine::detail

@@ -1,0 +1,78 @@
+// Internal: the words and colour notation of Spine JSON, shared by the JSON reader and writer so that
+// both use one table (enum names as the editor writes them, "RRGGBBAA" / "RRGGBB" colours).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "rigio/spine/model.hpp"
+
+namespace rigio::spine::detail {
+
+inline constexpr std::array<std::string_view, 5> kTransformModeNames{
+    "normal", "onlyTranslation", "noRotationOrReflection", "noScale", "noScaleOrReflection"};
+inline constexpr std::array<std::string_view, 4> kBlendModeNames{"normal", "additive", "multiply", "screen"};
+inline constexpr std::array<std::string_view, 2> kPositionModeNames{"fixed", "percent"};
+inline constexpr std::array<std::string_view, 3> kSpacingModeNames{"length", "fixed", "percent"};
+inline constexpr std::array<std::string_view, 3> kRotateModeNames{"tangent", "chain", "chainScale"};
+// Indexed by AttachmentType.
+inline constexpr std::array<std::string_view, 7> kAttachmentTypeNames{
+    "region", "boundingbox", "mesh", "linkedmesh", "path", "point", "clipping"};
+
+template <std::size_t N>
+std::optional<std::size_t> find_name(const std::array<std::string_view, N>& names, std::string_view s) {
+    for (std::size_t i = 0; i < N; ++i)
+        if (names[i] == s) return i;
+    return std::nullopt;
+}
+
+// Editor colours of attachments that have no tint, written only when they differ from these
+// (the editor's defaults for new attachments of each kind). Region and mesh tints default to white.
+inline Rgba default_attachment_color(AttachmentType t) {
+    switch (t) {
+        case AttachmentType::BoundingBox:
+        case AttachmentType::Point: return 0x60F000FFu;
+        case AttachmentType::Path: return 0xFF7F00FFu;
+        case AttachmentType::Clipping: return 0x3A3ACEFFu;
+        default: return 0xFFFFFFFFu;
+    }
+}
+
+// The editor omits a bone colour equal to its default bone colour.
+inline constexpr Rgba kDefaultBoneColor = 0x9B9B9BFFu;
+
+// Writes `digits` hex digits of `v` (most significant first) in lower case.
+inline void append_hex(std::string& out, std::uint32_t v, int digits) {
+    static const char hex[] = "0123456789abcdef";
+    for (int i = digits - 1; i >= 0; --i) out += hex[(v >> (4 * i)) & 15];
+}
+inline std::string rgba_text(Rgba c) {
+    std::string s;
+    append_hex(s, c, 8);
+    return s;
+}
+inline std::string rgb_text(std::uint32_t c) {
+    std::string s;
+    append_hex(s, c & 0xFFFFFFu, 6);
+    return s;
+}
+
+// Parses exactly `digits` hex digits; nullopt on any other text.
+inline std::optional<std::uint32_t> parse_hex(std::string_view s, std::size_t digits) {
+    if (s.size() != digits) return std::nullopt;
+    std::uint32_t v = 0;
+    for (char c : s) {
+        int d;
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+        else return std::nullopt;
+        v = (v << 4) | static_cast<std::uint32_t>(d);
+    }
+    return v;
+}
+
+}  // namespace rigio::spine::detail

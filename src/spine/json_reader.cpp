@@ -1,0 +1,428 @@
+// Spine 3.8 JSON reader: top level, skeleton header, bones, slots, constraints and events, and the
+// validating helpers every part uses. Mirrored by json_writer.cpp, field for field in the same order.
+#include <cmath>
+#include <limits>
+
+#include "json_names.hpp"
+#include "json_reader.hpp"
+
+namespace rigio::spine {
+
+namespace detail {
+
+namespace {
+constexpr std::size_t kMaxWarnings = 50;
+// Numbers below this magnitude round to a finite float32 (it is halfway between the largest float and
+// 2^128), so the shortest text of FLT_MAX, 3.4028235E38, is accepted although it exceeds FLT_MAX.
+constexpr double kFloatLimit = 3.4028235677973366e38;
+
+bool fits_float(double d) { return std::fabs(d) < kFloatLimit; }
+}  // namespace
+
+// ---- helpers ----
+
+std::optional<JEl> JsonSkeletonReader::get(JObj o, std::string_view key) {
+    auto r = o[key];
+    if (r.error()) return std::nullopt;
+    JEl e = r.value_unsafe();
+    if (e.is_null()) return std::nullopt;
+    return e;
+}
+
+JEl JsonSkeletonReader::required(JObj o, std::string_view key) {
+    auto r = o[key];
+    if (r.error()) fail("missing required key \"" + std::string(key) + "\"");
+    return r.value_unsafe();
+}
+
+JObj JsonSkeletonReader::object_at(JObj o, std::string_view key) {
+    JEl e = required(o, key);
+    Scope s(path_, key);
+    return object(e);
+}
+
+JArr JsonSkeletonReader::array_at(JObj o, std::string_view key) {
+    JEl e = required(o, key);
+    Scope s(path_, key);
+    return array(e);
+}
+
+float JsonSkeletonReader::number(JEl e) {
+    using T = simdjson::dom::element_type;
+    double d;
+    switch (e.type()) {
+        case T::DOUBLE: d = e.get_double().value_unsafe(); break;
+        case T::INT64: d = static_cast<double>(e.get_int64().value_unsafe()); break;
+        case T::UINT64: d = static_cast<double>(e.get_uint64().value_unsafe()); break;
+        default: return io::as_float(e, path_);  // fails with the type found
+    }
+    if (!fits_float(d)) fail("number " + std::to_string(d) + " does not fit a 32-bit float");
+    return static_cast<float>(d);
+}
+
+float JsonSkeletonReader::number(JObj o, std::string_view key, float fallback) {
+    auto r = o[key];
+    if (r.error()) return fallback;
+    JEl e = r.value_unsafe();
+    if (e.is_double() || e.is_int64()) {
+        double d = e.is_double() ? e.get_double().value_unsafe() : static_cast<double>(e.get_int64().value_unsafe());
+        if (fits_float(d)) return static_cast<float>(d);
+    }
+    Scope s(path_, key);
+    return number(e);
+}
+
+int JsonSkeletonReader::integer(JEl e, long min, long max) {
+    std::int64_t v = io::as_integer(e, path_);
+    if (v < min || v > max) fail("integer " + std::to_string(v) + " out of range (" + std::to_string(min) + " to " + std::to_string(max) + ")");
+    return static_cast<int>(v);
+}
+
+float JsonSkeletonReader::number_at(JEl e, std::size_t i) {
+    if (e.is_double()) {
+        double d = e.get_double().value_unsafe();
+        if (fits_float(d)) return static_cast<float>(d);
+    } else if (e.is_int64()) {
+        double d = static_cast<double>(e.get_int64().value_unsafe());
+        if (fits_float(d)) return static_cast<float>(d);
+    }
+    Scope s(path_, i);
+    return number(e);
+}
+
+int JsonSkeletonReader::integer_at(JEl e, std::size_t i, long min, long max) {
+    if (e.is_int64()) {
+        std::int64_t v = e.get_int64().value_unsafe();
+        if (v >= min && v <= max) return static_cast<int>(v);
+    }
+    Scope s(path_, i);
+    return integer(e, min, max);
+}
+
+int JsonSkeletonReader::integer(JObj o, std::string_view key, int fallback, long min, long max) {
+    auto e = get(o, key);
+    if (!e) return fallback;
+    Scope s(path_, key);
+    return integer(*e, min, max);
+}
+
+bool JsonSkeletonReader::flag(JObj o, std::string_view key, bool fallback) {
+    auto e = get(o, key);
+    if (!e) return fallback;
+    Scope s(path_, key);
+    return io::as_bool(*e, path_);
+}
+
+OptString JsonSkeletonReader::string(JObj o, std::string_view key) {
+    auto e = get(o, key);
+    if (!e) return std::nullopt;
+    if (e->is_string()) return std::string(e->get_string().value_unsafe());
+    Scope s(path_, key);
+    return std::string(io::as_string(*e, path_));
+}
+
+std::string JsonSkeletonReader::required_string(JObj o, std::string_view key) {
+    JEl e = required(o, key);
+    Scope s(path_, key);
+    return std::string(io::as_string(e, path_));
+}
+
+Rgba JsonSkeletonReader::color(JObj o, std::string_view key, Rgba fallback) {
+    auto e = get(o, key);
+    if (!e) return fallback;
+    Scope s(path_, key);
+    std::string_view v = io::as_string(*e, path_);
+    auto c = parse_hex(v, 8);
+    if (!c) fail("expected a colour \"RRGGBBAA\" (8 hex digits), found \"" + std::string(v.substr(0, 40)) + "\"");
+    return *c;
+}
+
+std::uint32_t JsonSkeletonReader::rgb(JObj o, std::string_view key, std::uint32_t fallback) {
+    auto e = get(o, key);
+    if (!e) return fallback;
+    Scope s(path_, key);
+    std::string_view v = io::as_string(*e, path_);
+    auto c = parse_hex(v, 6);
+    if (!c) fail("expected a colour \"RRGGBB\" (6 hex digits), found \"" + std::string(v.substr(0, 40)) + "\"");
+    return *c;
+}
+
+int JsonSkeletonReader::lookup_name(const NameIndex& index, std::string_view name, const char* what) {
+    auto it = index.find(std::string(name));
+    if (it == index.end()) fail(std::string("unknown ") + what + " \"" + std::string(name.substr(0, 80)) + "\"");
+    return it->second;
+}
+
+int JsonSkeletonReader::lookup(const NameIndex& index, JObj o, std::string_view key, const char* what) {
+    JEl e = required(o, key);
+    Scope s(path_, key);
+    return lookup_name(index, io::as_string(e, path_), what);
+}
+
+std::vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, JObj o, std::string_view key, const char* what) {
+    std::vector<int> out;
+    auto e = get(o, key);
+    if (!e) return out;
+    Scope s(path_, key);
+    JArr a = array(*e);
+    out.reserve(a.size());
+    std::size_t i = 0;
+    for (JEl n : a) {
+        Scope si(path_, i++);
+        out.push_back(lookup_name(index, io::as_string(n, path_), what));
+    }
+    return out;
+}
+
+void JsonSkeletonReader::add_name(NameIndex& index, const OptString& name, int i, const char* what) {
+    if (!index.emplace(name.value_or(""), i).second)
+        fail(std::string("duplicate ") + what + " name \"" + name.value_or("").substr(0, 80) + "\"");
+}
+
+void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_view> known, JsonExtras* keep) {
+    if (!options_.warnings && !keep) return;
+    for (auto field : o) {
+        std::string_view k = field.key;
+        bool ok = false;
+        for (std::string_view n : known)
+            if (n == k) {
+                ok = true;
+                break;
+            }
+        if (ok) continue;
+        if (keep) keep->push_back({std::string(k), simdjson::to_string(field.value)});
+        if (!options_.warnings) continue;
+        if (++warned_ > kMaxWarnings) {
+            if (warned_ == kMaxWarnings + 1) options_.warnings->push_back("more unknown keys (not listed)");
+            continue;
+        }
+        options_.warnings->push_back(std::string(keep ? "unknown key kept: " : "unknown key skipped: ") + path_.location_of(k).to_string());
+    }
+}
+
+// ---- the document, in the editor's order ----
+
+SkeletonData JsonSkeletonReader::read() {
+    io::JsonDocument doc(text_);
+    JObj root = object(doc.root());
+    known_keys(root, {"skeleton", "bones", "slots", "ik", "transform", "path", "skins", "events", "animations"}, &sd_.json_extra);
+    sd_.header.nonessential = true;  // JSON always carries the editor data (colours, paths, mesh edges)
+    if (auto e = get(root, "skeleton")) read_header(*e);
+    if (auto e = get(root, "bones")) read_bones(*e);
+    if (auto e = get(root, "slots")) read_slots(*e);
+    if (auto e = get(root, "ik")) read_ik(*e);
+    if (auto e = get(root, "transform")) read_transform(*e);
+    if (auto e = get(root, "path")) read_path(*e);
+    if (auto e = get(root, "skins")) read_skins(*e);
+    resolve_linked_meshes();
+    if (auto e = get(root, "events")) read_events(*e);
+    if (auto e = get(root, "animations")) {
+        Scope s(path_, "animations");
+        JObj anims = object(*e);
+        for (auto field : anims) sd_.animations.push_back(read_animation(field.key, field.value));
+    }
+    return std::move(sd_);
+}
+
+void JsonSkeletonReader::read_header(JEl e) {
+    Scope s(path_, "skeleton");
+    JObj o = object(e);
+    Header& h = sd_.header;
+    known_keys(o, {"hash", "spine", "x", "y", "width", "height", "fps", "images", "audio"}, &h.json_extra);
+    h.hash = string(o, "hash");
+    h.version = string(o, "spine");
+    if (h.version) {
+        const std::string& v = *h.version;
+        if (v.rfind("3.8.", 0) != 0 && v != "3.8") {
+            Scope sv(path_, "spine");
+            fail("unsupported Spine version \"" + v.substr(0, 40) + "\" (rigio reads Spine 3.8 JSON)");
+        }
+    }
+    h.x = number(o, "x", 0);
+    h.y = number(o, "y", 0);
+    h.width = number(o, "width", 0);
+    h.height = number(o, "height", 0);
+    h.fps = number(o, "fps", 30);
+    h.images = string(o, "images");
+    h.audio = string(o, "audio");
+}
+
+void JsonSkeletonReader::read_bones(JEl e) {
+    Scope s(path_, "bones");
+    JArr a = array(e);
+    sd_.bones.reserve(a.size());
+    std::size_t i = 0;
+    for (JEl be : a) {
+        Scope si(path_, i);
+        JObj o = object(be);
+        Bone b;
+        known_keys(o, {"name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY",
+                       "transform", "skin", "color"}, &b.json_extra);
+        b.name = required_string(o, "name");
+        if (get(o, "parent")) {
+            b.parent = lookup(bones_, o, "parent", "parent bone (parents must come before their children)");
+        } else if (i > 0) {
+            fail("bone \"" + b.name->substr(0, 80) + "\" has no parent (only the first bone may be the root)");
+        }
+        b.length = number(o, "length", 0);
+        b.rotation = number(o, "rotation", 0);
+        b.x = number(o, "x", 0);
+        b.y = number(o, "y", 0);
+        b.scale_x = number(o, "scaleX", 1);
+        b.scale_y = number(o, "scaleY", 1);
+        b.shear_x = number(o, "shearX", 0);
+        b.shear_y = number(o, "shearY", 0);
+        b.transform = name_enum(o, "transform", TransformMode::Normal, kTransformModeNames, "transform mode");
+        b.skin_required = flag(o, "skin", false);
+        b.color = color(o, "color", kDefaultBoneColor);
+        add_name(bones_, b.name, static_cast<int>(i), "bone");
+        sd_.bones.push_back(std::move(b));
+        ++i;
+    }
+}
+
+void JsonSkeletonReader::read_slots(JEl e) {
+    Scope s(path_, "slots");
+    JArr a = array(e);
+    sd_.slots.reserve(a.size());
+    std::size_t i = 0;
+    for (JEl se : a) {
+        Scope si(path_, i);
+        JObj o = object(se);
+        Slot sl;
+        known_keys(o, {"name", "bone", "color", "dark", "attachment", "blend"}, &sl.json_extra);
+        sl.name = required_string(o, "name");
+        sl.bone = lookup(bones_, o, "bone", "bone");
+        sl.color = color(o, "color", 0xFFFFFFFFu);
+        if (get(o, "dark")) sl.dark = rgb(o, "dark", 0);
+        sl.attachment = string(o, "attachment");
+        sl.blend = name_enum(o, "blend", BlendMode::Normal, kBlendModeNames, "blend mode");
+        add_name(slots_, sl.name, static_cast<int>(i), "slot");
+        sd_.slots.push_back(std::move(sl));
+        ++i;
+    }
+}
+
+void JsonSkeletonReader::read_constraint_common(JObj o, OptString& name, int& order, bool& skin_required,
+                                                std::vector<int>& bones, NameIndex& index, int number) {
+    name = required_string(o, "name");
+    order = integer(o, "order", 0, 0, std::numeric_limits<int>::max());
+    skin_required = flag(o, "skin", false);
+    bones = lookup_list(bones_, o, "bones", "bone");
+    add_name(index, name, number, "constraint");
+}
+
+void JsonSkeletonReader::read_ik(JEl e) {
+    Scope s(path_, "ik");
+    JArr a = array(e);
+    sd_.ik.reserve(a.size());
+    std::size_t i = 0;
+    for (JEl ce : a) {
+        Scope si(path_, i);
+        JObj o = object(ce);
+        IkConstraint c;
+        known_keys(o, {"name", "order", "skin", "bones", "target", "mix", "softness", "bendPositive", "compress",
+                       "stretch", "uniform"}, &c.json_extra);
+        read_constraint_common(o, c.name, c.order, c.skin_required, c.bones, ik_, static_cast<int>(i));
+        if (c.bones.empty() || c.bones.size() > 2) {
+            Scope sb(path_, "bones");
+            fail("an IK constraint needs 1 or 2 bones, found " + std::to_string(c.bones.size()));
+        }
+        c.target = lookup(bones_, o, "target", "target bone");
+        c.mix = number(o, "mix", 1);
+        c.softness = number(o, "softness", 0);
+        c.bend_direction = flag(o, "bendPositive", true) ? 1 : -1;
+        c.compress = flag(o, "compress", false);
+        c.stretch = flag(o, "stretch", false);
+        c.uniform = flag(o, "uniform", false);
+        sd_.ik.push_back(std::move(c));
+        ++i;
+    }
+}
+
+void JsonSkeletonReader::read_transform(JEl e) {
+    Scope s(path_, "transform");
+    JArr a = array(e);
+    sd_.transform.reserve(a.size());
+    std::size_t i = 0;
+    for (JEl ce : a) {
+        Scope si(path_, i);
+        JObj o = object(ce);
+        TransformConstraint c;
+        known_keys(o, {"name", "order", "skin", "bones", "target", "rotation", "x", "y", "scaleX", "scaleY", "shearY",
+                       "rotateMix", "translateMix", "scaleMix", "shearMix", "local", "relative"}, &c.json_extra);
+        read_constraint_common(o, c.name, c.order, c.skin_required, c.bones, transform_, static_cast<int>(i));
+        c.target = lookup(bones_, o, "target", "target bone");
+        c.offset_rotation = number(o, "rotation", 0);
+        c.offset_x = number(o, "x", 0);
+        c.offset_y = number(o, "y", 0);
+        c.offset_scale_x = number(o, "scaleX", 0);
+        c.offset_scale_y = number(o, "scaleY", 0);
+        c.offset_shear_y = number(o, "shearY", 0);
+        c.rotate_mix = number(o, "rotateMix", 1);
+        c.translate_mix = number(o, "translateMix", 1);
+        c.scale_mix = number(o, "scaleMix", 1);
+        c.shear_mix = number(o, "shearMix", 1);
+        c.local = flag(o, "local", false);
+        c.relative = flag(o, "relative", false);
+        sd_.transform.push_back(std::move(c));
+        ++i;
+    }
+}
+
+void JsonSkeletonReader::read_path(JEl e) {
+    Scope s(path_, "path");
+    JArr a = array(e);
+    sd_.path.reserve(a.size());
+    std::size_t i = 0;
+    for (JEl ce : a) {
+        Scope si(path_, i);
+        JObj o = object(ce);
+        PathConstraint c;
+        known_keys(o, {"name", "order", "skin", "bones", "target", "positionMode", "spacingMode", "rotateMode",
+                       "rotation", "position", "spacing", "rotateMix", "translateMix"}, &c.json_extra);
+        read_constraint_common(o, c.name, c.order, c.skin_required, c.bones, paths_, static_cast<int>(i));
+        c.target = lookup(slots_, o, "target", "target slot");
+        c.position_mode = name_enum(o, "positionMode", PositionMode::Percent, kPositionModeNames, "position mode");
+        c.spacing_mode = name_enum(o, "spacingMode", SpacingMode::Length, kSpacingModeNames, "spacing mode");
+        c.rotate_mode = name_enum(o, "rotateMode", RotateMode::Tangent, kRotateModeNames, "rotate mode");
+        c.offset_rotation = number(o, "rotation", 0);
+        c.position = number(o, "position", 0);
+        c.spacing = number(o, "spacing", 0);
+        c.rotate_mix = number(o, "rotateMix", 1);
+        c.translate_mix = number(o, "translateMix", 1);
+        sd_.path.push_back(std::move(c));
+        ++i;
+    }
+}
+
+void JsonSkeletonReader::read_events(JEl e) {
+    Scope s(path_, "events");
+    JObj events = object(e);
+    for (auto field : events) {
+        Scope se(path_, field.key);
+        JObj o = object(field.value);
+        EventData ev;
+        known_keys(o, {"int", "float", "string", "audio", "volume", "balance"}, &ev.json_extra);
+        ev.name = std::string(field.key);
+        ev.int_value = integer(o, "int", 0, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        ev.float_value = number(o, "float", 0);
+        ev.string_value = string(o, "string");
+        ev.audio = string(o, "audio");
+        if (ev.audio) {
+            ev.volume = number(o, "volume", 1);
+            ev.balance = number(o, "balance", 0);
+        }
+        add_name(events_, ev.name, static_cast<int>(sd_.events.size()), "event");
+        sd_.events.push_back(std::move(ev));
+    }
+}
+
+}  // namespace detail
+
+Result<SkeletonData> read_json(std::string_view text, const JsonReadOptions& options) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a UTF-8 byte order mark, as some editors save
+    return capture([&] { return detail::JsonSkeletonReader(text, options).read(); });
+}
+
+}  // namespace rigio::spine

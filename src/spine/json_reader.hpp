@@ -1,0 +1,135 @@
+// Internal: the Spine 3.8 JSON reader's state, shared by the files that read its parts
+// (json_reader.cpp: header, bones, slots, constraints, events, helpers; json_skin_reader.cpp: skins and
+// attachments; json_animation_reader.cpp: animations). The writers in json_writer*.cpp mirror them.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "rigio/io/json_input.hpp"
+#include "rigio/spine/json.hpp"
+
+namespace rigio::spine::detail {
+
+using JEl = simdjson::dom::element;
+using JObj = simdjson::dom::object;
+using JArr = simdjson::dom::array;
+
+class JsonSkeletonReader {
+public:
+    JsonSkeletonReader(std::string_view text, const JsonReadOptions& options) : text_(text), options_(options), path_(text) {}
+    SkeletonData read();
+
+private:
+    using Scope = io::JsonPath::Scope;
+    using NameIndex = std::unordered_map<std::string, int>;
+
+    // json_reader.cpp
+    void read_header(JEl e);
+    void read_bones(JEl e);
+    void read_slots(JEl e);
+    void read_ik(JEl e);
+    void read_transform(JEl e);
+    void read_path(JEl e);
+    void read_events(JEl e);
+    void read_constraint_common(JObj o, OptString& name, int& order, bool& skin_required, std::vector<int>& bones,
+                                NameIndex& index, int number);
+
+    // json_skin_reader.cpp
+    void read_skins(JEl e);
+    Skin read_skin(JObj o, std::size_t skin_index);
+    Attachment read_attachment(JObj o, std::string_view key);
+    Vertices read_vertices(JObj o, int vertex_count);
+    void resolve_linked_meshes();
+
+    // json_animation_reader.cpp
+    Animation read_animation(std::string_view name, JEl e);
+    void read_slot_timelines(Animation& a, JObj o);
+    void read_bone_timelines(Animation& a, JObj o);
+    void read_ik_timelines(Animation& a, JObj o);
+    void read_transform_timelines(Animation& a, JObj o);
+    void read_path_timelines(Animation& a, JObj o);
+    void read_deform_timelines(Animation& a, JObj o);
+    void read_draw_order(Animation& a, JArr keys);
+    void read_event_keys(Animation& a, JArr keys);
+    Curve read_curve(JObj key);
+    // Calls f(key object) for each keyframe of the timeline array `e`, with the path at that key.
+    template <class F>
+    void each_key(JEl e, F&& f) {
+        std::size_t i = 0;
+        for (JEl k : array(e)) {
+            Scope s(path_, i++);
+            f(object(k));
+        }
+    }
+    // known_keys for a keyframe (or draw-order offset) at the current path: unknown keys are filed with
+    // the animation under the keyframe's path relative to it.
+    void keyframe_keys(Animation& a, JObj k, std::initializer_list<std::string_view> known) {
+        JsonExtras extra;
+        known_keys(k, known, &extra);
+        if (!extra.empty()) a.json_key_extra.push_back({path_.pointer().substr(animation_path_size_), std::move(extra)});
+    }
+
+    // ---- helpers (json_reader.cpp); each fails with the path of the value at fault ----
+    JObj object(JEl e) { return io::as_object(e, path_); }
+    JArr array(JEl e) { return io::as_array(e, path_); }
+    JObj object_at(JObj o, std::string_view key);  // a member that must be an object
+    JArr array_at(JObj o, std::string_view key);   // a member that must be an array
+    std::optional<JEl> get(JObj o, std::string_view key);  // absent or null: nullopt
+    JEl required(JObj o, std::string_view key);
+    float number(JEl e);  // a float32 (path already at e)
+    float number(JObj o, std::string_view key, float fallback);
+    int integer(JEl e, long min, long max);  // path already at e
+    // Element `i` of the array at the current path; the path is extended only to report a failure
+    // (these are the hot loops over vertex arrays).
+    float number_at(JEl e, std::size_t i);
+    int integer_at(JEl e, std::size_t i, long min, long max);
+    int integer(JObj o, std::string_view key, int fallback, long min, long max);
+    bool flag(JObj o, std::string_view key, bool fallback);
+    OptString string(JObj o, std::string_view key);  // absent or null: nullopt
+    std::string required_string(JObj o, std::string_view key);
+    Rgba color(JObj o, std::string_view key, Rgba fallback);          // "RRGGBBAA"
+    std::uint32_t rgb(JObj o, std::string_view key, std::uint32_t fallback);  // "RRGGBB"
+    template <class Enum, class Names>
+    Enum name_enum(JObj o, std::string_view key, Enum fallback, const Names& names, const char* what);
+    // Index of the name held by member `key` in `index`; fails naming `what` when unknown.
+    int lookup(const NameIndex& index, JObj o, std::string_view key, const char* what);
+    int lookup_name(const NameIndex& index, std::string_view name, const char* what);  // path at the name
+    std::vector<int> lookup_list(const NameIndex& index, JObj o, std::string_view key, const char* what);
+    void add_name(NameIndex& index, const OptString& name, int i, const char* what);
+    // Keys of `o` not in `known`: kept in `keep` when given (else skipped), and reported as warnings.
+    void known_keys(JObj o, std::initializer_list<std::string_view> known, JsonExtras* keep = nullptr);
+    [[noreturn]] void fail(const std::string& message) const { path_.fail(message); }
+
+private:
+    std::string_view text_;
+    const JsonReadOptions& options_;
+    io::JsonPath path_;
+    SkeletonData sd_;
+    NameIndex bones_, slots_, ik_, transform_, paths_, skins_, events_;
+    std::size_t warned_ = 0;
+    std::size_t animation_path_size_ = 0;  // length of the current animation's JSON pointer
+
+    struct PendingLink {
+        std::size_t skin, slot_entry, attachment;
+        std::string pointer;  // JSON path of the linked mesh, for errors
+    };
+    std::vector<PendingLink> links_;
+};
+
+template <class Enum, class Names>
+Enum JsonSkeletonReader::name_enum(JObj o, std::string_view key, Enum fallback, const Names& names, const char* what) {
+    auto e = get(o, key);
+    if (!e) return fallback;
+    Scope s(path_, key);
+    std::string_view v = io::as_string(*e, path_);
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == v) return static_cast<Enum>(i);
+    std::string list;
+    for (auto n : names) list += (list.empty() ? "" : ", ") + std::string(n);
+    fail(std::string("unknown ") + what + " \"" + std::string(v.substr(0, 40)) + "\" (expected one of " + list + ")");
+}
+
+}  // namespace rigio::spine::detail

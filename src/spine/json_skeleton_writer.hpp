@@ -1,0 +1,99 @@
+// Internal: the Spine 3.8 JSON writer's state, shared by the files that write its parts
+// (json_writer.cpp: header, bones, slots, constraints, events; json_skin_writer.cpp: skins and
+// attachments; json_animation_writer.cpp: animations). Each mirrors the reader of the same part.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "rigio/io/json_writer.hpp"
+#include "rigio/spine/json.hpp"
+
+namespace rigio::spine::detail {
+
+class JsonSkeletonWriter {
+public:
+    JsonSkeletonWriter(const SkeletonData& sd, std::string& out, const JsonWriteOptions& options)
+        : sd_(sd), w_(out), rounding_(options.editor_rounding) {}
+    void write();
+
+private:
+    // json_writer.cpp
+    void write_header();
+    void write_bones();
+    void write_slots();
+    void write_ik();
+    void write_transform();
+    void write_path();
+    void write_events();
+    void write_constraint_common(const OptString& name, int order, bool skin_required, const std::vector<int>& bones);
+
+    // json_skin_writer.cpp
+    void write_skins();
+    void write_attachment(const Attachment& a, const OptString& key);
+    void write_vertices(const Vertices& v);
+
+    // json_animation_writer.cpp
+    void write_animation(const Animation& a);
+    void write_slot_timelines(const Animation& a);
+    void write_bone_timelines(const Animation& a);
+    void write_ik_timelines(const Animation& a);
+    void write_transform_timelines(const Animation& a);
+    void write_path_timelines(const Animation& a);
+    void write_deform_timelines(const Animation& a);
+    void write_draw_order(const Animation& a);
+    void write_event_keys(const Animation& a);
+    void write_curve(const Curve& c);
+
+    // helpers
+    // A float as the editor writes it: shortest exact digits; below 0.001 and from 10^7 on in the
+    // editor's (Java's) scientific form "3.0E-5", which any JSON reader accepts.
+    void value(float v);
+    void num(std::string_view key, float v) {
+        w_.key(key);
+        value(v);
+    }
+    // Writes key: v unless v is the default. With editor rounding, "is the default" means "the editor,
+    // which rounds this field to `decimals` places, would write the default and so omit it".
+    void num_unless(std::string_view key, float v, float fallback, int decimals) {
+        if (v == fallback) return;
+        if (rounding_ && is_rounded_default(v, fallback, decimals)) return;
+        num(key, v);
+    }
+    static bool is_rounded_default(float v, float fallback, int decimals);
+    void time(float t) { num_unless("time", t, 0, 4); }
+    void str(std::string_view key, const OptString& s) {
+        if (s) w_.member(key, std::string_view(*s));
+    }
+    void str_or_null(std::string_view key, const OptString& s) {
+        w_.key(key);
+        if (s) w_.string(*s);
+        else w_.null();
+    }
+    void flag_unless(std::string_view key, bool v, bool fallback) {
+        if (v != fallback) w_.member(key, v);
+    }
+    void color_unless(std::string_view key, Rgba c, Rgba fallback);
+    // Unknown keys of the keyframe at `tokens` (its path in the current animation), after the known ones.
+    bool has_key_extras() const { return key_extra_ && !key_extra_->empty(); }
+    void key_extras(std::initializer_list<std::string_view> tokens);
+    // Unknown keys kept by the reader, after the known ones.
+    void extras(const JsonExtras& e) {
+        for (const JsonExtra& x : e) {
+            w_.key(x.key);
+            w_.raw(x.value);
+        }
+    }
+    void name_of(std::string_view key, const OptString& name) { w_.member(key, std::string_view(name ? *name : std::string_view())); }
+    void bone_name(std::string_view key, int i) { name_of(key, sd_.bones[static_cast<std::size_t>(i)].name); }
+    void slot_name(std::string_view key, int i) { name_of(key, sd_.slots[static_cast<std::size_t>(i)].name); }
+    static std::string_view text(const OptString& s) { return s ? std::string_view(*s) : std::string_view(); }
+
+    const SkeletonData& sd_;
+    io::JsonWriter w_;
+    bool rounding_;
+    const std::vector<KeyJsonExtra>* key_extra_ = nullptr;  // of the animation being written
+};
+
+}  // namespace rigio::spine::detail

@@ -1,0 +1,269 @@
+// Spine 3.8 JSON reader: skins and their attachments (mirrored by json_skin_writer.cpp).
+// Vertex arrays are checked against their vertex counts before anything is stored, linked meshes are
+// resolved once every skin is known, and the default skin is moved first as the model expects.
+#include <limits>
+
+#include "json_names.hpp"
+#include "json_reader.hpp"
+
+namespace rigio::spine::detail {
+
+namespace {
+constexpr long kMaxIndex = std::numeric_limits<int>::max();
+}
+
+void JsonSkeletonReader::read_skins(JEl e) {
+    Scope s(path_, "skins");
+    JArr a = array(e);
+    sd_.skins.reserve(a.size());
+    std::size_t i = 0;
+    for (JEl se : a) {
+        Scope si(path_, i++);
+        sd_.skins.push_back(read_skin(object(se), sd_.skins.size()));
+        add_name(skins_, sd_.skins.back().name, static_cast<int>(sd_.skins.size() - 1), "skin");
+    }
+    // The model keeps the default skin first.
+    auto def = skins_.find("default");
+    if (def != skins_.end()) {
+        sd_.has_default_skin = true;
+        const std::size_t d = static_cast<std::size_t>(def->second);
+        if (d != 0) {
+            Skin moved = std::move(sd_.skins[d]);
+            sd_.skins.erase(sd_.skins.begin() + static_cast<long>(d));
+            sd_.skins.insert(sd_.skins.begin(), std::move(moved));
+            for (auto& [name, index] : skins_) index = name == "default" ? 0 : index + (index < static_cast<int>(d) ? 1 : 0);
+            for (PendingLink& l : links_) l.skin = l.skin == d ? 0 : l.skin + (l.skin < d ? 1 : 0);
+        }
+    }
+}
+
+Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
+    Skin skin;
+    known_keys(o, {"name", "bones", "ik", "transform", "path", "attachments"}, &skin.json_extra);
+    skin.name = required_string(o, "name");
+    skin.bones = lookup_list(bones_, o, "bones", "bone");
+    skin.ik = lookup_list(ik_, o, "ik", "IK constraint");
+    skin.transform = lookup_list(transform_, o, "transform", "transform constraint");
+    skin.path = lookup_list(paths_, o, "path", "path constraint");
+    auto atts = get(o, "attachments");
+    if (!atts) return skin;
+    Scope sa(path_, "attachments");
+    JObj slots = object(*atts);
+    for (auto slot_field : slots) {
+        Scope ss(path_, slot_field.key);
+        SkinSlot entry;
+        entry.slot = lookup_name(slots_, slot_field.key, "slot");
+        JObj keys = object(slot_field.value);
+        for (auto key_field : keys) {
+            Scope sk(path_, key_field.key);
+            SkinAttachment sat;
+            sat.key = std::string(key_field.key);
+            sat.attachment = read_attachment(object(key_field.value), key_field.key);
+            if (sat.attachment.type == AttachmentType::LinkedMesh)
+                links_.push_back({skin_index, skin.slots.size(), entry.attachments.size(), path_.pointer()});
+            entry.attachments.push_back(std::move(sat));
+        }
+        skin.slots.push_back(std::move(entry));
+    }
+    return skin;
+}
+
+Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
+    Attachment a;
+    a.type = name_enum(o, "type", AttachmentType::Region, kAttachmentTypeNames, "attachment type");
+    a.name = string(o, "name");
+    switch (a.type) {
+        case AttachmentType::Region:
+            known_keys(o, {"name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height"}, &a.json_extra);
+            a.path = string(o, "path");
+            a.color = color(o, "color", 0xFFFFFFFFu);
+            a.x = number(o, "x", 0);
+            a.y = number(o, "y", 0);
+            a.scale_x = number(o, "scaleX", 1);
+            a.scale_y = number(o, "scaleY", 1);
+            a.rotation = number(o, "rotation", 0);
+            a.width = number(o, "width", 32);
+            a.height = number(o, "height", 32);
+            break;
+        case AttachmentType::BoundingBox: {
+            known_keys(o, {"name", "type", "vertexCount", "vertices", "color"}, &a.json_extra);
+            a.vertices = read_vertices(o, integer(o, "vertexCount", 0, 0, kMaxIndex));
+            a.color = color(o, "color", default_attachment_color(a.type));
+            break;
+        }
+        case AttachmentType::Mesh: {
+            known_keys(o, {"name", "type", "path", "color", "uvs", "triangles", "vertices", "hull", "edges", "width", "height"}, &a.json_extra);
+            a.path = string(o, "path");
+            a.color = color(o, "color", 0xFFFFFFFFu);
+            {
+                JArr uvs = array_at(o, "uvs");
+                Scope su(path_, "uvs");
+                if (uvs.size() % 2 != 0) fail("uvs needs an even number of values (u, v per vertex), found " + std::to_string(uvs.size()));
+                a.uvs.reserve(uvs.size());
+                std::size_t i = 0;
+                for (JEl u : uvs) {
+                    a.uvs.push_back(number_at(u, i++));
+                }
+            }
+            const int vertex_count = static_cast<int>(a.uvs.size() / 2);
+            if (a.uvs.size() / 2 > 65536) fail("a mesh can have at most 65536 vertices, found " + std::to_string(a.uvs.size() / 2));
+            {
+                JArr tris = array_at(o, "triangles");
+                Scope st(path_, "triangles");
+                if (tris.size() % 3 != 0) fail("triangles needs 3 vertex indices per triangle, found " + std::to_string(tris.size()) + " values");
+                a.triangles.reserve(tris.size());
+                std::size_t i = 0;
+                for (JEl t : tris) {
+                    a.triangles.push_back(static_cast<std::uint16_t>(integer_at(t, i++, 0, vertex_count - 1)));
+                }
+            }
+            a.vertices = read_vertices(o, vertex_count);
+            a.hull = integer(o, "hull", 0, 0, vertex_count);
+            if (auto edges = get(o, "edges")) {
+                Scope se(path_, "edges");
+                JArr arr = array(*edges);
+                a.edges.reserve(arr.size());
+                std::size_t i = 0;
+                for (JEl v : arr) {
+                    a.edges.push_back(static_cast<std::uint16_t>(integer_at(v, i++, 0, 65535)));
+                }
+            }
+            a.width = number(o, "width", 32);
+            a.height = number(o, "height", 32);
+            break;
+        }
+        case AttachmentType::LinkedMesh:
+            known_keys(o, {"name", "type", "path", "color", "skin", "parent", "deform", "width", "height"}, &a.json_extra);
+            a.path = string(o, "path");
+            a.color = color(o, "color", 0xFFFFFFFFu);
+            a.parent_skin = string(o, "skin");
+            a.parent = required_string(o, "parent");
+            a.deform = flag(o, "deform", true);
+            a.width = number(o, "width", 32);
+            a.height = number(o, "height", 32);
+            break;
+        case AttachmentType::Path: {
+            known_keys(o, {"name", "type", "closed", "constantSpeed", "lengths", "vertexCount", "vertices", "color"}, &a.json_extra);
+            a.closed = flag(o, "closed", false);
+            a.constant_speed = flag(o, "constantSpeed", true);
+            const int vertex_count = integer(o, "vertexCount", 0, 0, kMaxIndex);
+            JArr lengths = array_at(o, "lengths");
+            {
+                Scope sl(path_, "lengths");
+                if (lengths.size() != static_cast<std::size_t>(vertex_count / 3))
+                    fail("a path of " + std::to_string(vertex_count) + " vertices needs " + std::to_string(vertex_count / 3) +
+                         " lengths, found " + std::to_string(lengths.size()));
+                a.lengths.reserve(lengths.size());
+                std::size_t i = 0;
+                for (JEl v : lengths) {
+                    a.lengths.push_back(number_at(v, i++));
+                }
+            }
+            a.vertices = read_vertices(o, vertex_count);
+            a.color = color(o, "color", default_attachment_color(a.type));
+            break;
+        }
+        case AttachmentType::Point:
+            known_keys(o, {"name", "type", "x", "y", "rotation", "color"}, &a.json_extra);
+            a.x = number(o, "x", 0);
+            a.y = number(o, "y", 0);
+            a.rotation = number(o, "rotation", 0);
+            a.color = color(o, "color", default_attachment_color(a.type));
+            break;
+        case AttachmentType::Clipping:
+            known_keys(o, {"name", "type", "end", "vertexCount", "vertices", "color"}, &a.json_extra);
+            a.end_slot = lookup(slots_, o, "end", "end slot");
+            a.vertices = read_vertices(o, integer(o, "vertexCount", 0, 0, kMaxIndex));
+            a.color = color(o, "color", default_attachment_color(a.type));
+            break;
+    }
+    // A name equal to the key, or a path equal to the name, is the same as none (as in a .skel).
+    if (a.name && *a.name == key) a.name.reset();
+    if (a.path && *a.path == (a.name ? std::string_view(*a.name) : key)) a.path.reset();
+    return a;
+}
+
+// A flat array: x, y per vertex when its length is 2 x the vertex count; otherwise weighted, per vertex:
+// bone count, then bone index, x, y, weight per bone.
+Vertices JsonSkeletonReader::read_vertices(JObj o, int vertex_count) {
+    Vertices v;
+    v.count = vertex_count;
+    JArr arr = array_at(o, "vertices");
+    Scope s(path_, "vertices");
+    const std::size_t n = arr.size();
+    const std::size_t count = static_cast<std::size_t>(vertex_count);
+    if (n == count * 2) {
+        v.values.reserve(n);
+        std::size_t i = 0;
+        for (JEl e : arr) {
+            v.values.push_back(number_at(e, i++));
+        }
+        return v;
+    }
+    // Weighted: at least one value per vertex (its bone count), so the count is bounded by the array.
+    if (count > n)
+        fail(std::to_string(n) + " values cannot hold " + std::to_string(count) + " vertices (" + std::to_string(count * 2) +
+             " unweighted, or weighted: bone count, then bone, x, y, weight per bone)");
+    v.weighted = true;
+    v.bones.reserve(n / 2);
+    v.values.reserve(n);
+    std::size_t i = 0;
+    auto it = arr.begin();
+    const int bone_count = static_cast<int>(sd_.bones.size());
+    for (std::size_t vertex = 0; vertex < count; ++vertex) {
+        if (i >= n) fail("weighted vertices end after " + std::to_string(vertex) + " of " + std::to_string(count) + " vertices");
+        const int influences = integer_at(*it, i++, 0, kMaxIndex);
+        ++it;
+        if (static_cast<std::size_t>(influences) > (n - i) / 4)
+            fail("weighted vertex " + std::to_string(vertex) + " lists " + std::to_string(influences) + " bones but only " +
+                 std::to_string(n - i) + " values follow");
+        v.bones.push_back(influences);
+        for (int b = 0; b < influences; ++b) {
+            const int bone = integer_at(*it, i, 0, kMaxIndex);
+            if (bone >= bone_count) {
+                Scope si(path_, i);
+                fail("bone index " + std::to_string(bone) + " out of range (" + std::to_string(bone_count) + " bones)");
+            }
+            v.bones.push_back(bone);
+            ++i;
+            ++it;
+            for (int k = 0; k < 3; ++k, ++i, ++it) v.values.push_back(number_at(*it, i));
+        }
+    }
+    if (i != n)
+        fail("weighted vertices: " + std::to_string(count) + " vertices use " + std::to_string(i) + " values, but the array has " +
+             std::to_string(n) + " (or, unweighted, it needs " + std::to_string(count * 2) + ")");
+    return v;
+}
+
+void JsonSkeletonReader::resolve_linked_meshes() {
+    for (const PendingLink& link : links_) {
+        const Skin& skin = sd_.skins[link.skin];
+        const SkinSlot& ss = skin.slots[link.slot_entry];
+        const Attachment& a = ss.attachments[link.attachment].attachment;
+        auto fail_here = [&](const std::string& key, const std::string& message) {
+            std::string p = link.pointer;
+            io::append_pointer_token(p, key);
+            Location where = Location::at_path(p);
+            if (auto at = io::locate_json_pointer(text_, p)) io::line_column(text_, *at, where.line, where.column);
+            throw Error(message, where);
+        };
+        const Skin* parent_skin = nullptr;
+        auto it = skins_.find(a.parent_skin.value_or("default"));
+        if (it != skins_.end()) parent_skin = &sd_.skins[static_cast<std::size_t>(it->second)];
+        if (!parent_skin) fail_here("skin", "parent skin \"" + a.parent_skin.value_or("default").substr(0, 80) + "\" not found");
+        const Attachment* p = nullptr;
+        for (const SkinSlot& ps : parent_skin->slots) {
+            if (ps.slot != ss.slot) continue;
+            for (const SkinAttachment& sa : ps.attachments)
+                if (sa.key == a.parent) p = &sa.attachment;
+        }
+        if (!p)
+            fail_here("parent", "parent mesh \"" + a.parent.value_or("").substr(0, 80) + "\" not found in skin \"" +
+                                    parent_skin->name.value_or("").substr(0, 80) + "\" for this slot");
+        if (p->type != AttachmentType::Mesh && p->type != AttachmentType::LinkedMesh)
+            fail_here("parent", "parent \"" + a.parent->substr(0, 80) + "\" is not a mesh");
+    }
+}
+
+}  // namespace rigio::spine::detail
