@@ -201,8 +201,11 @@ RuntimeData prepare(const SkeletonData& sd) {
     }
 
     rd.setup_attachment_name.resize(sd.slots.size(), -1);
-    for (std::size_t i = 0; i < sd.slots.size(); ++i)
+    for (std::size_t i = 0; i < sd.slots.size(); ++i) {
         if (sd.slots[i].attachment) rd.setup_attachment_name[i] = rd.name_id(*sd.slots[i].attachment);
+        rd.setup_color.push_back(to_color(sd.slots[i].color));
+        rd.setup_dark.push_back(sd.slots[i].dark ? to_dark_color(*sd.slots[i].dark) : Color{});
+    }
 
     rd.animations.reserve(sd.animations.size());
     for (const Animation& a : sd.animations) rd.animations.push_back(detail::build_animation(rd, a));

@@ -32,6 +32,7 @@ Skeleton::Skeleton(const RuntimeData& data) : data_(&data) {
     update_cache_.reserve(sd.bones.size() + sd.ik.size() + sd.transform.size() + sd.path.size());
     update_cache_reset_.reserve(sd.bones.size());
     in_cache_.resize(sd.bones.size());
+    setup_attachments_.resize(sd.slots.size());
     update_cache();
     set_to_setup_pose();
 }
@@ -102,16 +103,13 @@ void Skeleton::set_slots_to_setup_pose() {
     for (std::size_t i = 0; i < slots.size(); ++i) {
         draw_order[i] = static_cast<int>(i);
         SlotState& s = slots[i];
-        s.color = to_color(sd.slots[i].color);
-        if (s.has_dark) s.dark = to_dark_color(*sd.slots[i].dark);
-        const int name = data_->setup_attachment_name[i];
+        s.color = data_->setup_color[i];
+        if (s.has_dark) s.dark = data_->setup_dark[i];
         if (sd.slots[i].attachment) {
             s.attachment = -1;  // forces the deform to be cleared
             s.deform.clear();
-            set_attachment(static_cast<int>(i), find_attachment(static_cast<int>(i), name));
-        } else {
-            set_attachment(static_cast<int>(i), -1);
         }
+        set_attachment(static_cast<int>(i), setup_attachments_[i]);
     }
 }
 
@@ -146,6 +144,8 @@ bool Skeleton::skin_lists(const std::vector<int> SkinInfo::*list, int index) con
 
 void Skeleton::update_cache() {
     const SkeletonData& sd = model();
+    for (std::size_t i = 0; i < slots.size(); ++i)
+        setup_attachments_[i] = find_attachment(static_cast<int>(i), data_->setup_attachment_name[i]);
     update_cache_.clear();
     update_cache_reset_.clear();
     std::fill(in_cache_.begin(), in_cache_.end(), 0);

@@ -153,8 +153,7 @@ void apply_bone(const Timeline& t, Skeleton& sk, float time, float alpha) {
 void apply_color(const Timeline& t, Skeleton& sk, float time, float alpha) {
     SlotState& slot = sk.slots[static_cast<std::size_t>(t.target)];
     if (!sk.bones[static_cast<std::size_t>(sk.model().slots[static_cast<std::size_t>(t.target)].bone)].active) return;
-    const Slot& setup = sk.model().slots[static_cast<std::size_t>(t.target)];
-    const Color setup_color = to_color(setup.color);
+    const Color setup_color = sk.data().setup_color[static_cast<std::size_t>(t.target)];
     const bool two = t.kind == TimelineKind::TwoColor;
     float v[7];
     bool keyed;
@@ -165,7 +164,7 @@ void apply_color(const Timeline& t, Skeleton& sk, float time, float alpha) {
         keyed = sample(t, time, c);
         std::copy(c, c + 4, v);
     }
-    const Color setup_dark = setup.dark ? to_dark_color(*setup.dark) : Color{};
+    const Color setup_dark = sk.data().setup_dark[static_cast<std::size_t>(t.target)];
     if (!keyed) {
         slot.color = setup_color;
         if (two) slot.dark = setup_dark;

@@ -99,6 +99,7 @@ struct RuntimeData {
     std::vector<SkinInfo> skins;  // same order as SkeletonData::skins
     int default_skin = -1;
     std::vector<int> setup_attachment_name;  // per slot: name id of the setup attachment, or -1
+    std::vector<Color> setup_color, setup_dark;  // per slot (dark: white when the slot has none)
     std::unordered_map<std::string, int> name_ids;  // attachment key -> name id
     std::vector<AnimationInfo> animations;
     int max_deform_length = 0;  // the largest deform array of any attachment

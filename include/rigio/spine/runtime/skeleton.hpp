@@ -102,6 +102,7 @@ private:
     std::vector<UpdateStep> update_cache_;
     std::vector<int> update_cache_reset_;
     std::vector<char> in_cache_;
+    std::vector<int> setup_attachments_;  // per slot, resolved through the current skin
 };
 
 }  // namespace rigio::spine::runtime
