@@ -177,3 +177,19 @@ TEST(SpineRuntime, BadReferencesAreErrorsNotCrashes) {
     add_slot(bad, "s", 7);
     EXPECT_THROW(prepare(bad), rigio::Error);
 }
+
+TEST(SpineRuntime, CompactKeysCannotExpandWithoutBound) {
+    // 20000 empty deform keys on a 1000-vertex mesh: a few bytes each in a file, 2000 floats each
+    // once expanded. Refused instead of allocating 160 MB.
+    SkeletonData sd = skeleton();
+    add_slot(sd, "s", 0, "m");
+    add_attachment(skin(sd), 0, "m", mesh(std::vector<float>(2000, 1.0f)));
+    Animation a;
+    DeformTimeline dt{"m", {}};
+    for (int i = 0; i < 20000; ++i) dt.keys.push_back({static_cast<float>(i), 0, {}, linear()});
+    a.deform.push_back({0, {{0, {dt}}}});
+    sd.animations.push_back(a);
+    EXPECT_THROW(prepare(sd), rigio::Error);
+    sd.animations[0].deform[0].slots[0].timelines[0].keys.resize(100);
+    EXPECT_NO_THROW(prepare(sd));
+}

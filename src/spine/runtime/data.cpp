@@ -208,7 +208,8 @@ RuntimeData prepare(const SkeletonData& sd) {
     }
 
     rd.animations.reserve(sd.animations.size());
-    for (const Animation& a : sd.animations) rd.animations.push_back(detail::build_animation(rd, a));
+    std::size_t budget = detail::expansion_budget();
+    for (const Animation& a : sd.animations) rd.animations.push_back(detail::build_animation(rd, a, budget));
     return rd;
 }
 

@@ -43,6 +43,8 @@ void apply_ik(Skeleton& sk, int constraint);
 void apply_transform(Skeleton& sk, int constraint);
 void apply_path(Skeleton& sk, int constraint);
 
-AnimationInfo build_animation(const RuntimeData& rd, const Animation& a);
+// `budget`: how many more expanded deform/draw-order values may be allocated (see the .cpp).
+AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget);
+std::size_t expansion_budget();
 
 }  // namespace rigio::spine::runtime::detail

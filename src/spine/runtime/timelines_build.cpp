@@ -30,6 +30,19 @@ struct Builder {
     }
 };
 
+// Deform and draw-order keys are stored compactly in files but expanded to whole arrays here; a
+// hostile file with many empty keys must not turn into gigabytes. 32M values is far beyond any
+// real skeleton (the corpus needs under 1M).
+constexpr std::size_t kMaxExpandedValues = std::size_t{1} << 25;
+
+void spend(std::size_t& budget, std::size_t values, const std::string& animation) {
+    if (values > budget)
+        throw Error("deform and draw-order keys would expand to more than " + std::to_string(kMaxExpandedValues) +
+                        " values",
+                    {}, "in animation \"" + animation + "\"");
+    budget -= values;
+}
+
 void check_index(int index, std::size_t size, const std::string& what, const std::string& animation) {
     if (index < 0 || static_cast<std::size_t>(index) >= size)
         throw Error(what + " index " + std::to_string(index) + " out of range", {}, "in animation \"" + animation + "\"");
@@ -68,7 +81,9 @@ std::vector<int> draw_order_permutation(const DrawOrderKeyframe& key, int slot_c
 
 }  // namespace
 
-AnimationInfo build_animation(const RuntimeData& rd, const Animation& a) {
+std::size_t expansion_budget() { return kMaxExpandedValues; }
+
+AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget) {
     const SkeletonData& sd = *rd.data;
     AnimationInfo out;
     out.name = a.name.value_or("");
@@ -182,6 +197,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a) {
                 const AttachmentInfo& att = rd.attachments[static_cast<std::size_t>(id)];
                 const bool weighted = !att.bones.empty();
                 const std::size_t n = static_cast<std::size_t>(att.deform_length);
+                spend(budget, n * dt.keys.size(), name);
                 Builder b(TimelineKind::Deform, dsl.slot, 1, dt.keys.size());
                 b.t.attachment = id;
                 b.t.vertex_count = att.deform_length;
@@ -209,6 +225,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a) {
     }
 
     if (!a.draw_order.empty()) {
+        spend(budget, a.draw_order.size() * sd.slots.size(), name);
         Builder b(TimelineKind::DrawOrder, 0, 1, a.draw_order.size());
         for (std::size_t i = 0; i < a.draw_order.size(); ++i) {
             b.key(i, {a.draw_order[i].time}, nullptr);
