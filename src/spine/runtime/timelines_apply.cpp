@@ -69,17 +69,21 @@ void set_color(Color& c, float r, float g, float b, float a) {
     c = Color{clamp01(r), clamp01(g), clamp01(b), clamp01(a)};
 }
 
-// Values of a keyed multi-field timeline at `time`; returns false before the first key.
-template <int N>
-bool sample(const Timeline& t, float time, float (&out)[N]) {
+// The `count` values of a keyed timeline at `time`; returns false before the first key.
+bool sample(const Timeline& t, float time, float* out, int count) {
     if (time < t.frames[0]) return false;
     if (time >= t.frames[t.frames.size() - static_cast<std::size_t>(t.entries)]) {
-        for (int i = 0; i < N; ++i) out[i] = last_value(t, i + 1);
+        for (int i = 0; i < count; ++i) out[i] = last_value(t, i + 1);
         return true;
     }
     const Span s = locate(t, time);
-    for (int i = 0; i < N; ++i) out[i] = value_at(t, s, i + 1);
+    for (int i = 0; i < count; ++i) out[i] = value_at(t, s, i + 1);
     return true;
+}
+
+template <int N>
+bool sample(const Timeline& t, float time, float (&out)[N]) {
+    return sample(t, time, out, N);
 }
 
 void apply_bone(const Timeline& t, Skeleton& sk, float time, float alpha) {
@@ -156,14 +160,7 @@ void apply_color(const Timeline& t, Skeleton& sk, float time, float alpha) {
     const Color setup_color = sk.data().setup_color[static_cast<std::size_t>(t.target)];
     const bool two = t.kind == TimelineKind::TwoColor;
     float v[7];
-    bool keyed;
-    if (two) {
-        keyed = sample(t, time, v);
-    } else {
-        float c[4];
-        keyed = sample(t, time, c);
-        std::copy(c, c + 4, v);
-    }
+    const bool keyed = sample(t, time, v, two ? 7 : 4);
     const Color setup_dark = sk.data().setup_dark[static_cast<std::size_t>(t.target)];
     if (!keyed) {
         slot.color = setup_color;
@@ -209,7 +206,6 @@ void apply_deform(const Timeline& t, Skeleton& sk, float time, float alpha) {
     const std::size_t n = static_cast<std::size_t>(t.vertex_count);
     const AttachmentInfo& keyed = sk.data().attachments[static_cast<std::size_t>(t.attachment)];
     const bool weighted = !keyed.bones.empty();
-    const bool was_empty = slot.deform.empty();
     slot.deform.resize(n);  // within the capacity reserved at creation
     float* out = slot.deform.data();
     const std::size_t keys = t.frames.size();
@@ -217,7 +213,6 @@ void apply_deform(const Timeline& t, Skeleton& sk, float time, float alpha) {
     auto mix = [&](float target, std::size_t i) {
         if (alpha == 1) return target;
         const float setup = weighted ? 0.0f : keyed.vertices[i];
-        (void)was_empty;
         return setup + (target - setup) * alpha;
     };
     if (time >= t.frames[keys - 1]) {

@@ -82,9 +82,8 @@ void world(Skeleton& sk, const TransformConstraint& data, const TransformState& 
     }
 }
 
-void local(Skeleton& sk, int constraint, const TransformConstraint& data, const TransformState& mix, bool relative) {
+void local(Skeleton& sk, const TransformConstraint& data, const TransformState& mix, bool relative) {
     if (!sk.bones[static_cast<std::size_t>(data.target)].applied_valid) update_applied(sk, data.target);
-    (void)constraint;
     const BoneTransform target = sk.bones[static_cast<std::size_t>(data.target)].applied;
     for (int index : data.bones) {
         if (!sk.bones[static_cast<std::size_t>(index)].applied_valid) update_applied(sk, index);
@@ -125,7 +124,7 @@ void apply_transform(Skeleton& sk, int index) {
     const TransformConstraint& data = sk.model().transform[static_cast<std::size_t>(index)];
     const TransformState& mix = sk.transform[static_cast<std::size_t>(index)];
     if (data.local)
-        local(sk, index, data, mix, data.relative);
+        local(sk, data, mix, data.relative);
     else
         world(sk, data, mix, data.relative);
 }
