@@ -26,23 +26,24 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
         v += static_cast<std::size_t>(n) + 1;
         skip += static_cast<std::size_t>(n);
     }
-    const bool deformed = !deform.empty();
-    std::size_t b = skip * 3, f = skip * 2;
+    const int* bones = a.bones.data();
+    const float* values = a.vertices.data();
+    const BoneState* skeleton_bones = sk.bones.data();
+    const float* offsets = deform.empty() ? nullptr : deform.data() + skip * 2;
+    values += skip * 3;
     for (int w = offset; w < end; w += stride) {
         float wx = 0, wy = 0;
-        const std::size_t influences = static_cast<std::size_t>(a.bones[v++]);
-        const std::size_t n = v + influences;
-        for (; v < n; ++v, b += 3) {
-            const BoneState& bone = sk.bones[static_cast<std::size_t>(a.bones[v])];
-            float vx = a.vertices[b], vy = a.vertices[b + 1];
-            const float weight = a.vertices[b + 2];
-            if (deformed) {
-                vx += deform[f];
-                vy += deform[f + 1];
-                f += 2;
+        const std::size_t n = v + 1 + static_cast<std::size_t>(bones[v]);
+        for (++v; v < n; ++v, values += 3) {
+            const BoneState& bone = skeleton_bones[bones[v]];
+            float vx = values[0], vy = values[1];
+            if (offsets) {  // deformed: offsets of the bind positions
+                vx += offsets[0];
+                vy += offsets[1];
+                offsets += 2;
             }
-            wx += (vx * bone.a + vy * bone.b + bone.world_x) * weight;
-            wy += (vx * bone.c + vy * bone.d + bone.world_y) * weight;
+            wx += (vx * bone.a + vy * bone.b + bone.world_x) * values[2];
+            wy += (vx * bone.c + vy * bone.d + bone.world_y) * values[2];
         }
         out[w] = wx;
         out[w + 1] = wy;
