@@ -41,7 +41,7 @@ void add_pose(CLI::App& app, int& exit_code) {
     static int samples = 10;
     static std::string skin, animation;
     cmd->add_option("file", file, "The Spine skeleton (.skel or JSON)")->required();
-    cmd->add_option("--samples", samples, "Sample intervals per animation (N + 1 samples)")
+    cmd->add_option("--samples", samples, "Sample intervals per animation: N + 1 samples (default 10)")
         ->check(CLI::Range(0, 1000000));
     cmd->add_option("--skin", skin, "Pose with this skin instead of the skin rule");
     cmd->add_option("--animation", animation, "Only this animation");
