@@ -193,3 +193,24 @@ TEST(SpineRuntime, CompactKeysCannotExpandWithoutBound) {
     sd.animations[0].deform[0].slots[0].timelines[0].keys.resize(100);
     EXPECT_NO_THROW(prepare(sd));
 }
+
+TEST(SpineBones, ChangingSkinsSwapsAttachmentsTheOldSkinShowed) {
+    SkeletonData sd = skeleton();
+    add_slot(sd, "s", 0, "body");
+    add_slot(sd, "t", 0, "hat");
+    add_attachment(skin(sd), 1, "hat", region(1, 1));
+    Attachment a = region(2, 2), b = region(3, 3);
+    a.name = "a/body";
+    b.name = "b/body";
+    add_attachment(skin(sd, "a"), 0, "body", a);
+    add_attachment(skin(sd, "b"), 0, "body", b);
+    Rig r(std::move(sd));
+    r.sk.set_skin(r.rd.find_skin("a"));
+    EXPECT_EQ(r.attachment(0), "a/body");
+    r.sk.set_skin(r.rd.find_skin("b"));  // no setup pose in between
+    EXPECT_EQ(r.attachment(0), "b/body");
+    EXPECT_EQ(r.attachment(1), "hat");
+    r.sk.set_skin(-1);
+    r.sk.set_slots_to_setup_pose();
+    EXPECT_EQ(r.attachment(0), "<none>");  // the default skin has no "body"
+}

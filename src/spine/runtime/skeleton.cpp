@@ -1,4 +1,5 @@
-// Skeleton instance: creation, skins, setup pose, update order and world transforms.
+// Skeleton instance: creation, setup pose, update order (constraint sorting) and world transforms.
+// Skins and attachments are in skin.cpp.
 #include "rigio/spine/runtime/skeleton.hpp"
 
 #include <algorithm>
@@ -35,32 +36,6 @@ Skeleton::Skeleton(const RuntimeData& data) : data_(&data) {
     setup_attachments_.resize(sd.slots.size());
     update_cache();
     set_to_setup_pose();
-}
-
-void Skeleton::set_skin(int skin) {
-    if (skin == skin_) return;
-    if (skin >= 0 && skin_ < 0) {
-        for (std::size_t i = 0; i < slots.size(); ++i) {
-            const int name = data_->setup_attachment_name[i];
-            const int a = data_->skin_attachment(skin, static_cast<int>(i), name);
-            if (a >= 0) set_attachment(static_cast<int>(i), a);
-        }
-    } else if (skin >= 0) {
-        // Changing skins: slots whose attachment came from the old skin take the new skin's
-        // attachment stored under the same name.
-        for (std::size_t i = 0; i < slots.size(); ++i) {
-            const int current = slots[i].attachment;
-            if (current < 0 || data_->attachments[static_cast<std::size_t>(current)].skin != skin_) continue;
-            for (const auto& [key, id] : data_->skins[static_cast<std::size_t>(skin_)].lookup) {
-                if (id != current) continue;
-                const int a = data_->skin_attachment(skin, static_cast<int>(i), static_cast<int>(key & 0xFFFFFFFFu));
-                if (a >= 0) set_attachment(static_cast<int>(i), a);
-                break;
-            }
-        }
-    }
-    skin_ = skin;
-    update_cache();
 }
 
 void Skeleton::set_to_setup_pose() {
@@ -113,34 +88,7 @@ void Skeleton::set_slots_to_setup_pose() {
     }
 }
 
-int Skeleton::find_attachment(int slot, int name) const {
-    if (name < 0) return -1;
-    if (skin_ >= 0) {
-        const int a = data_->skin_attachment(skin_, slot, name);
-        if (a >= 0) return a;
-    }
-    return data_->skin_attachment(data_->default_skin, slot, name);
-}
-
-void Skeleton::set_attachment(int slot, int attachment) {
-    SlotState& s = slots[static_cast<std::size_t>(slot)];
-    if (s.attachment == attachment) return;
-    const auto& table = data_->attachments;
-    const bool keep = attachment >= 0 && s.attachment >= 0 && table[static_cast<std::size_t>(attachment)].is_vertex &&
-                      table[static_cast<std::size_t>(s.attachment)].is_vertex &&
-                      table[static_cast<std::size_t>(attachment)].deform_source ==
-                          table[static_cast<std::size_t>(s.attachment)].deform_source;
-    if (!keep) s.deform.clear();
-    s.attachment = attachment;
-}
-
 // ---- Update order ----
-
-bool Skeleton::skin_lists(const std::vector<int> SkinInfo::*list, int index) const {
-    if (skin_ < 0) return false;
-    const std::vector<int>& v = data_->skins[static_cast<std::size_t>(skin_)].*list;
-    return std::find(v.begin(), v.end(), index) != v.end();
-}
 
 void Skeleton::update_cache() {
     const SkeletonData& sd = model();
