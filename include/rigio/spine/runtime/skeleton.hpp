@@ -1,6 +1,6 @@
 // rigio/spine/runtime/skeleton.hpp: one Spine 3.8 skeleton instance (the posable state).
-// Made from RuntimeData, which must outlive it and stay in place; every buffer it needs (deform arrays, draw order, constraint scratch) is
-// sized at creation, so posing allocates nothing. Constraint ordering follows the 3.8 rules: each
+// Made from RuntimeData, which must outlive it and stay in place. Every buffer it needs (deform
+// arrays, draw order, constraint scratch) is sized at creation, so posing allocates nothing. Constraint ordering follows the 3.8 rules: each
 // constraint in `order` sorts its target and constrained bones before it, and skin-required bones
 // and constraints are active only when the current skin lists them.
 #pragma once
