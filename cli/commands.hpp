@@ -10,5 +10,6 @@ namespace rigio::cli {
 void add_info(CLI::App& app, int& exit_code);
 void add_validate(CLI::App& app, int& exit_code);
 void add_convert(CLI::App& app, int& exit_code);
+void add_pose(CLI::App& app, int& exit_code);
 
 }  // namespace rigio::cli

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
     rigio::cli::add_info(app, exit_code);
     rigio::cli::add_validate(app, exit_code);
     rigio::cli::add_convert(app, exit_code);
+    rigio::cli::add_pose(app, exit_code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

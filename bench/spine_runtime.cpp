@@ -1,0 +1,110 @@
+// Spine 3.8 runtime: poses per second (setup pose, apply an animation, world transforms, and
+// optionally the world vertices of every slot) for spineboy-pro `run` and mix-and-match-pro `walk`
+// with skin `full-skins/girl`. Also counts heap allocations per pose (expected: 0).
+#include <benchmark/benchmark.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "rigio/io/file.hpp"
+#include "rigio/spine/binary.hpp"
+#include "rigio/spine/runtime/animation.hpp"
+#include "rigio/spine/runtime/data.hpp"
+#include "rigio/spine/runtime/skeleton.hpp"
+#include "rigio/spine/runtime/vertices.hpp"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}  // namespace
+
+void* operator new(std::size_t n) {
+    g_allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(n ? n : 1)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+using namespace rigio::spine;
+using namespace rigio::spine::runtime;
+
+// A loaded skeleton with its runtime tables (kept alive for the whole run).
+struct Loaded {
+    SkeletonData sd;
+    RuntimeData rd;
+};
+
+std::unique_ptr<Loaded> load(const std::string& name) {
+    const std::string path = std::string(RIGIO_SHARED_DIR) + "/corpus/spine-3.8/" + name;
+    if (!std::filesystem::exists(path)) return nullptr;
+    auto sd = read_skel(rigio::io::read_file(path));
+    if (!sd) return nullptr;
+    auto l = std::make_unique<Loaded>();
+    l->sd = std::move(sd).value();
+    l->rd = prepare(l->sd);
+    return l;
+}
+
+void pose(benchmark::State& state, const char* file, const char* animation, const char* skin, bool vertices) {
+    static std::unique_ptr<Loaded> cache[2];
+    auto& loaded = cache[skin ? 1 : 0];
+    if (!loaded) loaded = load(file);
+    if (!loaded) {
+        state.SkipWithError((std::string("../shared/corpus/spine-3.8/") + file + " not found").c_str());
+        return;
+    }
+    const RuntimeData& rd = loaded->rd;
+    const int a = rd.find_animation(animation);
+    if (a < 0) {
+        state.SkipWithError("animation not found");
+        return;
+    }
+    const AnimationInfo& anim = rd.animations[static_cast<std::size_t>(a)];
+    Skeleton sk(rd);
+    if (skin) {
+        sk.set_skin(rd.find_skin(skin));
+        sk.set_slots_to_setup_pose();
+    }
+    std::vector<float> buffer(static_cast<std::size_t>(rd.max_world_vertices));
+    float t = 0;
+    const float step = anim.duration / 97;  // not a divisor of typical key spacing
+    long floats = 0;
+    const long before = g_allocations.load();
+    for (auto _ : state) {
+        sk.set_to_setup_pose();
+        apply(anim, sk, t, t, false, nullptr, 1);
+        sk.update_world_transform();
+        if (vertices)
+            for (int slot : sk.draw_order) floats += slot_world_vertices(sk, slot, buffer.data());
+        benchmark::DoNotOptimize(sk.bones.back().world_x);
+        t += step;
+        if (t > anim.duration) t = 0;
+    }
+    const long allocations = g_allocations.load() - before;
+    state.SetItemsProcessed(state.iterations());
+    state.counters["poses/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["allocs/pose"] = static_cast<double>(allocations) / static_cast<double>(state.iterations());
+    if (vertices) state.counters["vertex floats/pose"] = static_cast<double>(floats) / static_cast<double>(state.iterations());
+}
+
+void BM_SpineboyRun(benchmark::State& s) { pose(s, "spineboy-pro.skel", "run", nullptr, false); }
+void BM_SpineboyRunWithVertices(benchmark::State& s) { pose(s, "spineboy-pro.skel", "run", nullptr, true); }
+void BM_MixAndMatchWalkGirl(benchmark::State& s) { pose(s, "mix-and-match-pro.skel", "walk", "full-skins/girl", false); }
+void BM_MixAndMatchWalkGirlWithVertices(benchmark::State& s) {
+    pose(s, "mix-and-match-pro.skel", "walk", "full-skins/girl", true);
+}
+
+}  // namespace
+
+BENCHMARK(BM_SpineboyRun);
+BENCHMARK(BM_SpineboyRunWithVertices);
+BENCHMARK(BM_MixAndMatchWalkGirl);
+BENCHMARK(BM_MixAndMatchWalkGirlWithVertices);
+BENCHMARK_MAIN();

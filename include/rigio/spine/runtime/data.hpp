@@ -1,0 +1,118 @@
+// rigio/spine/runtime/data.hpp: Spine 3.8 skeleton data laid out for sampling.
+// Built once from a SkeletonData (spine/model.hpp) and shared by any number of Skeleton instances:
+// attachments resolved into one table (linked meshes point at the mesh that holds their vertices),
+// per-skin lookup tables, bone children, and animations flattened into timelines whose keyframes
+// sit in contiguous float arrays with Bézier curves pre-sampled. Depends on the model only, never
+// on readers or writers. prepare() throws rigio::Error when the data cannot be played (an index or
+// a deform/draw-order key out of range).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "rigio/spine/model.hpp"
+
+namespace rigio::spine::runtime {
+
+struct Color {
+    float r = 1, g = 1, b = 1, a = 1;
+    bool operator==(const Color&) const = default;
+};
+
+Color to_color(Rgba rgba);           // 0xRRGGBBAA
+Color to_dark_color(std::uint32_t rgb);  // 0x00RRGGBB, alpha 1
+
+// One attachment object of one skin. Linked meshes share the vertices of their parent mesh.
+struct AttachmentInfo {
+    AttachmentType type = AttachmentType::Region;  // LinkedMesh behaves as Mesh
+    std::string name;                              // Attachment::getName(): the name, else the key
+    int skin = 0, slot = 0;
+    bool is_vertex = false;  // mesh, linked mesh, bounding box, path, clipping
+    bool is_mesh = false;    // mesh or linked mesh
+    int deform_source = -1;  // the attachment whose deform timelines apply (itself or the parent mesh)
+    // Vertices (vertex attachments): as in spine::Vertices, the parent's for linked meshes.
+    int world_vertices_length = 0;  // 2 * vertex count
+    std::vector<int> bones;         // weighted: per vertex the count then the bone indices
+    std::vector<float> vertices;    // unweighted x, y; weighted x, y, weight per influence
+    int deform_length = 0;          // floats in a deform array: 2 per vertex or per influence
+    // Region: the quad corners relative to the bone, BL, UL, UR, BR (x, y each).
+    float offset[8] = {};
+    // Path.
+    bool closed = false, constant_speed = true;
+    std::vector<float> lengths;
+};
+
+struct SkinInfo {
+    std::string name;
+    std::vector<int> bones, ik, transform, path;
+    // (slot << 32 | name id) -> attachment index.
+    std::unordered_map<std::uint64_t, int> lookup;
+    std::vector<std::vector<int>> by_slot;  // per slot, the attachments in file order
+};
+
+enum class TimelineKind : std::uint8_t {
+    Rotate, Translate, Scale, Shear, Attachment, Color, TwoColor, Deform, DrawOrder, Event,
+    IkConstraint, TransformConstraint, PathPosition, PathSpacing, PathMix
+};
+
+// One timeline. `frames` holds `entries` floats per keyframe (time first), as listed per kind:
+// rotate time,deg; translate/scale/shear time,x,y; color time,r,g,b,a; two-colour adds r2,g2,b2;
+// IK time,mix,softness,bend,compress,stretch; transform time,rotate,translate,scale,shear mixes;
+// path position/spacing time,value; path mix time,rotate,translate; the others time only.
+// `curves` holds 19 floats per transition (see curves.hpp).
+struct Timeline {
+    TimelineKind kind = TimelineKind::Rotate;
+    int target = 0;   // bone, slot or constraint index
+    int entries = 1;
+    std::vector<float> frames;
+    std::vector<float> curves;
+    std::vector<int> names;           // attachment: name id per frame, -1 for none
+    int attachment = -1;              // deform: the attachment keyed
+    int vertex_count = 0;             // deform: floats per frame in `vertices`
+    std::vector<float> vertices;      // deform: per frame, the full deform array
+    std::vector<int> draw_orders;     // draw order: per frame, slot count setup indices
+    std::vector<int> events;          // event: index into Animation::fired
+};
+
+struct FiredEvent {
+    float time = 0;
+    int event = 0;  // index into SkeletonData::events
+    int int_value = 0;
+    float float_value = 0;
+    std::string string_value;
+    float volume = 1, balance = 0;
+};
+
+struct AnimationInfo {
+    std::string name;
+    float duration = 0;
+    std::vector<Timeline> timelines;  // in apply order
+    std::vector<FiredEvent> fired;    // payloads of event keyframes
+};
+
+struct RuntimeData {
+    const SkeletonData* data = nullptr;  // the model this was built from (must outlive it)
+    std::vector<std::vector<int>> children;  // per bone
+    std::vector<AttachmentInfo> attachments;
+    std::vector<SkinInfo> skins;  // same order as SkeletonData::skins
+    int default_skin = -1;
+    std::vector<int> setup_attachment_name;  // per slot: name id of the setup attachment, or -1
+    std::vector<Color> setup_color, setup_dark;  // per slot (dark: white when the slot has none)
+    std::unordered_map<std::string, int> name_ids;  // attachment key -> name id
+    std::vector<AnimationInfo> animations;
+    int max_deform_length = 0;  // the largest deform array of any attachment
+    int max_world_vertices = 0; // the largest world vertex count (floats) of any attachment
+
+    int find_skin(const std::string& name) const;       // -1 when absent
+    int find_animation(const std::string& name) const;  // -1 when absent
+    int name_id(const std::string& name) const;         // -1 when no attachment uses it
+    // Attachment of `skin` stored under name id `name` for `slot`, or -1.
+    int skin_attachment(int skin, int slot, int name) const;
+};
+
+// Builds the runtime tables. The RuntimeData refers to `data`, which must outlive it.
+RuntimeData prepare(const SkeletonData& data);
+
+}  // namespace rigio::spine::runtime

@@ -1,0 +1,31 @@
+// rigio/spine/runtime/pose_json.hpp: sampled poses as JSON, in the schema of the Spine 3.8 golden
+// pose dumps ("spine-oracle-pose/1"): per animation, N + 1 samples at t = d * k / N, each on a fresh
+// setup pose with the animation applied (setup blending) and world transforms updated; per sample
+// the bone matrices and world positions in bone order and the slots in draw order with attachment
+// name, colour, dark colour and world vertices. Values are printed with 6 significant digits.
+#pragma once
+
+#include <cstdio>
+#include <optional>
+#include <string>
+
+#include "rigio/spine/runtime/data.hpp"
+
+namespace rigio::spine::runtime {
+
+struct PoseOptions {
+    int samples = 10;                      // sample intervals per animation (N)
+    std::optional<std::string> skin;       // none: the skin rule (see skin_rule)
+    std::optional<std::string> animation;  // none: every animation, in data order
+    std::string source;                    // informational: the input file name
+    std::string loader;                    // informational: which reader loaded it
+};
+
+// The skin the skin rule picks: the first named skin when the default skin is missing or holds no
+// attachments, else none (-1).
+int skin_rule(const RuntimeData& data);
+
+// Writes the pose document to `out`. Throws rigio::Error when the skin or animation is unknown.
+void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::FILE* out);
+
+}  // namespace rigio::spine::runtime

@@ -1,0 +1,108 @@
+// rigio/spine/runtime/skeleton.hpp: one Spine 3.8 skeleton instance (the posable state).
+// Made from RuntimeData, which must outlive it and stay in place. Every buffer it needs (deform
+// arrays, draw order, constraint scratch) is sized at creation, so posing allocates nothing. Constraint ordering follows the 3.8 rules: each
+// constraint in `order` sorts its target and constrained bones before it, and skin-required bones
+// and constraints are active only when the current skin lists them.
+#pragma once
+
+#include <vector>
+
+#include "rigio/spine/runtime/data.hpp"
+
+namespace rigio::spine::runtime {
+
+struct BoneTransform {
+    float x = 0, y = 0, rotation = 0, scale_x = 1, scale_y = 1, shear_x = 0, shear_y = 0;
+};
+
+struct BoneState {
+    BoneTransform local;    // the pose animations write
+    BoneTransform applied;  // the pose the world transform was computed from
+    bool applied_valid = true;
+    float a = 1, b = 0, c = 0, d = 1, world_x = 0, world_y = 0;
+    bool active = true;
+    bool sorted = false;
+};
+
+struct SlotState {
+    Color color, dark;
+    bool has_dark = false;
+    int attachment = -1;      // index into RuntimeData::attachments, or -1
+    std::vector<float> deform;  // capacity reserved at creation; empty = setup vertices
+};
+
+struct IkState {
+    float mix = 1, softness = 0;
+    int bend_direction = 1;
+    bool compress = false, stretch = false, active = true;
+};
+
+struct TransformState {
+    float rotate_mix = 1, translate_mix = 1, scale_mix = 1, shear_mix = 1;
+    bool active = true;
+};
+
+struct PathState {
+    float position = 0, spacing = 0, rotate_mix = 1, translate_mix = 1;
+    bool active = true;
+    std::vector<float> spaces, positions, world, curves, lengths;  // scratch, sized at creation
+    float segments[10] = {};
+};
+
+enum class UpdateKind : std::uint8_t { Bone, Ik, Transform, Path };
+struct UpdateStep {
+    UpdateKind kind;
+    int index;
+};
+
+class Skeleton {
+public:
+    explicit Skeleton(const RuntimeData& data);
+
+    const RuntimeData& data() const { return *data_; }
+    const SkeletonData& model() const { return *data_->data; }
+
+    // Sets the skin (-1: none) as spine 3.8 does: with no previous skin each slot takes its setup
+    // attachment from the new skin when it has one; then the update order is rebuilt.
+    void set_skin(int skin);
+    int skin() const { return skin_; }
+
+    void set_to_setup_pose();
+    void set_bones_to_setup_pose();
+    void set_slots_to_setup_pose();
+    // Attachment for `slot` under name id `name`: the current skin's, else the default skin's, or -1.
+    int find_attachment(int slot, int name) const;
+    // Changes a slot's attachment, clearing its deform unless both share a deform source.
+    void set_attachment(int slot, int attachment);
+
+    void update_world_transform();
+
+    std::vector<BoneState> bones;
+    std::vector<SlotState> slots;
+    std::vector<int> draw_order;  // setup slot indices in drawing order
+    std::vector<IkState> ik;
+    std::vector<TransformState> transform;
+    std::vector<PathState> path;
+    float x = 0, y = 0, scale_x = 1, scale_y = 1;
+
+    const std::vector<UpdateStep>& update_order() const { return update_cache_; }
+
+private:
+    void update_cache();
+    void sort_bone(int bone);
+    void sort_reset(int bone);  // resets the children of `bone`
+    void sort_ik(int index);
+    void sort_transform(int index);
+    void sort_path(int index);
+    void sort_path_attachment(int attachment, int slot_bone);
+    bool skin_lists(const std::vector<int> SkinInfo::*list, int index) const;
+
+    const RuntimeData* data_;
+    int skin_ = -1;
+    std::vector<UpdateStep> update_cache_;
+    std::vector<int> update_cache_reset_;
+    std::vector<char> in_cache_;
+    std::vector<int> setup_attachments_;  // per slot, resolved through the current skin
+};
+
+}  // namespace rigio::spine::runtime

@@ -1,0 +1,147 @@
+// Bone world transforms for the five 3.8 transform modes, and the inverse (applied pose from the
+// world transform) that constraints need after they moved a bone.
+#include <cmath>
+
+#include "runtime_internal.hpp"
+
+namespace rigio::spine::runtime::detail {
+
+void update_world(Skeleton& sk, int index, const BoneTransform& t) {
+    BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
+    const Bone& data = sk.model().bones[static_cast<std::size_t>(index)];
+    bone.applied = t;
+    bone.applied_valid = true;
+
+    // Local matrix columns: x axis rotated by rotation + shearX, y axis by rotation + 90 + shearY.
+    const float rot_x = t.rotation + t.shear_x, rot_y = t.rotation + 90 + t.shear_y;
+    float la = cos_deg(rot_x) * t.scale_x, lb = cos_deg(rot_y) * t.scale_y;
+    float lc = sin_deg(rot_x) * t.scale_x, ld = sin_deg(rot_y) * t.scale_y;
+
+    if (data.parent < 0) {  // the root: the skeleton's own position and scale
+        bone.a = la * sk.scale_x;
+        bone.b = lb * sk.scale_x;
+        bone.c = lc * sk.scale_y;
+        bone.d = ld * sk.scale_y;
+        bone.world_x = t.x * sk.scale_x + sk.x;
+        bone.world_y = t.y * sk.scale_y + sk.y;
+        return;
+    }
+    const BoneState& parent = sk.bones[static_cast<std::size_t>(data.parent)];
+    float pa = parent.a, pb = parent.b, pc = parent.c, pd = parent.d;
+    bone.world_x = pa * t.x + pb * t.y + parent.world_x;
+    bone.world_y = pc * t.x + pd * t.y + parent.world_y;
+
+    switch (data.transform) {
+        case TransformMode::Normal:
+            bone.a = pa * la + pb * lc;
+            bone.b = pa * lb + pb * ld;
+            bone.c = pc * la + pd * lc;
+            bone.d = pc * lb + pd * ld;
+            return;
+        case TransformMode::OnlyTranslation:
+            bone.a = la;
+            bone.b = lb;
+            bone.c = lc;
+            bone.d = ld;
+            break;
+        case TransformMode::NoRotationOrReflection: {
+            // Keep the parent's scale (as a uniform-area basis) but drop its rotation.
+            float s = pa * pa + pc * pc, parent_rotation;
+            if (s > 0.0001f) {
+                s = std::fabs(pa * pd - pb * pc) / s;
+                pa /= sk.scale_x;
+                pc /= sk.scale_y;
+                pb = pc * s;
+                pd = pa * s;
+                parent_rotation = std::atan2(pc, pa) * kRadDeg;
+            } else {
+                pa = 0;
+                pc = 0;
+                parent_rotation = 90 - std::atan2(pd, pb) * kRadDeg;
+            }
+            const float rx = t.rotation + t.shear_x - parent_rotation;
+            const float ry = t.rotation + t.shear_y - parent_rotation + 90;
+            la = cos_deg(rx) * t.scale_x;
+            lb = cos_deg(ry) * t.scale_y;
+            lc = sin_deg(rx) * t.scale_x;
+            ld = sin_deg(ry) * t.scale_y;
+            bone.a = pa * la - pb * lc;
+            bone.b = pa * lb - pb * ld;
+            bone.c = pc * la + pd * lc;
+            bone.d = pc * lb + pd * ld;
+            break;
+        }
+        case TransformMode::NoScale:
+        case TransformMode::NoScaleOrReflection: {
+            // The parent's rotation applied to a unit basis; its scale is dropped.
+            const float cos = cos_deg(t.rotation), sin = sin_deg(t.rotation);
+            float za = (pa * cos + pb * sin) / sk.scale_x;
+            float zc = (pc * cos + pd * sin) / sk.scale_y;
+            float s = std::sqrt(za * za + zc * zc);
+            if (s > 0.00001f) s = 1 / s;
+            za *= s;
+            zc *= s;
+            s = std::sqrt(za * za + zc * zc);
+            if (data.transform == TransformMode::NoScale &&
+                (pa * pd - pb * pc < 0) != ((sk.scale_x < 0) != (sk.scale_y < 0)))
+                s = -s;
+            const float r = kPi / 2 + std::atan2(zc, za);
+            const float zb = std::cos(r) * s, zd = std::sin(r) * s;
+            la = cos_deg(t.shear_x) * t.scale_x;
+            lb = cos_deg(90 + t.shear_y) * t.scale_y;
+            lc = sin_deg(t.shear_x) * t.scale_x;
+            ld = sin_deg(90 + t.shear_y) * t.scale_y;
+            bone.a = za * la + zb * lc;
+            bone.b = za * lb + zb * ld;
+            bone.c = zc * la + zd * lc;
+            bone.d = zc * lb + zd * ld;
+            break;
+        }
+    }
+    bone.a *= sk.scale_x;
+    bone.b *= sk.scale_x;
+    bone.c *= sk.scale_y;
+    bone.d *= sk.scale_y;
+}
+
+void update_applied(Skeleton& sk, int index) {
+    BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
+    BoneTransform& t = bone.applied;
+    bone.applied_valid = true;
+    const int parent_index = sk.model().bones[static_cast<std::size_t>(index)].parent;
+    if (parent_index < 0) {
+        t.x = bone.world_x;
+        t.y = bone.world_y;
+        t.rotation = std::atan2(bone.c, bone.a) * kRadDeg;
+        t.scale_x = std::sqrt(bone.a * bone.a + bone.c * bone.c);
+        t.scale_y = std::sqrt(bone.b * bone.b + bone.d * bone.d);
+        t.shear_x = 0;
+        t.shear_y = std::atan2(bone.a * bone.b + bone.c * bone.d, bone.a * bone.d - bone.b * bone.c) * kRadDeg;
+        return;
+    }
+    const BoneState& parent = sk.bones[static_cast<std::size_t>(parent_index)];
+    const float pa = parent.a, pb = parent.b, pc = parent.c, pd = parent.d;
+    const float pid = 1 / (pa * pd - pb * pc);
+    const float dx = bone.world_x - parent.world_x, dy = bone.world_y - parent.world_y;
+    t.x = dx * pd * pid - dy * pb * pid;
+    t.y = dy * pa * pid - dx * pc * pid;
+    // Local matrix = inverse(parent) * world.
+    const float ia = pid * pd, id = pid * pa, ib = pid * pb, ic = pid * pc;
+    const float ra = ia * bone.a - ib * bone.c, rb = ia * bone.b - ib * bone.d;
+    const float rc = id * bone.c - ic * bone.a, rd = id * bone.d - ic * bone.b;
+    t.shear_x = 0;
+    t.scale_x = std::sqrt(ra * ra + rc * rc);
+    if (t.scale_x > 0.0001f) {
+        const float det = ra * rd - rb * rc;
+        t.scale_y = det / t.scale_x;
+        t.shear_y = std::atan2(ra * rb + rc * rd, det) * kRadDeg;
+        t.rotation = std::atan2(rc, ra) * kRadDeg;
+    } else {
+        t.scale_x = 0;
+        t.scale_y = std::sqrt(rb * rb + rd * rd);
+        t.shear_y = 0;
+        t.rotation = 90 - std::atan2(rd, rb) * kRadDeg;
+    }
+}
+
+}  // namespace rigio::spine::runtime::detail

@@ -1,0 +1,216 @@
+// Runtime tables built from the model: attachments, skins, bone children (see data.hpp).
+// Animations are flattened by timelines_build.cpp.
+#include "rigio/spine/runtime/data.hpp"
+
+#include <cmath>
+
+#include "rigio/io/error.hpp"
+#include "runtime_internal.hpp"
+
+namespace rigio::spine::runtime {
+
+Color to_color(Rgba rgba) {
+    return Color{static_cast<float>((rgba >> 24) & 0xFF) / 255.0f, static_cast<float>((rgba >> 16) & 0xFF) / 255.0f,
+                 static_cast<float>((rgba >> 8) & 0xFF) / 255.0f, static_cast<float>(rgba & 0xFF) / 255.0f};
+}
+
+Color to_dark_color(std::uint32_t rgb) {
+    return Color{static_cast<float>((rgb >> 16) & 0xFF) / 255.0f, static_cast<float>((rgb >> 8) & 0xFF) / 255.0f,
+                 static_cast<float>(rgb & 0xFF) / 255.0f, 1.0f};
+}
+
+int RuntimeData::find_skin(const std::string& name) const {
+    for (std::size_t i = 0; i < skins.size(); ++i)
+        if (skins[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+int RuntimeData::find_animation(const std::string& name) const {
+    for (std::size_t i = 0; i < animations.size(); ++i)
+        if (animations[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+int RuntimeData::name_id(const std::string& name) const {
+    auto it = name_ids.find(name);
+    return it == name_ids.end() ? -1 : it->second;
+}
+
+int RuntimeData::skin_attachment(int skin, int slot, int name) const {
+    if (skin < 0 || name < 0) return -1;
+    const auto& lookup = skins[static_cast<std::size_t>(skin)].lookup;
+    auto it = lookup.find(detail::skin_key(slot, name));
+    return it == lookup.end() ? -1 : it->second;
+}
+
+namespace {
+
+// The corners of a region attachment's quad relative to its bone. Without an atlas the region is
+// the whole image, so the quad is width x height, scaled, rotated and moved by the attachment.
+void region_offsets(const Attachment& a, float* out) {
+    const float x1 = -a.width / 2 * a.scale_x, y1 = -a.height / 2 * a.scale_y;
+    const float x2 = x1 + a.width * a.scale_x, y2 = y1 + a.height * a.scale_y;
+    const float r = a.rotation * detail::kDegRad, cos = std::cos(r), sin = std::sin(r);
+    auto corner = [&](float lx, float ly, float* o) {
+        o[0] = lx * cos - ly * sin + a.x;
+        o[1] = lx * sin + ly * cos + a.y;
+    };
+    corner(x1, y1, out + 0);  // bottom left
+    corner(x1, y2, out + 2);  // upper left
+    corner(x2, y2, out + 4);  // upper right
+    corner(x2, y1, out + 6);  // bottom right
+}
+
+void copy_vertices(const Vertices& v, AttachmentInfo& info) {
+    info.world_vertices_length = v.count * 2;
+    info.bones = v.bones;
+    info.vertices = v.values;
+    info.deform_length = v.weighted ? static_cast<int>(v.values.size() / 3) * 2 : v.count * 2;
+}
+
+struct Entry {
+    const Attachment* attachment;
+};
+
+}  // namespace
+
+RuntimeData prepare(const SkeletonData& sd) {
+    RuntimeData rd;
+    rd.data = &sd;
+    const int bone_count = static_cast<int>(sd.bones.size());
+    const int slot_count = static_cast<int>(sd.slots.size());
+    rd.children.resize(sd.bones.size());
+    for (int i = 0; i < bone_count; ++i) {
+        const int p = sd.bones[static_cast<std::size_t>(i)].parent;
+        if (i > 0 && (p < 0 || p >= i)) throw Error("bone " + std::to_string(i) + ": parent must come before it");
+        if (p >= 0) rd.children[static_cast<std::size_t>(p)].push_back(i);
+    }
+    for (const Slot& s : sd.slots)
+        if (s.bone < 0 || s.bone >= bone_count) throw Error("slot bone index out of range");
+    auto check_bones = [&](const std::vector<int>& list, const char* what) {
+        for (int b : list)
+            if (b < 0 || b >= bone_count) throw Error(std::string(what) + ": bone index out of range");
+    };
+    for (const IkConstraint& c : sd.ik) {
+        check_bones(c.bones, "IK constraint");
+        check_bones({c.target}, "IK constraint");
+        if (c.bones.empty() || c.bones.size() > 2) throw Error("IK constraint must have 1 or 2 bones");
+        if (sd.bones[static_cast<std::size_t>(c.bones[0])].parent < 0) throw Error("IK constraint bone has no parent");
+    }
+    for (const TransformConstraint& c : sd.transform) {
+        check_bones(c.bones, "transform constraint");
+        check_bones({c.target}, "transform constraint");
+    }
+    for (const PathConstraint& c : sd.path) {
+        check_bones(c.bones, "path constraint");
+        if (c.target < 0 || c.target >= slot_count) throw Error("path constraint: slot index out of range");
+    }
+
+    auto intern = [&](const std::string& name) {
+        auto [it, added] = rd.name_ids.emplace(name, static_cast<int>(rd.name_ids.size()));
+        return it->second;
+    };
+
+    // Attachments, skin by skin.
+    std::vector<Entry> entries;
+    rd.skins.resize(sd.skins.size());
+    if (sd.has_default_skin && !sd.skins.empty()) rd.default_skin = 0;
+    for (std::size_t s = 0; s < sd.skins.size(); ++s) {
+        const Skin& skin = sd.skins[s];
+        SkinInfo& info = rd.skins[s];
+        info.name = skin.name.value_or("");
+        info.bones = skin.bones;
+        info.ik = skin.ik;
+        info.transform = skin.transform;
+        info.path = skin.path;
+        check_bones(info.bones, "skin");
+        info.by_slot.resize(sd.slots.size());
+        for (const SkinSlot& ss : skin.slots) {
+            if (ss.slot < 0 || ss.slot >= slot_count) throw Error("skin \"" + info.name + "\": slot index out of range");
+            for (const SkinAttachment& e : ss.attachments) {
+                const int id = static_cast<int>(rd.attachments.size());
+                AttachmentInfo a;
+                const Attachment& m = e.attachment;
+                a.type = m.type == AttachmentType::LinkedMesh ? AttachmentType::Mesh : m.type;
+                a.name = m.name ? *m.name : e.key.value_or("");
+                a.skin = static_cast<int>(s);
+                a.slot = ss.slot;
+                a.is_mesh = a.type == AttachmentType::Mesh;
+                a.is_vertex = a.is_mesh || m.type == AttachmentType::BoundingBox || m.type == AttachmentType::Path ||
+                              m.type == AttachmentType::Clipping;
+                a.deform_source = id;
+                if (m.type == AttachmentType::Region) region_offsets(m, a.offset);
+                if (a.is_vertex && m.type != AttachmentType::LinkedMesh) copy_vertices(m.vertices, a);
+                if (m.type == AttachmentType::Path) {
+                    a.closed = m.closed;
+                    a.constant_speed = m.constant_speed;
+                    a.lengths = m.lengths;
+                }
+                rd.attachments.push_back(std::move(a));
+                entries.push_back({&m});
+                info.lookup[detail::skin_key(ss.slot, intern(e.key.value_or("")))] = id;
+                info.by_slot[static_cast<std::size_t>(ss.slot)].push_back(id);
+            }
+        }
+    }
+
+    // Linked meshes take the vertices of their parent and, when they inherit deform, its timelines.
+    auto parent_of = [&](int id) -> int {
+        const Attachment& m = *entries[static_cast<std::size_t>(id)].attachment;
+        const AttachmentInfo& a = rd.attachments[static_cast<std::size_t>(id)];
+        int skin = m.parent_skin ? rd.find_skin(*m.parent_skin) : rd.default_skin;
+        if (skin < 0 && m.parent_skin && *m.parent_skin == "default") skin = rd.default_skin;
+        const int parent = m.parent ? rd.skin_attachment(skin, a.slot, rd.name_id(*m.parent)) : -1;
+        if (parent < 0 || !rd.attachments[static_cast<std::size_t>(parent)].is_mesh)
+            throw Error("linked mesh \"" + a.name + "\": parent mesh \"" + m.parent.value_or("") + "\" not found");
+        return parent;
+    };
+    for (std::size_t id = 0; id < entries.size(); ++id) {
+        if (entries[id].attachment->type != AttachmentType::LinkedMesh) continue;
+        const int parent = parent_of(static_cast<int>(id));
+        int source = parent;
+        for (int guard = 0; entries[static_cast<std::size_t>(source)].attachment->type == AttachmentType::LinkedMesh; ++guard) {
+            if (guard > static_cast<int>(entries.size())) throw Error("linked meshes form a cycle");
+            source = parent_of(source);
+        }
+        AttachmentInfo& a = rd.attachments[id];
+        copy_vertices(entries[static_cast<std::size_t>(source)].attachment->vertices, a);
+        if (entries[id].attachment->deform) a.deform_source = parent;
+    }
+    for (const AttachmentInfo& a : rd.attachments) {
+        std::size_t influences = 0, vertices = 0;
+        for (std::size_t i = 0; i < a.bones.size(); ++vertices) {
+            const int n = a.bones[i++];
+            for (int k = 0; k < n; ++k, ++i, ++influences)
+                if (i >= a.bones.size() || a.bones[i] < 0 || a.bones[i] >= bone_count)
+                    throw Error("attachment \"" + a.name + "\": bad vertex bone index");
+        }
+        const bool weighted = !a.bones.empty();
+        if (weighted ? (a.vertices.size() < influences * 3 || vertices * 2 != static_cast<std::size_t>(a.world_vertices_length))
+                     : a.vertices.size() < static_cast<std::size_t>(a.world_vertices_length))
+            throw Error("attachment \"" + a.name + "\": vertex data shorter than its vertex count");
+        if (a.type == AttachmentType::Path) {
+            const int points = a.world_vertices_length / 6;  // 3 vertices (handle, point, handle) each
+            if (a.world_vertices_length % 6 != 0 || a.lengths.size() != static_cast<std::size_t>(points) ||
+                points < (a.closed ? 1 : 2))
+                throw Error("path attachment \"" + a.name + "\": vertex count must be 3 per point (at least " +
+                            (a.closed ? "1 point" : "2 points") + ") with one length per point");
+        }
+        rd.max_deform_length = std::max(rd.max_deform_length, a.deform_length);
+        rd.max_world_vertices = std::max(rd.max_world_vertices, std::max(a.world_vertices_length, 8));
+    }
+
+    rd.setup_attachment_name.resize(sd.slots.size(), -1);
+    for (std::size_t i = 0; i < sd.slots.size(); ++i) {
+        if (sd.slots[i].attachment) rd.setup_attachment_name[i] = rd.name_id(*sd.slots[i].attachment);
+        rd.setup_color.push_back(to_color(sd.slots[i].color));
+        rd.setup_dark.push_back(sd.slots[i].dark ? to_dark_color(*sd.slots[i].dark) : Color{});
+    }
+
+    rd.animations.reserve(sd.animations.size());
+    std::size_t budget = detail::expansion_budget();
+    for (const Animation& a : sd.animations) rd.animations.push_back(detail::build_animation(rd, a, budget));
+    return rd;
+}
+
+}  // namespace rigio::spine::runtime

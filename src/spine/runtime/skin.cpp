@@ -1,0 +1,64 @@
+// Skins on a skeleton instance: choosing the skin, resolving attachment names through it (falling
+// back to the default skin), and changing a slot's attachment (which resets its deform unless the
+// new attachment shares the old one's deform source).
+#include <algorithm>
+
+#include "rigio/spine/runtime/skeleton.hpp"
+#include "runtime_internal.hpp"
+
+namespace rigio::spine::runtime {
+
+void Skeleton::set_skin(int skin) {
+    if (skin == skin_) return;
+    if (skin >= 0 && skin_ < 0) {
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+            const int name = data_->setup_attachment_name[i];
+            const int a = data_->skin_attachment(skin, static_cast<int>(i), name);
+            if (a >= 0) set_attachment(static_cast<int>(i), a);
+        }
+    } else if (skin >= 0) {
+        // Changing skins: slots whose attachment came from the old skin take the new skin's
+        // attachment stored under the same name.
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+            const int current = slots[i].attachment;
+            if (current < 0 || data_->attachments[static_cast<std::size_t>(current)].skin != skin_) continue;
+            for (const auto& [key, id] : data_->skins[static_cast<std::size_t>(skin_)].lookup) {
+                if (id != current) continue;
+                const int a = data_->skin_attachment(skin, static_cast<int>(i), static_cast<int>(key & 0xFFFFFFFFu));
+                if (a >= 0) set_attachment(static_cast<int>(i), a);
+                break;
+            }
+        }
+    }
+    skin_ = skin;
+    update_cache();
+}
+
+int Skeleton::find_attachment(int slot, int name) const {
+    if (name < 0) return -1;
+    if (skin_ >= 0) {
+        const int a = data_->skin_attachment(skin_, slot, name);
+        if (a >= 0) return a;
+    }
+    return data_->skin_attachment(data_->default_skin, slot, name);
+}
+
+void Skeleton::set_attachment(int slot, int attachment) {
+    SlotState& s = slots[static_cast<std::size_t>(slot)];
+    if (s.attachment == attachment) return;
+    const auto& table = data_->attachments;
+    const bool keep = attachment >= 0 && s.attachment >= 0 && table[static_cast<std::size_t>(attachment)].is_vertex &&
+                      table[static_cast<std::size_t>(s.attachment)].is_vertex &&
+                      table[static_cast<std::size_t>(attachment)].deform_source ==
+                          table[static_cast<std::size_t>(s.attachment)].deform_source;
+    if (!keep) s.deform.clear();
+    s.attachment = attachment;
+}
+
+bool Skeleton::skin_lists(const std::vector<int> SkinInfo::*list, int index) const {
+    if (skin_ < 0) return false;
+    const std::vector<int>& v = data_->skins[static_cast<std::size_t>(skin_)].*list;
+    return std::find(v.begin(), v.end(), index) != v.end();
+}
+
+}  // namespace rigio::spine::runtime

@@ -1,0 +1,62 @@
+// Posing allocates nothing: after a skeleton instance is made, setting the setup pose, applying any
+// corpus animation at any time, updating world transforms and computing world vertices never touch
+// the heap. Counted by replacing the global operator new for this test program.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "rigio/io/file.hpp"
+#include "rigio/spine/binary.hpp"
+#include "rigio/spine/runtime/animation.hpp"
+#include "rigio/spine/runtime/data.hpp"
+#include "rigio/spine/runtime/skeleton.hpp"
+#include "rigio/spine/runtime/vertices.hpp"
+#include "support/shared.hpp"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}  // namespace
+
+void* operator new(std::size_t n) {
+    g_allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(n ? n : 1)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+using namespace rigio;
+using namespace rigio::spine::runtime;
+
+TEST(SpineRuntimeAllocations, PosingTheCorpusAllocatesNothing) {
+    auto files = test::corpus_files("corpus/spine-3.8", ".skel");
+    RIGIO_REQUIRE_CORPUS(files, "corpus/spine-3.8");
+    std::size_t poses = 0;
+    for (const auto& f : files) {
+        SCOPED_TRACE(f.filename().string());
+        auto sd = spine::read_skel(io::read_file(f.string()));
+        ASSERT_TRUE(sd.ok()) << sd.error().what();
+        const RuntimeData data = prepare(*sd);
+        std::vector<float> verts(static_cast<std::size_t>(data.max_world_vertices));
+        for (int skin = -1; skin < static_cast<int>(data.skins.size()); ++skin) {
+            Skeleton sk(data);
+            sk.set_skin(skin);
+            sk.set_slots_to_setup_pose();
+            const long before = g_allocations.load();
+            for (const AnimationInfo& anim : data.animations) {
+                for (int k = 0; k <= 12; ++k) {
+                    const float t = anim.duration * static_cast<float>(k) / 11;  // one past the end
+                    sk.set_to_setup_pose();
+                    apply(anim, sk, t, t, false, nullptr, 1);
+                    sk.update_world_transform();
+                    for (int slot : sk.draw_order) slot_world_vertices(sk, slot, verts.data());
+                    ++poses;
+                }
+            }
+            EXPECT_EQ(g_allocations.load() - before, 0) << "skin " << skin;
+        }
+    }
+    EXPECT_GT(poses, 1000u);
+}
