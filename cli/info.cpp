@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "document.hpp"
+#include "mrtk_document.hpp"
 #include "summary.hpp"
 
 namespace rigio::cli {
@@ -18,6 +19,7 @@ void add_info(CLI::App& app, int& exit_code) {
     static bool json = false;
     cmd->add_option("file", file, "The file to summarise")->required();
     cmd->add_flag("--json", json, "Print the summary as JSON");
+    add_mrtk_load_options(cmd);
     cmd->callback([&exit_code] {
         try {
             Document doc = load(file);

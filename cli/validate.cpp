@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "document.hpp"
+#include "mrtk_document.hpp"
 
 namespace rigio::cli {
 
@@ -19,6 +20,7 @@ void add_validate(CLI::App& app, int& exit_code) {
     static bool quiet = false;
     cmd->add_option("files", files, "Files to check")->required();
     cmd->add_flag("-q,--quiet", quiet, "Print only the bad files");
+    add_mrtk_load_options(cmd);
     cmd->callback([&exit_code] {
         int bad = 0;
         for (const std::string& f : files) {
