@@ -278,7 +278,10 @@ std::size_t bin_size(const InputAnimation& a) {
     for (const CurveRef& c : stored_curves(a))
         n += kCurveHeaderBytes + c.curve->keys.size() * (c.is_bool() || v11 ? kSimpleKeyBytes : kFullKeyBytes);
     n += 4;
-    for (const Marker& m : a.markers) n += 4 + 5 + m.name.size();
+    for (const Marker& m : a.markers) {
+        n += 4 + 1 + m.name.size();
+        for (std::size_t v = m.name.size(); v >= 0x80; v >>= 7) ++n;
+    }
     return n + a.trailing.size();
 }
 

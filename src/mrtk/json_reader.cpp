@@ -149,7 +149,8 @@ private:
     [[noreturn]] void fail(const std::string& message) { throw Error(message, here(path_)); }
     [[noreturn]] void fail(const std::string& path, const std::string& message) { throw Error(message, Location::at_path(path)); }
     [[noreturn]] void fail_code(simdjson::error_code e, const std::string& what = {}) {
-        std::string m = what.empty() ? std::string("invalid JSON: ") + simdjson::error_message(e) : what;
+        std::string m = !what.empty() && e == simdjson::INCORRECT_TYPE ? what
+                                                                        : std::string("invalid JSON: ") + simdjson::error_message(e);
         if (e == simdjson::DEPTH_ERROR) m = "JSON nested deeper than " + std::to_string(kMaxDepth) + " levels";
         throw Error(m, here(path_));
     }
