@@ -74,16 +74,18 @@ std::vector<std::string> convert_version(InputAnimation& a, std::int32_t minor) 
         a.has_hand_data = true;
         a.has_eye_gaze = false;
         std::size_t changed = 0;
-        for (const CurveRef& ref : stored_curves(a)) {
-            auto& keys = const_cast<Curve*>(ref.curve)->keys;
-            for (Keyframe& k : keys) {
-                if (ref.is_bool()) {
-                    k = bool_key(k.time, k.value);
-                    continue;
-                }
+        auto simplify = [&](Curve& c) {
+            for (Keyframe& k : c.keys) {
                 if (!is_linear_default(k)) ++changed;
                 k = simple_key(k.time, k.value);
             }
+        };
+        for (Curve& c : a.camera.curves) simplify(c);
+        for (Hand* h : {&a.left, &a.right}) {
+            for (Curve* c : {&h->tracked, &h->pinch})
+                for (Keyframe& k : c->keys) k = bool_key(k.time, k.value);  // only time and value are stored
+            for (PoseCurves& p : h->joints)
+                for (Curve& c : p.curves) simplify(c);
         }
         if (changed)
             notes.push_back(std::to_string(changed) +

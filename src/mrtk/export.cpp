@@ -86,12 +86,22 @@ std::string samples_csv(const InputAnimation& a, std::span<const float> times, c
     static const char* kPose[] = {"pos_x", "pos_y", "pos_z", "rot_x", "rot_y", "rot_z", "rot_w"};
     std::string out = "time";
     if (s.camera)
-        for (const char* c : kPose) out += std::string(",camera_") + c;
+        for (const char* c : kPose) {
+            out += ",camera_";
+            out += c;
+        }
     if (s.hands) {
         out += ",left_tracked,left_pinch,right_tracked,right_pinch";
         for (const char* side : {"left", "right"})
             for (int j = 0; j < kJointCount; ++j)
-                for (const char* c : kPose) out += "," + std::string(side) + "_" + std::string(joint_name(j)) + "_" + c;
+                for (const char* c : kPose) {
+                    out += ',';
+                    out += side;
+                    out += '_';
+                    out += joint_name(j);
+                    out += '_';
+                    out += c;
+                }
     }
     if (s.gaze) out += ",gaze_origin_x,gaze_origin_y,gaze_origin_z,gaze_dir_x,gaze_dir_y,gaze_dir_z";
     out += '\n';
