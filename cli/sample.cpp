@@ -1,17 +1,58 @@
 // rigio sample REC [--rate HZ | --times t1,t2,...] [--format csv|json] [--normalize] [-o OUT]
 #include <fmt/core.h>
 
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
 #include "document.hpp"
 #include "mrtk_document.hpp"
-#include "rigio/io/file.hpp"
 #include "rigio/mrtk/export.hpp"
 #include "rigio/mrtk/inspect.hpp"
 
 namespace rigio::cli {
+
+namespace {
+
+// Streams to standard output, or to a temporary file beside `path` renamed over it at the end,
+// so that a large export never sits in memory and a failed one never replaces an existing file.
+void write_streamed(const std::string& path, const std::function<void(std::ostream&)>& write) {
+    if (path.empty()) {
+        std::ios::sync_with_stdio(false);
+        write(std::cout);
+        std::cout.flush();
+        if (!std::cout) throw Error("could not write to standard output");
+        return;
+    }
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    fs::path tmp = target;
+    tmp += ".rigio-tmp";
+    {
+        std::ofstream os(tmp, std::ios::binary | std::ios::trunc);
+        if (!os) throw Error("cannot create " + tmp.string());
+        write(os);
+        os.flush();
+        if (!os) {
+            os.close();
+            std::error_code ec;
+            fs::remove(tmp, ec);
+            throw Error("could not write " + path);
+        }
+    }
+    std::error_code ec;
+    fs::rename(tmp, target, ec);
+    if (ec) {
+        fs::remove(tmp, ec);
+        throw Error("could not write " + path + ": " + ec.message());
+    }
+}
+
+}  // namespace
 
 void add_sample(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("sample", "Evaluate an MRTK recording at times, as MRTK playback does (CSV or JSON)");
@@ -48,9 +89,10 @@ void add_sample(CLI::App& app, int& exit_code) {
             }
             mrtk::EvaluateOptions opts;
             opts.normalize_rotations = normalize;
-            std::string text = format == "json" ? mrtk::samples_json(rec, ts, opts) : mrtk::samples_csv(rec, ts, opts);
-            if (out.empty()) fmt::print("{}", text);
-            else io::write_file_atomic(out, text);
+            write_streamed(out, [&](std::ostream& os) {
+                if (format == "json") mrtk::write_samples_json(os, rec, ts, opts);
+                else mrtk::write_samples_csv(os, rec, ts, opts);
+            });
             exit_code = 0;
         } catch (const Error& e) {
             fmt::print(stderr, "{}: {}\n", file, e.what());

@@ -66,16 +66,18 @@ Sample evaluate(const InputAnimation& a, float time, const EvaluateOptions& opti
     return s;
 }
 
-std::vector<float> sample_times(float duration, double rate) {
+std::vector<float> sample_times(float duration, double rate, std::size_t max_samples) {
+    if (!(rate > 0) || !std::isfinite(rate)) throw Error("sample rate must be a positive number of samples per second");
+    if (!std::isfinite(duration)) throw Error("the recording's duration is not finite: give --times");
+    if (duration < 0) duration = 0;
+    const double n = std::floor(static_cast<double>(duration) * rate + 1e-9) + 1;
+    if (n > static_cast<double>(max_samples))
+        throw Error("a duration of " + std::to_string(duration) + " s at " + std::to_string(rate) + " Hz gives " +
+                    std::to_string(static_cast<long long>(n)) + " samples, more than " + std::to_string(max_samples) +
+                    ": lower the rate or give --times");
     std::vector<float> out;
-    if (!(rate > 0) || !std::isfinite(rate) || !(duration >= 0)) {
-        out.push_back(0.0f);
-        return out;
-    }
-    const double n = std::floor(static_cast<double>(duration) * rate + 1e-9);
-    const std::size_t count = static_cast<std::size_t>(std::fmin(n, 1e7)) + 1;
-    out.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) out.push_back(static_cast<float>(static_cast<double>(i) / rate));
+    out.reserve(static_cast<std::size_t>(n));
+    for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) out.push_back(static_cast<float>(static_cast<double>(i) / rate));
     return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <sstream>
 
 #include "rigio/mrtk/model.hpp"
 
@@ -81,7 +82,7 @@ void json_hand(std::string& out, const HandSample& h) {
 
 }  // namespace
 
-std::string samples_csv(const InputAnimation& a, std::span<const float> times, const EvaluateOptions& options) {
+void write_samples_csv(std::ostream& os, const InputAnimation& a, std::span<const float> times, const EvaluateOptions& options) {
     const Sections s = sections(a);
     static const char* kPose[] = {"pos_x", "pos_y", "pos_z", "rot_x", "rot_y", "rot_z", "rot_w"};
     std::string out = "time";
@@ -106,6 +107,8 @@ std::string samples_csv(const InputAnimation& a, std::span<const float> times, c
     if (s.gaze) out += ",gaze_origin_x,gaze_origin_y,gaze_origin_z,gaze_dir_x,gaze_dir_y,gaze_dir_z";
     out += '\n';
     for (float t : times) {
+        os.write(out.data(), static_cast<std::streamsize>(out.size()));
+        out.clear();
         const Sample smp = evaluate(a, t, options);
         num(out, t);
         if (s.camera) csv_pose(out, smp.camera);
@@ -126,15 +129,17 @@ std::string samples_csv(const InputAnimation& a, std::span<const float> times, c
         }
         out += '\n';
     }
-    return out;
+    os.write(out.data(), static_cast<std::streamsize>(out.size()));
 }
 
-std::string samples_json(const InputAnimation& a, std::span<const float> times, const EvaluateOptions& options) {
+void write_samples_json(std::ostream& os, const InputAnimation& a, std::span<const float> times, const EvaluateOptions& options) {
     const Sections s = sections(a);
     std::string out = "{\n  \"version\": \"" + std::to_string(a.major) + "." + std::to_string(a.minor) + "\",\n";
     out += std::string("  \"normalized\": ") + (options.normalize_rotations ? "true" : "false") + ",\n  \"samples\": [";
     bool first = true;
     for (float t : times) {
+        os.write(out.data(), static_cast<std::streamsize>(out.size()));
+        out.clear();
         const Sample smp = evaluate(a, t, options);
         out += first ? "\n    {\"time\": " : ",\n    {\"time\": ";
         first = false;
@@ -160,7 +165,19 @@ std::string samples_json(const InputAnimation& a, std::span<const float> times, 
         out += '}';
     }
     out += first ? "]\n}\n" : "\n  ]\n}\n";
-    return out;
+    os.write(out.data(), static_cast<std::streamsize>(out.size()));
+}
+
+std::string samples_csv(const InputAnimation& a, std::span<const float> times, const EvaluateOptions& options) {
+    std::ostringstream os;
+    write_samples_csv(os, a, times, options);
+    return std::move(os).str();
+}
+
+std::string samples_json(const InputAnimation& a, std::span<const float> times, const EvaluateOptions& options) {
+    std::ostringstream os;
+    write_samples_json(os, a, times, options);
+    return std::move(os).str();
 }
 
 }  // namespace rigio::mrtk

@@ -217,3 +217,13 @@ TEST(MrtkExport, CsvHasOneRowPerTimeAndOneColumnPerStoredValue) {
         << json;  // float32 evaluation, as Unity: 1 - 2e-7
     EXPECT_EQ(json.find("\"camera\""), std::string::npos);
 }
+
+TEST(MrtkExport, SampleTimesAreBoundedAgainstUntrustedDurations) {
+    EXPECT_EQ(sample_times(1.0f, 60).size(), 61u);
+    EXPECT_EQ(sample_times(0.0f, 60).size(), 1u);
+    EXPECT_EQ(sample_times(-3.0f, 60).size(), 1u);
+    EXPECT_THROW(sample_times(1e30f, 60), Error);
+    EXPECT_THROW(sample_times(std::numeric_limits<float>::infinity(), 60), Error);
+    EXPECT_THROW(sample_times(1.0f, 0), Error);
+    EXPECT_THROW(sample_times(1.0f, std::nan("")), Error);
+}

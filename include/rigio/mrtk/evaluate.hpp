@@ -10,6 +10,7 @@
 #include <array>
 #include <vector>
 
+#include "rigio/io/error.hpp"
 #include "rigio/mrtk/model.hpp"
 
 namespace rigio::mrtk {
@@ -56,7 +57,9 @@ float evaluate_curve(const Curve& c, float time);
 Quat normalized(Quat q);
 Vec3 normalized(Vec3 v);
 
-// Sample times: 0, 1/rate, 2/rate, ... up to `duration` (inclusive when on the grid).
-std::vector<float> sample_times(float duration, double rate);
+// Sample times: 0, 1/rate, 2/rate, ... up to `duration` (inclusive when on the grid). Throws
+// rigio::Error when the rate is not positive, the duration not finite, or the count would pass
+// `max_samples` (a recording's key times are untrusted).
+std::vector<float> sample_times(float duration, double rate, std::size_t max_samples = 10'000'000);
 
 }  // namespace rigio::mrtk
