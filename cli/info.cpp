@@ -14,7 +14,9 @@ void add_info(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("info", "Summarise a file: header, counts, skins, attachments, animations");
     cmd->footer(
         "For Spine data: version, hash, bounds, nonessential data, counts of bones, slots, constraints\n"
-        "by kind, skins, attachments by type, events, and per animation its duration and timeline counts.");
+        "by kind, skins, attachments by type, events, and per animation its duration and timeline counts.\n"
+        "For MRTK input animations: version, sections present, duration, curves and keys per section,\n"
+        "markers, quaternion sign flips, and warnings for known producer defects.");
     static std::string file;
     static bool json = false;
     cmd->add_option("file", file, "The file to summarise")->required();
