@@ -1,6 +1,8 @@
 // MRTK input-animation binary reader and writer, side by side, field for field.
 #include "rigio/mrtk/binary.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <limits>
 
 #include "rigio/io/byte_reader.hpp"
@@ -16,13 +18,26 @@ KeyKind float_kind(const InputAnimation& a) { return uses_new_format(a) ? KeyKin
 
 std::size_t key_bytes(KeyKind k) { return k == KeyKind::Full ? kFullKeyBytes : kSimpleKeyBytes; }
 
+// Body layouts a headerless file may have (../shared/notes/mrtk-input-animation.md §7).
+enum class Layout {
+    Released,         // 1.0 / 1.1 as released (also the headerless 2019-06-06 prototype)
+    PrototypeFull,    // May 2019: hand state (Full keys), joints, camera, BinaryFormatter markers
+    PrototypeBool,    // May 16 2019: the same with 8-byte hand-state keys
+};
+
+// The start of a .NET BinaryFormatter stream (SerializedStreamHeader record, root id 1, header id -1, 1.0).
+constexpr std::uint8_t kBinaryFormatterHeader[] = {0x00, 0x01, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff,
+                                                   0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+
 class Reader {
 public:
-    Reader(std::span<const std::uint8_t> bytes, const BinaryReadOptions& o) : bytes_(bytes), r_(bytes), options_(o) {}
+    Reader(std::span<const std::uint8_t> bytes, const BinaryReadOptions& o, Layout layout = Layout::Released)
+        : bytes_(bytes), r_(bytes), options_(o), layout_(layout) {}
 
     InputAnimation read() {
         InputAnimation a;
         read_header(a);
+        if (layout_ != Layout::Released) return read_prototype(a);
         const bool v11 = uses_new_format(a);
         if (v11) {
             a.has_camera_pose = flag("hasCameraPose");
@@ -39,22 +54,7 @@ public:
             pose(a.camera, fk);
         }
         if (a.has_hand_data) {
-            {
-                io::ByteReader::Scope s(r_, "left hand tracked curve");
-                curve(a.left.tracked, KeyKind::Bool);
-            }
-            {
-                io::ByteReader::Scope s(r_, "right hand tracked curve");
-                curve(a.right.tracked, KeyKind::Bool);
-            }
-            {
-                io::ByteReader::Scope s(r_, "left hand pinch curve");
-                curve(a.left.pinch, KeyKind::Bool);
-            }
-            {
-                io::ByteReader::Scope s(r_, "right hand pinch curve");
-                curve(a.right.pinch, KeyKind::Bool);
-            }
+            hand_state(a, KeyKind::Bool);
             joints(a.left, "left hand joint", fk);
             joints(a.right, "right hand joint", fk);
         }
@@ -76,6 +76,49 @@ public:
     }
 
 private:
+    void hand_state(InputAnimation& a, KeyKind kind) {
+        {
+            io::ByteReader::Scope s(r_, "left hand tracked curve");
+            curve(a.left.tracked, kind);
+        }
+        {
+            io::ByteReader::Scope s(r_, "right hand tracked curve");
+            curve(a.right.tracked, kind);
+        }
+        {
+            io::ByteReader::Scope s(r_, "left hand pinch curve");
+            curve(a.left.pinch, kind);
+        }
+        {
+            io::ByteReader::Scope s(r_, "right hand pinch curve");
+            curve(a.right.pinch, kind);
+        }
+    }
+
+    // May 2019 prototype: hand state, joints, camera (all 28-byte keys but maybe the hand state),
+    // then the marker list as a BinaryFormatter blob, which rigio does not decode (it is dropped).
+    InputAnimation read_prototype(InputAnimation& a) {
+        a.has_camera_pose = a.has_hand_data = true;
+        a.has_eye_gaze = false;
+        hand_state(a, layout_ == Layout::PrototypeFull ? KeyKind::Full : KeyKind::Bool);
+        joints(a.left, "left hand joint", KeyKind::Full);
+        joints(a.right, "right hand joint", KeyKind::Full);
+        {
+            io::ByteReader::Scope s(r_, "camera");
+            pose(a.camera, KeyKind::Full);
+        }
+        const std::size_t at = r_.offset();
+        if (r_.remaining() < sizeof kBinaryFormatterHeader ||
+            !std::equal(std::begin(kBinaryFormatterHeader), std::end(kBinaryFormatterHeader), bytes_.begin() + static_cast<long>(at)))
+            r_.fail("expected the prototype's BinaryFormatter marker list (00 01 00 00 00 ff ff ff ff ...)");
+        warn("no MRTK header: read as a May 2019 prototype (hand state, joints, camera" +
+             std::string(layout_ == Layout::PrototypeFull ? ", hand-state keys of 28 bytes" : "") + "); its " +
+             std::to_string(r_.remaining()) + "-byte BinaryFormatter marker list at byte " + std::to_string(at) +
+             " is dropped, and a rewrite is a released 1.0 file");
+        r_.bytes(r_.remaining());
+        return a;
+    }
+
     void warn(std::string w) {
         if (options_.warnings) options_.warnings->push_back(std::move(w));
     }
@@ -85,8 +128,9 @@ private:
             if (options_.assume_minor) {
                 a.major = 1;
                 a.minor = *options_.assume_minor;
-                warn("no MRTK header: read as a headerless version 1." + std::to_string(a.minor) +
-                     " body (pre-release prototype); a rewrite adds the header");
+                if (layout_ == Layout::Released)
+                    warn("no MRTK header: read as a headerless version 1." + std::to_string(a.minor) +
+                         " body (pre-release prototype); a rewrite adds the header");
                 return;
             }
             if (r_.size() < 8)
@@ -203,6 +247,7 @@ private:
     std::span<const std::uint8_t> bytes_;
     io::ByteReader r_;
     const BinaryReadOptions& options_;
+    Layout layout_;
     std::array<std::string, kRayComponents> ray_names_ = [] {
         std::array<std::string, kRayComponents> n;
         for (int i = 0; i < kRayComponents; ++i) n[static_cast<std::size_t>(i)] = std::string(ray_component_name(i));
@@ -269,7 +314,28 @@ bool looks_like_bin(std::span<const std::uint8_t> bytes) {
 }
 
 Result<InputAnimation> read_bin(std::span<const std::uint8_t> bytes, const BinaryReadOptions& options) {
-    return capture([&] { return Reader(bytes, options).read(); });
+    if (looks_like_bin(bytes) || !options.assume_minor || *options.assume_minor != 0)
+        return capture([&] { return Reader(bytes, options).read(); });
+    std::vector<std::string> warnings;
+    BinaryReadOptions released = options;
+    released.warnings = &warnings;
+    Result<InputAnimation> first = capture([&] { return Reader(bytes, released).read(); });
+    if (first.ok()) {
+        if (options.warnings) options.warnings->insert(options.warnings->end(), warnings.begin(), warnings.end());
+        return first;
+    }
+    // A headerless file that is not a released 1.0 body: try the May 2019 prototype layouts.
+    for (Layout layout : {Layout::PrototypeFull, Layout::PrototypeBool}) {
+        std::vector<std::string> warnings;
+        BinaryReadOptions o = options;
+        o.warnings = &warnings;
+        Result<InputAnimation> r = capture([&] { return Reader(bytes, o, layout).read(); });
+        if (r.ok()) {
+            if (options.warnings) options.warnings->insert(options.warnings->end(), warnings.begin(), warnings.end());
+            return r;
+        }
+    }
+    return first;
 }
 
 std::size_t bin_size(const InputAnimation& a) {

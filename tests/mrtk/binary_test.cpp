@@ -57,7 +57,9 @@ TEST(MrtkCorpus, RealFilesHoldWhatTheReadmeSays) {
             EXPECT_EQ(c.curve->post_wrap_mode, 8);
             for (std::size_t i = 0; i < c.curve->keys.size(); ++i) {
                 const auto& k = c.curve->keys[i];
-                if (i) ASSERT_LT(c.curve->keys[i - 1].time, k.time) << c.label();
+                if (i) {
+                    ASSERT_LT(c.curve->keys[i - 1].time, k.time) << c.label();
+                }
                 EXPECT_EQ(k.weighted_mode, 3);
                 if (c.is_bool()) EXPECT_TRUE(k.value == 0.0f || k.value == 1.0f);
                 else EXPECT_TRUE(k.in_tangent == 0 && k.out_tangent == 0 && k.in_weight == 0 && k.out_weight == 0);
@@ -247,4 +249,44 @@ TEST(MrtkCorpus, ConvertingCorpusFilesToOneOneAndBackIsLossless) {
         EXPECT_TRUE(mrtk::convert_version(v11, 0).empty());
         EXPECT_EQ(mrtk::write_bin(v11), bytes);
     }
+}
+
+TEST(MrtkCorpus, MayPrototypesReadWithAnAssumedVersionAndRewriteAsReleasedFiles) {
+    auto files = test::corpus_files("corpus/mrtk/prototype-2019", ".bin");
+    RIGIO_REQUIRE_CORPUS(files, "corpus/mrtk/prototype-2019");
+    int may = 0;
+    for (const auto& f : files) {
+        SCOPED_TRACE(f.filename().string());
+        auto bytes = io::read_file(f.string());
+        EXPECT_EQ(mrtk::read_bin(bytes).error().where().byte, 0u);  // rejected without the option
+        std::vector<std::string> warnings;
+        mrtk::BinaryReadOptions o;
+        o.assume_minor = 0;
+        o.warnings = &warnings;
+        auto rec = mrtk::read_bin(bytes, o);
+        ASSERT_TRUE(rec.ok()) << rec.error().what();
+        ASSERT_EQ(warnings.size(), 1u);
+        if (warnings[0].find("May 2019") == std::string::npos) continue;
+        ++may;
+        EXPECT_NE(warnings[0].find("524-byte BinaryFormatter"), std::string::npos) << warnings[0];
+        auto st = mrtk::statistics(*rec);
+        EXPECT_GT(st.keys, 20000u);
+        EXPECT_GT(st.first_key_time, 0.0f);  // absolute times
+        for (const auto& c : mrtk::stored_curves(*rec)) {
+            for (std::size_t i = 1; i < c.curve->keys.size(); ++i) ASSERT_LT(c.curve->keys[i - 1].time, c.curve->keys[i].time) << c.label();
+            if (c.is_bool()) {
+                for (const auto& k : c.curve->keys) EXPECT_TRUE(k.value == 0.0f || k.value == 1.0f) << c.label();
+            }
+        }
+        // The conversion is a released 1.0 file that reads back with nothing to report.
+        auto out = mrtk::write_bin(*rec);
+        std::vector<std::string> none;
+        mrtk::BinaryReadOptions plain;
+        plain.warnings = &none;
+        auto back = mrtk::read_bin(out, plain);
+        ASSERT_TRUE(back.ok()) << back.error().what();
+        EXPECT_TRUE(none.empty());
+        EXPECT_EQ(mrtk::write_bin(*back), out);
+    }
+    EXPECT_EQ(may, 3);
 }
