@@ -61,8 +61,11 @@ TEST(MrtkCorpus, RealFilesHoldWhatTheReadmeSays) {
                     ASSERT_LT(c.curve->keys[i - 1].time, k.time) << c.label();
                 }
                 EXPECT_EQ(k.weighted_mode, 3);
-                if (c.is_bool()) EXPECT_TRUE(k.value == 0.0f || k.value == 1.0f);
-                else EXPECT_TRUE(k.in_tangent == 0 && k.out_tangent == 0 && k.in_weight == 0 && k.out_weight == 0);
+                if (c.is_bool()) {
+                    EXPECT_TRUE(k.value == 0.0f || k.value == 1.0f);
+                } else {
+                    EXPECT_TRUE(k.in_tangent == 0 && k.out_tangent == 0 && k.in_weight == 0 && k.out_weight == 0);
+                }
             }
         }
         EXPECT_TRUE(rec.markers.empty());
