@@ -10,6 +10,7 @@
 #include "rigio/mrtk/edit.hpp"
 #include "rigio/mrtk/inspect.hpp"
 #include "rigio/mrtk/json.hpp"
+#include "rigio/samples.hpp"
 #include "support/shared.hpp"
 
 using namespace rigio;
@@ -292,4 +293,16 @@ TEST(MrtkCorpus, MayPrototypesReadWithAnAssumedVersionAndRewriteAsReleasedFiles)
         EXPECT_EQ(mrtk::write_bin(*back), out);
     }
     EXPECT_EQ(may, 3);
+}
+
+TEST(MrtkSample, ShippedSampleIsWhatTheWriterMakes) {
+    auto shipped = io::read_file(std::string(RIGIO_SOURCE_DIR) + "/samples/wave.bin");
+    auto built = mrtk::write_bin(samples::mrtk_wave());
+    EXPECT_TRUE(shipped == built) << "samples/wave.bin is stale: run build/make_samples samples";
+    auto rec = mrtk::read_bin(shipped);
+    ASSERT_TRUE(rec.ok()) << rec.error().what();
+    EXPECT_EQ(rec->minor, 1);
+    EXPECT_TRUE(rec->has_camera_pose && rec->has_hand_data && rec->has_eye_gaze);
+    EXPECT_EQ(mrtk::repair(*rec).size(), 5u);  // camera and 4 right-hand joints
+    EXPECT_TRUE(mrtk::find_defects(*rec).empty());
 }
