@@ -37,7 +37,10 @@ public:
     InputAnimation read() {
         InputAnimation a;
         read_header(a);
-        if (layout_ != Layout::Released) return read_prototype(a);
+        if (layout_ != Layout::Released) {
+            read_prototype(a);
+            return a;
+        }
         const bool v11 = uses_new_format(a);
         if (v11) {
             a.has_camera_pose = flag("hasCameraPose");
@@ -97,7 +100,7 @@ private:
 
     // May 2019 prototype: hand state, joints, camera (all 28-byte keys but maybe the hand state),
     // then the marker list as a BinaryFormatter blob, which rigio does not decode (it is dropped).
-    InputAnimation read_prototype(InputAnimation& a) {
+    void read_prototype(InputAnimation& a) {
         a.has_camera_pose = a.has_hand_data = true;
         a.has_eye_gaze = false;
         hand_state(a, layout_ == Layout::PrototypeFull ? KeyKind::Full : KeyKind::Bool);
@@ -116,7 +119,6 @@ private:
              std::to_string(r_.remaining()) + "-byte BinaryFormatter marker list at byte " + std::to_string(at) +
              " is dropped, and a rewrite is a released 1.0 file");
         r_.bytes(r_.remaining());
-        return a;
     }
 
     void warn(std::string w) {
