@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "fixtures.hpp"
+#include "rigio/format.hpp"
 #include "rigio/io/file.hpp"
 #include "rigio/mrtk/binary.hpp"
 #include "rigio/mrtk/edit.hpp"
@@ -305,4 +306,18 @@ TEST(MrtkSample, ShippedSampleIsWhatTheWriterMakes) {
     EXPECT_TRUE(rec->has_camera_pose && rec->has_hand_data && rec->has_eye_gaze);
     EXPECT_EQ(mrtk::repair(*rec).size(), 5u);  // camera and 4 right-hand joints
     EXPECT_TRUE(mrtk::find_defects(*rec).empty());
+}
+
+TEST(MrtkFormat, DetectedByContentNotByName) {
+    auto bin = test::v1_bytes();
+    EXPECT_EQ(detect_format(bin, "recording.dat"), Format::MrtkBinary);
+    EXPECT_EQ(detect_format(bin, ""), Format::MrtkBinary);
+    const std::string json = mrtk::write_json(mrtk::read_bin(bin).value());
+    std::span<const std::uint8_t> text(reinterpret_cast<const std::uint8_t*>(json.data()), json.size());
+    EXPECT_EQ(detect_format(text, "recording.txt"), Format::MrtkJson);
+    EXPECT_EQ(detect_format(text, "recording.bin"), Format::MrtkJson);
+    // Without the magic number only the extension points at the MRTK reader (which then explains).
+    std::vector<std::uint8_t> headerless(bin.begin() + 16, bin.end());
+    EXPECT_EQ(detect_format(headerless, "proto.bin"), Format::MrtkBinary);
+    EXPECT_EQ(detect_format(headerless, "proto.dat"), Format::Unknown);
 }
