@@ -27,7 +27,7 @@ public:
 
     InputAnimation run() {
         if (parser_.allocate(padded_.size() + 1, kMaxDepth) != simdjson::SUCCESS) fail("cannot allocate the JSON parser");
-        if (auto e = parser_.iterate(padded_).get(doc_)) fail_code(e);
+        if (auto e = parser_.iterate(padded_).get(doc_)) fail_scan(e);
         have_doc_ = true;
         od::object root;
         if (auto e = doc_.get_object().get(root)) fail_code(e, "the document is not a JSON object");
@@ -132,9 +132,14 @@ private:
         if (doc_.current_location().get(p) != simdjson::SUCCESS || !p) return loc;
         const char* base = padded_.data();
         if (p < base || p > base + text_.size()) return loc;
+        set_line_column(loc, static_cast<std::size_t>(p - base));
+        return loc;
+    }
+
+    void set_line_column(Location& loc, std::size_t offset) const {
         int line = 1, col = 1;
-        for (const char* c = base; c < p; ++c) {
-            if (*c == '\n') {
+        for (std::size_t i = 0; i < offset && i < text_.size(); ++i) {
+            if (text_[i] == '\n') {
                 ++line;
                 col = 1;
             } else {
@@ -143,7 +148,40 @@ private:
         }
         loc.line = line;
         loc.column = col;
-        return loc;
+    }
+
+    // Errors of simdjson's first pass come without a place; find it for the common ones
+    // (a string left open, a raw control character in a string, bad UTF-8).
+    [[noreturn]] void fail_scan(simdjson::error_code e) {
+        Location loc = Location::at_path("/");
+        std::size_t at = std::string_view::npos;
+        if (e == simdjson::UTF8_ERROR) {
+            for (std::size_t i = 0; i < text_.size() && at == std::string_view::npos;) {
+                std::size_t n = 1;
+                const auto c = static_cast<unsigned char>(text_[i]);
+                if (c >= 0x80) n = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+                if (n == 0 || i + n > text_.size() || !json_text::valid_utf8(text_.substr(i, n))) at = i;
+                i += n ? n : 1;
+            }
+        } else if (e == simdjson::UNCLOSED_STRING || e == simdjson::UNESCAPED_CHARS) {
+            std::size_t open = std::string_view::npos;
+            for (std::size_t i = 0; i < text_.size(); ++i) {
+                const char c = text_[i];
+                if (open == std::string_view::npos) {
+                    if (c == '"') open = i;
+                } else if (c == '\\') {
+                    ++i;
+                } else if (c == '"') {
+                    open = std::string_view::npos;
+                } else if (static_cast<unsigned char>(c) < 0x20 && e == simdjson::UNESCAPED_CHARS) {
+                    at = i;
+                    break;
+                }
+            }
+            if (e == simdjson::UNCLOSED_STRING) at = open;
+        }
+        if (at != std::string_view::npos) set_line_column(loc, at);
+        throw Error(std::string("invalid JSON: ") + simdjson::error_message(e), loc);
     }
 
     [[noreturn]] void fail(const std::string& message) { throw Error(message, here(path_)); }

@@ -252,3 +252,15 @@ TEST(MrtkJsonErrors, MissingSectionsAreEmptyCurves) {
     empty.minor = 0;
     EXPECT_EQ(mrtk::write_bin(*r), mrtk::write_bin(empty));
 }
+
+TEST(MrtkJsonErrors, FirstPassErrorsAreLocatedToo) {
+    const std::string good = v1_json();
+    // Line 4 is "  \"hasCameraPose\": false,".
+    Error unclosed = json_error(replace(good, "\"name\": \"mid\"", "\"name\": \"mid"));
+    EXPECT_GT(unclosed.where().line, 4) << unclosed.what();
+    Error control = json_error(replace(good, "\"hasCameraPose\"", "\"has\x01" "CameraPose\""));
+    EXPECT_EQ(control.where().line, 4) << control.what();
+    EXPECT_EQ(control.where().column, 7) << control.what();
+    Error utf8 = json_error(replace(good, "\"name\": \"mid\"", "\"name\": \"m\xff\""));
+    EXPECT_GT(utf8.where().line, 4) << utf8.what();
+}
