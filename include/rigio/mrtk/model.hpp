@@ -39,9 +39,9 @@ struct RayCurves {
     std::array<Curve, kRayComponents> curves;
 };
 
-// MRTK 2.x TrackedHandJoint, including None (0): 27 entries, all written to the file.
+// MRTK 2.x TrackedHandJoint, including None (0): 27 entries in enum order (None, Wrist, Palm,
+// ThumbMetacarpalJoint, ... PinkyTip), all written to the file; joint_name() spells them.
 inline constexpr int kJointCount = 27;
-enum class Joint : int { None = 0, Wrist = 1, Palm = 2 };
 
 struct Hand {
     Curve tracked;  // bool curve: 1.0 while the hand is tracked
