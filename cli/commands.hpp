@@ -11,5 +11,7 @@ void add_info(CLI::App& app, int& exit_code);
 void add_validate(CLI::App& app, int& exit_code);
 void add_convert(CLI::App& app, int& exit_code);
 void add_pose(CLI::App& app, int& exit_code);
+void add_sample(CLI::App& app, int& exit_code);
+void add_repair(CLI::App& app, int& exit_code);
 
 }  // namespace rigio::cli

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "document.hpp"
+#include "mrtk_document.hpp"
 
 namespace rigio::cli {
 
@@ -18,11 +19,15 @@ struct ConvertArgs {
     std::string out_dir;
 };
 
+std::string mrtk_version;  // --mrtk-version
+
 // Converts one file; returns an empty string on success, else the reason.
 std::string convert_one(const std::string& in, const std::string& out, const std::string& to) {
     try {
         Document doc = load(in);
         for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", in, w);
+        if (!mrtk_version.empty())
+            for (const std::string& n : set_mrtk_version(doc, mrtk_version)) fmt::print(stderr, "{}: note: {}\n", in, n);
         Format target = Format::Unknown;
         if (!to.empty()) {
             target = *format_from_name(to);
@@ -48,12 +53,17 @@ void add_convert(CLI::App& app, int& exit_code) {
         "  rigio convert hero.skel hero-copy.skel   rewrite (byte-identical for editor exports)\n"
         "  rigio convert hero.skel hero.json        Spine binary to Spine JSON\n"
         "  rigio convert --out-dir out --to spine-json a.skel b.skel   batch; goes on past bad files\n"
-        "The output format follows the output extension (.skel, .json) unless --to is given.\n"
+        "  rigio convert rec.bin rec.json           MRTK recording to its lossless JSON form (and back)\n"
+        "  rigio convert rec.bin old.bin --mrtk-version 1.0   rewrite an MRTK recording as version 1.0\n"
+        "The output format follows the output extension (.skel, .json, .bin) unless --to is given.\n"
         "Outputs are written atomically: a failed conversion leaves an existing file untouched.\n"
-        "Formats: spine-binary, spine-json.");
+        "Formats: spine-binary, spine-json, mrtk-binary, mrtk-json.");
     cmd->add_option("paths", args.paths, "IN OUT, or with --out-dir: IN...")->required();
-    cmd->add_option("--to", args.to, "Output format: spine-binary or spine-json")
-        ->check(CLI::IsMember({"spine-binary", "spine-json"}));
+    cmd->add_option("--to", args.to, "Output format: spine-binary, spine-json, mrtk-binary or mrtk-json")
+        ->check(CLI::IsMember({"spine-binary", "spine-json", "mrtk-binary", "mrtk-json"}));
+    cmd->add_option("--mrtk-version", mrtk_version, "Write MRTK recordings as version 1.0 or 1.1")
+        ->check(CLI::IsMember({"1.0", "1.1"}));
+    add_mrtk_load_options(cmd);
     cmd->add_option("--out-dir", args.out_dir, "Convert every input into this folder (needs --to)");
     cmd->callback([&exit_code] {
         if (args.out_dir.empty()) {

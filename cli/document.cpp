@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "rigio/io/file.hpp"
+#include "mrtk_document.hpp"
 #include "rigio/spine/binary.hpp"
 #if __has_include("rigio/spine/json.hpp")
 #include "rigio/spine/json.hpp"
@@ -31,10 +32,16 @@ T take(Result<T>&& r) {
 
 }  // namespace
 
+LoadOptions& default_load_options() {
+    static LoadOptions options;
+    return options;
+}
+
 Document load(const std::string& path, const LoadOptions& options) {
     std::vector<std::uint8_t> bytes = io::read_file(path);
     Document doc;
     doc.format = options.assume ? *options.assume : detect_format(bytes, path);
+    if (doc.format == Format::Unknown && options.assume_mrtk_minor) doc.format = Format::MrtkBinary;
     if (doc.format == Format::Unknown && has_extension(path, ".json")) doc.format = Format::SpineJson;
     switch (doc.format) {
         case Format::SpineBinary:
@@ -51,6 +58,10 @@ Document load(const std::string& path, const LoadOptions& options) {
             throw Error("Spine JSON is not supported by this build");
 #endif
         }
+        case Format::MrtkBinary:
+        case Format::MrtkJson:
+            load_mrtk(doc, bytes, options);
+            break;
         case Format::Unknown:
             throw Error("not a format rigio recognises (expected Spine .skel or JSON)", Location::at_byte(0));
         default:
@@ -60,6 +71,7 @@ Document load(const std::string& path, const LoadOptions& options) {
 }
 
 bool can_write(const Document& doc, Format target) {
+    if (std::holds_alternative<mrtk::InputAnimation>(doc.model)) return target == Format::MrtkBinary || target == Format::MrtkJson;
     if (std::holds_alternative<spine::SkeletonData>(doc.model)) {
         if (target == Format::SpineBinary) return true;
 #ifdef RIGIO_HAVE_SPINE_JSON
@@ -72,6 +84,10 @@ bool can_write(const Document& doc, Format target) {
 void save(const Document& doc, Format target, const std::string& path) {
     if (!can_write(doc, target))
         throw Error(std::string("cannot write ") + format_name(doc.format) + " data as " + format_name(target));
+    if (const auto* rec = std::get_if<mrtk::InputAnimation>(&doc.model)) {
+        save_mrtk(*rec, target, path);
+        return;
+    }
     if (const auto* sd = std::get_if<spine::SkeletonData>(&doc.model)) {
         if (target == Format::SpineBinary) {
             io::write_file_atomic(path, spine::write_skel(*sd));
@@ -87,6 +103,10 @@ void save(const Document& doc, Format target, const std::string& path) {
 
 Format format_for_output(const Document& doc, const std::string& path) {
     const bool spine = std::holds_alternative<spine::SkeletonData>(doc.model);
+    if (std::holds_alternative<mrtk::InputAnimation>(doc.model)) {
+        if (has_extension(path, ".bin")) return Format::MrtkBinary;
+        if (has_extension(path, ".json")) return Format::MrtkJson;
+    }
     if (has_extension(path, ".skel")) return Format::SpineBinary;
     if (has_extension(path, ".json") && spine) return Format::SpineJson;
     return Format::Unknown;

@@ -9,22 +9,27 @@
 
 #include "rigio/format.hpp"
 #include "rigio/io/error.hpp"
+#include "rigio/mrtk/model.hpp"
 #include "rigio/spine/model.hpp"
 
 namespace rigio::cli {
 
 struct Document {
     Format format = Format::Unknown;
-    std::variant<std::monostate, spine::SkeletonData> model;
+    std::variant<std::monostate, spine::SkeletonData, mrtk::InputAnimation> model;
     std::vector<std::string> warnings;  // things the reader noticed but could handle
 };
 
 struct LoadOptions {
     std::optional<Format> assume;  // read as this format instead of detecting
+    std::optional<int> assume_mrtk_minor;  // read headerless MRTK files as version 1.<minor>
 };
 
+// The options load() uses when none are given (commands' --assume-mrtk-version sets them).
+LoadOptions& default_load_options();
+
 // Reads and validates a file. Throws rigio::Error (with a location when the content is at fault).
-Document load(const std::string& path, const LoadOptions& options = {});
+Document load(const std::string& path, const LoadOptions& options = default_load_options());
 
 // The formats a document can be written as, given the format it was read from.
 bool can_write(const Document& doc, Format target);

@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "document.hpp"
+#include "mrtk_document.hpp"
 #include "summary.hpp"
 
 namespace rigio::cli {
@@ -13,11 +14,14 @@ void add_info(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("info", "Summarise a file: header, counts, skins, attachments, animations");
     cmd->footer(
         "For Spine data: version, hash, bounds, nonessential data, counts of bones, slots, constraints\n"
-        "by kind, skins, attachments by type, events, and per animation its duration and timeline counts.");
+        "by kind, skins, attachments by type, events, and per animation its duration and timeline counts.\n"
+        "For MRTK input animations: version, sections present, duration, curves and keys per section,\n"
+        "markers, quaternion sign flips, and warnings for known producer defects.");
     static std::string file;
     static bool json = false;
     cmd->add_option("file", file, "The file to summarise")->required();
     cmd->add_flag("--json", json, "Print the summary as JSON");
+    add_mrtk_load_options(cmd);
     cmd->callback([&exit_code] {
         try {
             Document doc = load(file);

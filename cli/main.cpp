@@ -6,7 +6,7 @@
 int main(int argc, char** argv) {
     CLI::App app{
         "rigio: read, write, validate and convert skeletal-animation data\n"
-        "(Spine 3.8 .skel and JSON). The format of every input is detected from its content."};
+        "(Spine 3.8 .skel and JSON, MRTK input animation .bin). The format of every input is detected from its content."};
     app.name("rigio");
     app.set_version_flag("--version", "rigio 0.1.0");
     app.require_subcommand(1);
@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
     rigio::cli::add_validate(app, exit_code);
     rigio::cli::add_convert(app, exit_code);
     rigio::cli::add_pose(app, exit_code);
+    rigio::cli::add_sample(app, exit_code);
+    rigio::cli::add_repair(app, exit_code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

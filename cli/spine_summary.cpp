@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "mrtk_document.hpp"
 #include "summary.hpp"
 
 namespace rigio::cli {
@@ -136,11 +137,13 @@ std::string json(const SkeletonData& sd, const Document& doc, const std::string&
 
 std::string summary_text(const Document& doc, const std::string& path) {
     if (const auto* sd = std::get_if<SkeletonData>(&doc.model)) return text(*sd, doc, path);
+    if (const auto* rec = std::get_if<mrtk::InputAnimation>(&doc.model)) return mrtk_summary_text(*rec, doc, path);
     return fmt::format("{} ({})\n", path, format_name(doc.format));
 }
 
 std::string summary_json(const Document& doc, const std::string& path) {
     if (const auto* sd = std::get_if<SkeletonData>(&doc.model)) return json(*sd, doc, path);
+    if (const auto* rec = std::get_if<mrtk::InputAnimation>(&doc.model)) return mrtk_summary_json(*rec, doc, path);
     return fmt::format("{{\"file\": {}, \"format\": \"{}\"}}\n", quote(path), format_name(doc.format));
 }
 

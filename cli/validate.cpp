@@ -7,6 +7,7 @@
 #include "batch.hpp"
 #include "commands.hpp"
 #include "document.hpp"
+#include "mrtk_document.hpp"
 
 namespace rigio::cli {
 
@@ -20,6 +21,7 @@ void add_validate(CLI::App& app, int& exit_code) {
     static bool quiet = false;
     cmd->add_option("files", files, "Files to check")->required();
     cmd->add_flag("-q,--quiet", quiet, "Print only the bad files");
+    add_mrtk_load_options(cmd);
     cmd->callback([&exit_code] {
         Batch batch(files.size());
         for (const std::string& f : files) {

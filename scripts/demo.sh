@@ -32,5 +32,14 @@ step "5. A damaged file gets a precise error, not a crash" "rigio validate damag
 head -c 700 "$sample" >"$tmp/damaged.skel"
 "$rigio" validate "$tmp/damaged.skel" || echo "(exit status $?: the file is reported as bad)"
 
+if [ -f samples/wave.bin ]; then
+  step "6. An MRTK input recording (head, hand and eye input)" "rigio info samples/wave.bin"
+  "$rigio" info samples/wave.bin
+  step "7. Fix the rotations MRTK 2.6/2.7 lost, then evaluate as MRTK playback does" \
+    "rigio repair samples/wave.bin fixed.bin && rigio sample fixed.bin --rate 4 | cut -d, -f1-12"
+  "$rigio" repair samples/wave.bin "$tmp/fixed.bin"
+  "$rigio" sample "$tmp/fixed.bin" --rate 4 | cut -d, -f1-12
+fi
+
 echo
 echo "Try it on your own files: $rigio info FILE, $rigio convert IN OUT, $rigio --help"

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstring>
 
+#include "rigio/mrtk/binary.hpp"
 #include "rigio/spine/binary.hpp"
 
 namespace rigio {
@@ -72,6 +73,7 @@ Format detect_format(std::span<const std::uint8_t> bytes, std::string_view path)
     std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     Format json = sniff_json(text);
     if (json != Format::Unknown) return json;
+    if (mrtk::looks_like_bin(bytes)) return Format::MrtkBinary;
     const bool skel = spine::looks_like_skel(bytes);
     if (skel) return Format::SpineBinary;
     // Unrecognised content: the extension decides which reader explains what is wrong.

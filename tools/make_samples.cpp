@@ -4,6 +4,7 @@
 #include <string>
 
 #include "rigio/io/file.hpp"
+#include "rigio/mrtk/binary.hpp"
 #include "rigio/samples.hpp"
 #include "rigio/spine/binary.hpp"
 
@@ -15,10 +16,12 @@ int main(int argc, char** argv) {
     const std::string dir = argv[1];
     try {
         rigio::io::write_file_atomic(dir + "/stickman.skel", rigio::spine::write_skel(rigio::samples::spine_stickman()));
+        rigio::io::write_file_atomic(dir + "/wave.bin", rigio::mrtk::write_bin(rigio::samples::mrtk_wave()));
     } catch (const rigio::Error& e) {
         std::fprintf(stderr, "make_samples: %s\n", e.what());
         return 1;
     }
     std::printf("wrote %s/stickman.skel\n", dir.c_str());
+    std::printf("wrote %s/wave.bin\n", dir.c_str());
     return 0;
 }

@@ -2,6 +2,7 @@
 // the repository can ship (written by rigio's own writer), and tests a known model.
 #pragma once
 
+#include "rigio/mrtk/model.hpp"
 #include "rigio/spine/model.hpp"
 
 namespace rigio::samples {
@@ -10,5 +11,9 @@ namespace rigio::samples {
 // clipping, path attachments), IK/transform/path constraints, a named skin, two events (one with
 // audio) and two animations that use every timeline type and every curve type.
 spine::SkeletonData spine_stickman();
+
+// "wave": a 1.5 s MRTK 1.1 recording (camera, a waving and pinching right hand, eye gaze, one marker)
+// as MRTK 2.6/2.7 writes it, rotation W curves cut to one key included.
+mrtk::InputAnimation mrtk_wave();
 
 }  // namespace rigio::samples

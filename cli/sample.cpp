@@ -1,0 +1,104 @@
+// rigio sample REC [--rate HZ | --times t1,t2,...] [--format csv|json] [--normalize] [-o OUT]
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "document.hpp"
+#include "mrtk_document.hpp"
+#include "rigio/mrtk/export.hpp"
+#include "rigio/mrtk/inspect.hpp"
+
+namespace rigio::cli {
+
+namespace {
+
+// Streams to standard output, or to a temporary file beside `path` renamed over it at the end,
+// so that a large export never sits in memory and a failed one never replaces an existing file.
+void write_streamed(const std::string& path, const std::function<void(std::ostream&)>& write) {
+    if (path.empty()) {
+        std::ios::sync_with_stdio(false);
+        write(std::cout);
+        std::cout.flush();
+        if (!std::cout) throw Error("could not write to standard output");
+        return;
+    }
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    fs::path tmp = target;
+    tmp += ".rigio-tmp";
+    {
+        std::ofstream os(tmp, std::ios::binary | std::ios::trunc);
+        if (!os) throw Error("cannot create " + tmp.string());
+        write(os);
+        os.flush();
+        if (!os) {
+            os.close();
+            std::error_code ec;
+            fs::remove(tmp, ec);
+            throw Error("could not write " + path);
+        }
+    }
+    std::error_code ec;
+    fs::rename(tmp, target, ec);
+    if (ec) {
+        fs::remove(tmp, ec);
+        throw Error("could not write " + path + ": " + ec.message());
+    }
+}
+
+}  // namespace
+
+void add_sample(CLI::App& app, int& exit_code) {
+    auto* cmd = app.add_subcommand("sample", "Evaluate an MRTK recording at times, as MRTK playback does (CSV or JSON)");
+    cmd->footer(
+        "Evaluates every stored stream (camera pose, each hand's tracked/pinch state and 27 joint poses,\n"
+        "eye-gaze ray) with Unity's curve rules, per curve, exactly as MRTK 2.x playback. Rotations are\n"
+        "not normalised (MRTK does not) unless --normalize is given. Times default to 60 Hz from 0 to the\n"
+        "duration. Examples:\n"
+        "  rigio sample rec.bin --rate 30 > rec.csv\n"
+        "  rigio sample rec.bin --times 0,0.5,1.25 --format json");
+    static std::string file, out, format = "csv";
+    static double rate = 60;
+    static std::vector<double> times;
+    static bool normalize = false;
+    cmd->add_option("file", file, "The recording (.bin, or its JSON form)")->required();
+    auto* rate_opt = cmd->add_option("--rate", rate, "Samples per second, from 0 to the duration (default 60)")
+                         ->check(CLI::Range(1e-6, 1e6));
+    auto* times_opt = cmd->add_option("--times", times, "Comma-separated sample times in seconds")->delimiter(',');
+    rate_opt->excludes(times_opt);
+    cmd->add_option("--format", format, "csv (one row per time) or json")->check(CLI::IsMember({"csv", "json"}));
+    cmd->add_flag("--normalize", normalize, "Normalise rotations (MRTK itself does not)");
+    cmd->add_option("-o,--output", out, "Write to this file instead of standard output");
+    add_mrtk_load_options(cmd);
+    cmd->callback([&exit_code] {
+        try {
+            Document doc = load(file);
+            for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", file, w);
+            const mrtk::InputAnimation& rec = mrtk_recording(doc, file);
+            std::vector<float> ts;
+            if (!times.empty()) {
+                for (double t : times) ts.push_back(static_cast<float>(t));
+            } else {
+                ts = mrtk::sample_times(mrtk::duration(rec), rate);
+            }
+            mrtk::EvaluateOptions opts;
+            opts.normalize_rotations = normalize;
+            write_streamed(out, [&](std::ostream& os) {
+                if (format == "json") mrtk::write_samples_json(os, rec, ts, opts);
+                else mrtk::write_samples_csv(os, rec, ts, opts);
+            });
+            exit_code = 0;
+        } catch (const Error& e) {
+            fmt::print(stderr, "{}: {}\n", file, e.what());
+            exit_code = 1;
+        }
+    });
+}
+
+}  // namespace rigio::cli
