@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "rigio/dragonbones/json.hpp"
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
 #if __has_include("rigio/spine/json.hpp")
@@ -51,6 +52,13 @@ Document load(const std::string& path, const LoadOptions& options) {
             throw Error("Spine JSON is not supported by this build");
 #endif
         }
+        case Format::DragonBonesJson: {
+            dragonbones::JsonReadOptions opts;
+            opts.warnings = &doc.warnings;
+            std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+            doc.model = take(dragonbones::read_json(text, opts));
+            break;
+        }
         case Format::Unknown:
             throw Error("not a format rigio recognises (expected Spine .skel or JSON)", Location::at_byte(0));
         default:
@@ -66,12 +74,17 @@ bool can_write(const Document& doc, Format target) {
         if (target == Format::SpineJson) return true;
 #endif
     }
+    if (std::holds_alternative<dragonbones::DragonBonesData>(doc.model)) return target == Format::DragonBonesJson;
     return false;
 }
 
 void save(const Document& doc, Format target, const std::string& path) {
     if (!can_write(doc, target))
         throw Error(std::string("cannot write ") + format_name(doc.format) + " data as " + format_name(target));
+    if (const auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model)) {
+        io::write_file_atomic(path, dragonbones::write_json(*db));
+        return;
+    }
     if (const auto* sd = std::get_if<spine::SkeletonData>(&doc.model)) {
         if (target == Format::SpineBinary) {
             io::write_file_atomic(path, spine::write_skel(*sd));
@@ -87,6 +100,7 @@ Format format_for_output(const Document& doc, const std::string& path) {
     const bool spine = std::holds_alternative<spine::SkeletonData>(doc.model);
     if (has_extension(path, ".skel")) return Format::SpineBinary;
     if (has_extension(path, ".json") && spine) return Format::SpineJson;
+    if (has_extension(path, ".json") && std::holds_alternative<dragonbones::DragonBonesData>(doc.model)) return Format::DragonBonesJson;
     return Format::Unknown;
 }
 

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstring>
 
+#include "rigio/dragonbones/json.hpp"
 #include "rigio/spine/binary.hpp"
 
 namespace rigio {
@@ -42,6 +43,7 @@ Format sniff_json(std::string_view text) {
     std::string_view head = text.substr(i, 4096);
     auto has = [&](const char* key) { return head.find(key) != std::string_view::npos; };
     if (has("\"skeleton\"") && (has("\"spine\"") || has("\"bones\""))) return Format::SpineJson;
+    if (dragonbones::looks_like_dragonbones_json(text)) return Format::DragonBonesJson;
     if (has("\"armature\"") && (has("\"frameRate\"") || has("\"version\""))) return Format::DragonBonesJson;
     if (has("\"format\"") && has("\"mrtk-input-animation\"")) return Format::MrtkJson;
     if (has("\"bones\"") && has("\"slots\"")) return Format::SpineJson;
