@@ -40,6 +40,9 @@ public:
         }
         if (!d.version) path_.fail("not DragonBones data: no \"version\"");
         if (!member_present(obj, "armature")) path_.fail("not DragonBones skeleton data: no \"armature\" array");
+        const int v = version_code(d);
+        if (v >= 40 && v < 50 && !d.isGlobal)
+            warn("4.x data without \"isGlobal\": 4.x runtimes read it as armature-space (global), 5.x runtimes as parent-relative");
         return d;
     }
 
@@ -165,7 +168,7 @@ private:
     static bool member_present(object obj, std::string_view key) { return io::member(obj, key).has_value(); }
 
     void warn(const std::string& what) {
-        if (warnings_) warnings_->push_back(path_.pointer() + ": " + what);
+        if (warnings_) warnings_->push_back((path_.pointer().empty() ? std::string("/") : path_.pointer()) + ": " + what);
     }
 
     // ---- shared objects ------------------------------------------------------------------------

@@ -101,6 +101,7 @@ void merge_events(Animation& an, std::vector<PendingEvent>& pending, const std::
             else f.action = e.action;
         }
     }
+    if (!keys.empty() && keys.front().first > 0) keys.insert(keys.begin(), {0.0, Frame{}});  // frames start at 0
     Frames out;
     for (std::size_t i = 0; i < keys.size(); ++i) {
         Frame f = std::move(keys[i].second);
