@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <set>
 
@@ -37,6 +38,12 @@ double ease(const Frame& f, double p) {
     if (e > 0 && e <= 1) return p + (1 - (1 - p) * (1 - p) - p) * e;
     if (e > 1) return p + (0.5 * (1 - std::cos(kPi * p)) - p) * (std::min(e, 2.0) - 1);
     return p + (p * p - p) * (-e);
+}
+
+std::string frame_text(double t) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", t);
+    return buf;
 }
 
 bool tweened(const Frame& f) {
@@ -120,40 +127,46 @@ void merge_timing(Frame& out, const Merged& m, std::size_t i, const std::vector<
     const bool last = i + 1 == m.times.size();
     const double t1 = last ? t0 + m.last_duration : m.times[i + 1];
     out.duration = Num(last ? m.last_duration : t1 - t0);
-    const Frame* chosen = nullptr;
-    bool exact = false;
+    // Channels that change over [t0, t1] drive the segment's easing: the first one's easing is kept
+    // when its keys line up with the merged ones, else the segment becomes linear. Any driver whose
+    // motion that easing does not reproduce exactly is a loss.
+    struct Driver {
+        const Frame* frame;
+        bool aligned;
+    };
+    std::vector<Driver> drivers;
     for (const Channel* c : chans) {
-        if (c->step || (!last && !c->changes(t0, t1))) continue;
+        if (last || c->step || !c->changes(t0, t1)) continue;
         std::size_t k = c->key_at(t0);
-        const Frame& f = (*c->frames)[k];
-        bool aligned = c->pos[k] == t0 && (k + 1 >= c->pos.size() ? last : c->pos[k + 1] == t1);
-        if (!chosen) {
-            chosen = &f;
-            exact = aligned;
-            if (!aligned && !linear(f) && tweened(f))
-                losses.push_back({at, "channels keyed at different times: eased segment at frame " + std::to_string(t0) +
-                                          " resampled and made linear"});
-            if (!aligned && !tweened(f) && !last)
-                losses.push_back({at, "channels keyed at different times: stepped segment at frame " + std::to_string(t0) +
-                                          " interpolated linearly in 4.5"});
-        } else if (!same_easing(*chosen, f) || !aligned) {
-            losses.push_back({at, "channels with different easing at frame " + std::to_string(t0) + ": one easing kept"});
+        bool aligned = c->pos[k] == t0 && k + 1 < c->pos.size() && c->pos[k + 1] == t1;
+        drivers.push_back({&(*c->frames)[k], aligned});
+    }
+    if (!drivers.empty()) {
+        if (drivers[0].aligned) {
+            out.tweenEasing = drivers[0].frame->tweenEasing;
+            out.curve = drivers[0].frame->curve;
+        } else {
+            out.tweenEasing = Num(0);
         }
+        for (const Driver& d : drivers) {
+            const bool exact = (d.aligned && same_easing(*d.frame, out)) || (linear(*d.frame) && linear(out));
+            if (exact) continue;
+            losses.push_back({at, !tweened(*d.frame) && !d.aligned
+                                      ? "channels keyed at different times: a stepped change inside the segment at frame " + frame_text(t0) +
+                                            " is interpolated in 4.5"
+                                      : "channels keyed at different times or with different easing: the segment at frame " + frame_text(t0) +
+                                            " keeps one easing"});
+            break;
+        }
+        return;
     }
-    if (chosen && exact) {
-        out.tweenEasing = chosen->tweenEasing;
-        out.curve = chosen->curve;
-    } else if (chosen) {
-        out.tweenEasing = Num(0);
-    } else {
-        for (const Channel* c : chans)
-            if (c->has_key_at(t0)) {
-                const Frame& f = (*c->frames)[c->key_at(t0)];
-                out.tweenEasing = f.tweenEasing;
-                out.curve = f.curve;
-                break;
-            }
-    }
+    for (const Channel* c : chans)
+        if (c->has_key_at(t0)) {
+            const Frame& f = (*c->frames)[c->key_at(t0)];
+            out.tweenEasing = f.tweenEasing;
+            out.curve = f.curve;
+            break;
+        }
 }
 
 void merge_bone(BoneTimeline& t, const std::string& at, std::vector<Loss>& losses) {
@@ -263,6 +276,27 @@ void merge_slot(SlotTimeline& t, const Slot* setup, const std::string& at, std::
     t.colorFrame.reset();
 }
 
+bool same_bone_frames(const Frames& a, const Frames& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (duration_of(a[i]) != duration_of(b[i]) || !same_easing(a[i], b[i])) return false;
+        Transform x = a[i].transform.value_or(Transform{}), y = b[i].transform.value_or(Transform{});
+        if (val(x.x, 0) != val(y.x, 0) || val(x.y, 0) != val(y.y, 0) || val(x.skX, 0) != val(y.skX, 0) ||
+            val(x.skY, 0) != val(y.skY, 0) || val(x.scX, 1) != val(y.scX, 1) || val(x.scY, 1) != val(y.scY, 1))
+            return false;
+    }
+    return true;
+}
+
+bool same_slot_frames(const Frames& a, const Frames& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (duration_of(a[i]) != duration_of(b[i]) || val(a[i].displayIndex, 0) != val(b[i].displayIndex, 0) ||
+            color_values(a[i].color) != color_values(b[i].color))
+            return false;
+    return true;
+}
+
 void downgrade_animation(Animation& an, const Armature& arm, const std::string& at, std::vector<Loss>& losses) {
     if (an.zOrder) {
         losses.push_back({at + "/zOrder", "zOrder timeline (draw-order animation): 4.5 has no animation-level zOrder; dropped"});
@@ -294,8 +328,18 @@ void downgrade_animation(Animation& an, const Armature& arm, const std::string& 
             BoneTimeline& t = (*an.bone)[j];
             const std::string tp = at + "/bone/" + std::to_string(j);
             if (t.frame && (t.translateFrame || t.rotateFrame || t.scaleFrame)) {
-                losses.push_back({tp + "/frame", "both bone frames and split frames: the split frames win"});
-                t.frame.reset();
+                // Editors write both forms for older runtimes: keep the 4.x one when it says the same.
+                BoneTimeline merged = t;
+                std::vector<Loss> ignored;
+                merged.frame.reset();
+                merge_bone(merged, tp, ignored);
+                if (!same_bone_frames(*merged.frame, *t.frame)) {
+                    losses.push_back({tp + "/frame", "bone frames differ from the split frames written beside them: the split frames win"});
+                    t.frame = std::move(merged.frame);
+                }
+                t.translateFrame.reset();
+                t.rotateFrame.reset();
+                t.scaleFrame.reset();
             }
             if (!t.frame) merge_bone(t, tp, losses);
         }
@@ -304,8 +348,16 @@ void downgrade_animation(Animation& an, const Armature& arm, const std::string& 
             SlotTimeline& t = (*an.slot)[j];
             const std::string tp = at + "/slot/" + std::to_string(j);
             if (t.frame && (t.displayFrame || t.colorFrame)) {
-                losses.push_back({tp + "/frame", "both slot frames and split frames: the split frames win"});
-                t.frame.reset();
+                SlotTimeline merged = t;
+                std::vector<Loss> ignored;
+                merged.frame.reset();
+                merge_slot(merged, t.slot >= 0 && arm.slot ? &(*arm.slot)[t.slot] : nullptr, tp, ignored);
+                if (!same_slot_frames(*merged.frame, *t.frame)) {
+                    losses.push_back({tp + "/frame", "slot frames differ from the split frames written beside them: the split frames win"});
+                    t.frame = std::move(merged.frame);
+                }
+                t.displayFrame.reset();
+                t.colorFrame.reset();
             }
             if (t.frame) {
                 for (std::size_t k = 0; k < t.frame->size(); ++k)
