@@ -5,6 +5,8 @@
 #include <array>
 #include <string>
 
+#include <simdjson.h>
+
 #include "rigio/io/json_writer.hpp"
 #include "summary.hpp"
 
@@ -46,6 +48,22 @@ struct Timelines {
     std::size_t bone = 0, bone_split = 0, slot = 0, slot_split = 0, ffd = 0, zorder = 0, frame = 0, keys = 0, typed = 0;
 };
 
+// Elements of a raw JSON array (5.6 typed timelines are kept as raw JSON by the reader).
+std::size_t json_array_size(const std::string& text) {
+    simdjson::dom::parser parser;
+    simdjson::dom::array a;
+    if (parser.parse(text).get_array().get(a)) return 0;
+    return a.size();
+}
+
+std::size_t surface_bones(const Armature& a) {
+    std::size_t n = 0;
+    if (a.bone)
+        for (const Bone& b : *a.bone)
+            for (const auto& [k, v] : b.extra) n += k == "type" && v.text == "\"surface\"";
+    return n;
+}
+
 std::size_t keys(const Opt<Frames>& f) { return f ? f->size() : 0; }
 
 Timelines count_timelines(const Animation& an) {
@@ -76,7 +94,7 @@ Timelines count_timelines(const Animation& an) {
         t.keys += an.frame->size();
     }
     for (const auto& [k, v] : an.extra)
-        if (k == "timeline" && v.text.size() > 2) ++t.typed;
+        if (k == "timeline") t.typed += json_array_size(v.text);
     return t;
 }
 
@@ -94,6 +112,7 @@ std::string text(const DragonBonesData& d, const Document& doc, const std::strin
         const double fps = frame_rate(d, a);
         o += fmt::format("  armature \"{}\" ({}, {} fps)\n", a.name.value_or(""), a.type.value_or("Armature"), fps);
         o += fmt::format("    bones {}, slots {}, IK constraints {}\n", count(a.bone), count(a.slot), count(a.ik));
+        if (std::size_t n = surface_bones(a)) o += fmt::format("    5.6 surface bones {} (kept as written, not interpreted)\n", n);
         std::string skins;
         if (a.skin)
             for (const Skin& s : *a.skin) skins += (skins.empty() ? "\"" : ", \"") + s.name.value_or("") + "\"";
@@ -111,7 +130,7 @@ std::string text(const DragonBonesData& d, const Document& doc, const std::strin
             Timelines t = count_timelines(an);
             o += fmt::format("      {:<24} {:>8} {:>8.4g}s  {:>5}  {}/{}/{}/{}/{}{}\n", an.name.value_or("?"), duration_frames(an),
                              duration_frames(an) / fps, t.keys, t.bone, t.slot, t.ffd, t.zorder, t.frame,
-                             t.typed ? fmt::format(" (+{} 5.6 typed timelines)", t.typed) : "");
+                             t.typed ? fmt::format(" (+{} 5.6 typed timelines, kept as written)", t.typed) : "");
         }
     }
     return o;
@@ -138,6 +157,7 @@ std::string json(const DragonBonesData& d, const Document& doc, const std::strin
         w.member("bones", count(a.bone));
         w.member("slots", count(a.slot));
         w.member("ik", count(a.ik));
+        w.member("surfaceBones", surface_bones(a));
         w.key("skins");
         w.begin_array();
         if (a.skin)
