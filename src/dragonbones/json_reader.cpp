@@ -539,15 +539,21 @@ void Reader::resolve(Armature& a) {
             b.parent_index = it->second;
         }
         // Real files list some children before their parents (runtimes sort them); a cycle is an error.
+        // Each bone is walked once: 0 unseen, 1 on the current walk, 2 known to reach a root.
+        std::vector<unsigned char> state(a.bone->size(), 0);
         for (std::size_t i = 0; i < a.bone->size(); ++i) {
             int at = static_cast<int>(i);
-            for (std::size_t steps = 0; at >= 0; ++steps) {
-                if (steps > a.bone->size()) {
-                    Scope si(path_, i);
-                    path_.fail_at("parent", "the bone's parent chain forms a cycle");
-                }
+            while (at >= 0 && state[static_cast<std::size_t>(at)] == 0) {
+                state[static_cast<std::size_t>(at)] = 1;
                 at = (*a.bone)[static_cast<std::size_t>(at)].parent_index;
             }
+            if (at >= 0 && state[static_cast<std::size_t>(at)] == 1) {
+                Scope si(path_, static_cast<std::size_t>(at));
+                path_.fail_at("parent", "the bone's parent chain forms a cycle");
+            }
+            for (at = static_cast<int>(i); at >= 0 && state[static_cast<std::size_t>(at)] == 1;
+                 at = (*a.bone)[static_cast<std::size_t>(at)].parent_index)
+                state[static_cast<std::size_t>(at)] = 2;
         }
     }
     if (a.slot) {

@@ -75,12 +75,10 @@ struct Channel {
 
     // Index of the key in effect at time t (the last one at or before t).
     std::size_t key_at(double t) const {
-        std::size_t k = 0;
-        for (std::size_t i = 0; i < pos.size(); ++i)
-            if (pos[i] <= t) k = i;
-        return k;
+        auto it = std::upper_bound(pos.begin(), pos.end(), t);  // positions never decrease
+        return it == pos.begin() ? 0 : static_cast<std::size_t>(it - pos.begin()) - 1;
     }
-    bool has_key_at(double t) const { return std::find(pos.begin(), pos.end(), t) != pos.end(); }
+    bool has_key_at(double t) const { return std::binary_search(pos.begin(), pos.end(), t); }
 
     Values at(double t) const {
         std::size_t k = key_at(t);

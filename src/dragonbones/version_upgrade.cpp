@@ -71,35 +71,41 @@ struct PendingEvent {
     Opt<RawJson> action;
 };
 
-// Inserts events at frame positions into the animation's frame list, splitting durations.
+// Inserts events at frame positions into the animation's frame list, splitting durations. Both lists
+// are in time order, so one merging pass does it.
 void merge_events(Animation& an, std::vector<PendingEvent>& pending, const std::string& at, std::vector<Loss>& losses) {
     if (pending.empty()) return;
     std::stable_sort(pending.begin(), pending.end(), [](const auto& a, const auto& b) { return a.position < b.position; });
-    std::vector<std::pair<double, Frame>> keys;
+    std::vector<std::pair<double, Frame>> old, keys;
     double pos = 0;
     if (an.frame)
         for (const Frame& f : *an.frame) {
-            keys.emplace_back(pos, f);
+            old.emplace_back(pos, f);
             pos += duration_of(f);
         }
     const double total = an.duration ? an.duration->value : pos;
-    for (PendingEvent& e : pending) {
-        auto it = std::find_if(keys.begin(), keys.end(), [&](const auto& k) { return k.first == e.position; });
-        if (it == keys.end()) {
-            auto after = std::find_if(keys.begin(), keys.end(), [&](const auto& k) { return k.first > e.position; });
-            it = keys.insert(after, {e.position, Frame{}});
-        }
-        Frame& f = it->second;
+    auto attach = [&](Frame& f, PendingEvent& e) {
         if (!f.events) f.events.emplace();
         f.events->push_back(std::move(e.event));
         if (e.sound) {
-            if (f.sound && *f.sound != *e.sound) losses.push_back({at, "two sounds at frame " + std::to_string(e.position) + ": kept \"" + *f.sound + "\""});
+            if (f.sound && *f.sound != *e.sound) losses.push_back({at, "two sounds at one frame (" + *f.sound + ", " + *e.sound + "): kept the first"});
             else f.sound = e.sound;
         }
         if (e.action) {
-            if (f.action && !(*f.action == *e.action)) losses.push_back({at, "two actions at frame " + std::to_string(e.position) + ": kept the first"});
+            if (f.action && !(*f.action == *e.action)) losses.push_back({at, "two actions at one frame: kept the first"});
             else f.action = e.action;
         }
+    };
+    std::size_t i = 0, j = 0;
+    while (i < old.size() || j < pending.size()) {
+        if (j == pending.size() || (i < old.size() && old[i].first < pending[j].position)) {
+            keys.push_back(std::move(old[i++]));
+            continue;
+        }
+        const double p = pending[j].position;
+        if (i < old.size() && old[i].first == p) keys.push_back(std::move(old[i++]));
+        else keys.emplace_back(p, Frame{});
+        while (j < pending.size() && pending[j].position == p) attach(keys.back().second, pending[j++]);
     }
     if (!keys.empty() && keys.front().first > 0) keys.insert(keys.begin(), {0.0, Frame{}});  // frames start at 0
     Frames out;
