@@ -515,10 +515,61 @@ private:
 
     // ---- names to indices ----------------------------------------------------------------------
     void resolve(Armature& a);
+    void check_mesh(const Display& d, std::size_t bone_count);
 
     JsonPath path_;
     std::vector<std::string>* warnings_;
 };
+
+// Mesh arrays must agree with each other: runtimes index one with the other.
+void Reader::check_mesh(const Display& d, std::size_t bone_count) {
+    if (!d.vertices) return;
+    auto integer_in = [](const Num& n, double limit) { return n.value >= 0 && n.value < limit && std::floor(n.value) == n.value; };
+    const std::size_t floats = d.vertices->size();
+    if (floats % 2 != 0) path_.fail_at("vertices", "odd number of vertex coordinates (" + std::to_string(floats) + ")");
+    const double vertex_count = static_cast<double>(floats / 2);
+    if (d.uvs && d.uvs->size() != floats)
+        path_.fail_at("uvs", std::to_string(d.uvs->size()) + " uv values for " + std::to_string(floats) + " vertex coordinates");
+    if (d.triangles) {
+        if (d.triangles->size() % 3 != 0) path_.fail_at("triangles", "triangle index count is not a multiple of 3");
+        for (std::size_t i = 0; i < d.triangles->size(); ++i)
+            if (!integer_in((*d.triangles)[i], vertex_count)) {
+                Scope s(path_, "triangles");
+                Scope si(path_, i);
+                path_.fail("triangle vertex index out of range (" + std::to_string(floats / 2) + " vertices)");
+            }
+    }
+    if (d.weights) {
+        Scope s(path_, "weights");
+        const auto& w = *d.weights;
+        std::size_t at = 0;
+        for (std::size_t v = 0; v < floats / 2; ++v) {
+            if (at >= w.size()) path_.fail("weights end before vertex " + std::to_string(v));
+            const double n = w[at].value;
+            if (!(n >= 0 && std::floor(n) == n && n <= static_cast<double>((w.size() - at - 1) / 2))) {
+                Scope si(path_, at);
+                path_.fail("bad bone count for vertex " + std::to_string(v));
+            }
+            ++at;
+            for (std::size_t b = 0; b < static_cast<std::size_t>(n); ++b, at += 2)
+                if (!integer_in(w[at], static_cast<double>(bone_count))) {
+                    Scope si(path_, at);
+                    path_.fail("bone index out of range (" + std::to_string(bone_count) + " bones)");
+                }
+        }
+        if (at != w.size()) path_.fail(std::to_string(w.size() - at) + " values left over after the last vertex");
+    }
+    if (d.bonePose) {
+        if (d.bonePose->size() % 7 != 0) path_.fail_at("bonePose", "bonePose length is not a multiple of 7");
+        for (std::size_t i = 0; i < d.bonePose->size(); i += 7)
+            if (!integer_in((*d.bonePose)[i], static_cast<double>(bone_count))) {
+                Scope s(path_, "bonePose");
+                Scope si(path_, i);
+                path_.fail("bone index out of range (" + std::to_string(bone_count) + " bones)");
+            }
+    }
+    if (d.slotPose && d.slotPose->size() != 6) path_.fail_at("slotPose", "slotPose must hold 6 numbers (a, b, c, d, tx, ty)");
+}
 
 void Reader::resolve(Armature& a) {
     std::unordered_map<std::string, int> bones, slots;
@@ -584,6 +635,25 @@ void Reader::resolve(Armature& a) {
             c.target_index = t->second;
         }
     }
+    if (a.skin) {
+        Scope s(path_, "skin");
+        for (std::size_t i = 0; i < a.skin->size(); ++i) {
+            Skin& sk = (*a.skin)[i];
+            if (!sk.slot) continue;
+            Scope si(path_, i);
+            Scope ss(path_, "slot");
+            for (std::size_t j = 0; j < sk.slot->size(); ++j) {
+                SkinSlot& slot = (*sk.slot)[j];
+                if (!slot.display) continue;
+                Scope sj(path_, j);
+                Scope sd(path_, "display");
+                for (std::size_t k = 0; k < slot.display->size(); ++k) {
+                    Scope sk2(path_, k);
+                    check_mesh((*slot.display)[k], a.bone ? a.bone->size() : 0);
+                }
+            }
+        }
+    }
     if (!a.animation) return;
     Scope s(path_, "animation");
     const double slot_count = a.slot ? static_cast<double>(a.slot->size()) : 0;
@@ -610,6 +680,17 @@ void Reader::resolve(Armature& a) {
                 auto it = slots.find(*t.name);
                 if (it == slots.end()) warn("timeline for unknown slot \"" + *t.name + "\" (ignored by runtimes)");
                 else t.slot = it->second;
+            }
+        }
+        if (an.ffd) {
+            Scope sb(path_, "ffd");
+            for (std::size_t j = 0; j < an.ffd->size(); ++j) {
+                FfdTimeline& t = (*an.ffd)[j];
+                if (!t.slot) continue;
+                Scope sj(path_, j);
+                auto it = slots.find(*t.slot);
+                if (it == slots.end()) warn("ffd timeline for unknown slot \"" + *t.slot + "\" (ignored by runtimes)");
+                else t.slot_index = it->second;
             }
         }
         if (an.zOrder && an.zOrder->frame) {

@@ -20,10 +20,12 @@ bool identity(const Opt<ColorTransform>& c) {
            is(c->gO, 0) && is(c->bO, 0);
 }
 
+// Duration and easing of a frame for the 5.5 lists. null and "NaN" easings mean "no tween", as an
+// absent key does; 5.5 files leave the key out then.
 Frame timing(const Frame& f) {
     Frame o;
     o.duration = f.duration;
-    o.tweenEasing = f.tweenEasing;
+    if (f.tweenEasing && !std::isnan(f.tweenEasing->value)) o.tweenEasing = f.tweenEasing;
     o.curve = f.curve;
     return o;
 }

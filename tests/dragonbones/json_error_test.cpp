@@ -66,6 +66,33 @@ TEST(DragonBonesErrors, BadFramesNameTheirPath) {
     EXPECT_EQ(error_of(skeleton(kBones, arr)).where().json_path, "/armature/0/animation/0/ffd/0/frame/0/vertices/1");
 }
 
+std::string mesh(const std::string& keys) {
+    return R"({"version":"5.5","armature":[{"name":"a","bone":[{"name":"root"}],"slot":[{"name":"s","parent":"root"}],)"
+           R"("skin":[{"slot":[{"name":"s","display":[{"name":"m","type":"mesh","vertices":[0,0,10,0,0,10],)" +
+           keys + "}]}]}]}]}";
+}
+
+TEST(DragonBonesErrors, MeshArraysMustAgree) {
+    ASSERT_TRUE(read_json(mesh(R"("uvs":[0,0,1,0,0,1],"triangles":[0,1,2],"weights":[1,0,1,1,0,1,1,0,1],"bonePose":[0,1,0,0,1,0,0])")).ok());
+    const std::string at = "/armature/0/skin/0/slot/0/display/0";
+    EXPECT_EQ(error_of(mesh(R"("triangles":[0,1,3])")).where().json_path, at + "/triangles/2");
+    EXPECT_EQ(error_of(mesh(R"("uvs":[0,0])")).where().json_path, at + "/uvs");
+    EXPECT_EQ(error_of(mesh(R"("weights":[1,0,1,1,5,1,1,0,1])")).where().json_path, at + "/weights/4");
+    EXPECT_EQ(error_of(mesh(R"("weights":[1,0,1,1,0,1])")).where().json_path, at + "/weights");
+    EXPECT_EQ(error_of(mesh(R"("weights":[9,0,1])")).where().json_path, at + "/weights/0");
+    EXPECT_EQ(error_of(mesh(R"("bonePose":[3,1,0,0,1,0,0])")).where().json_path, at + "/bonePose/0");
+    EXPECT_EQ(error_of(mesh(R"("slotPose":[1,0,0])")).where().json_path, at + "/slotPose");
+}
+
+TEST(DragonBonesErrors, LongParentChainsAreFine) {
+    std::string bones = R"([{"name":"b0"})";
+    for (int i = 1; i < 20000; ++i) bones += R"(,{"name":"b)" + std::to_string(i) + R"(","parent":"b)" + std::to_string(i - 1) + "\"}";
+    bones += "]";
+    auto r = read_json(R"({"version":"5.5","armature":[{"name":"a","bone":)" + bones + "}]}");
+    ASSERT_TRUE(r.ok()) << r.error().what();
+    EXPECT_EQ(r->armature[0].bone->back().parent_index, 19998);
+}
+
 TEST(DragonBonesErrors, DeepNestingIsRefused) {
     std::string deep = R"({"version":"5.5","armature":[{"userData":)" + std::string(5000, '[') + std::string(5000, ']') + "}]}";
     error_of(deep);

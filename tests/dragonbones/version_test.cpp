@@ -18,7 +18,8 @@ using test::text_of;
 double v(const Opt<Num>& n, double d) { return n ? n->value : d; }
 
 std::string easing(const Frame& f) {
-    std::string s = f.tweenEasing ? (f.tweenEasing->raw.empty() ? std::to_string(f.tweenEasing->value) : f.tweenEasing->raw) : "-";
+    // null, "NaN" and absent all mean "no tween".
+    std::string s = f.tweenEasing && !std::isnan(f.tweenEasing->value) ? std::to_string(f.tweenEasing->value) : "-";
     if (f.curve)
         for (const Num& n : *f.curve) s += "," + std::to_string(n.value);
     return s;

@@ -142,6 +142,7 @@ struct SlotTimeline {
 
 struct FfdTimeline {
     Opt<std::string> name, skin, slot;  // mesh display name, skin ("" = default), slot
+    int slot_index = -1;                // index into Armature::slots, resolved at read time
     Opt<Num> scale, offset;
     Opt<Frames> frame;
     Extras extra;
