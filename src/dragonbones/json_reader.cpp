@@ -29,8 +29,11 @@ public:
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
             element v = kv.value;
-            if (k == "name") d.name = str(v);
-            else if (k == "version") d.version = version_string(v);
+            if (k == "name") d.name = name(v);
+            else if (k == "version") {
+                d.version = version_string(v);
+                d.version_is_number = v.is_number();
+            }
             else if (k == "compatibleVersion") d.compatibleVersion = version_string(v);
             else if (k == "frameRate") d.frameRate = num(v);
             else if (k == "isGlobal") d.isGlobal = num(v);
@@ -49,6 +52,16 @@ public:
 private:
     // ---- scalars -------------------------------------------------------------------------------
     std::string str(element v) { return std::string(io::as_string(v, path_)); }
+
+    // A name or a reference to one. 2.x files write some names as numbers; those are read as their
+    // text (and written back as strings).
+    std::string name(element v) {
+        if (v.is_number()) {
+            warn("name written as a number");
+            return simdjson::to_string(v);
+        }
+        return str(v);
+    }
 
     std::string version_string(element v) {
         if (v.is_string()) return std::string(v.get_string().value_unsafe());
@@ -239,7 +252,7 @@ private:
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
             element e = kv.value;
-            if (k == "name") a.name = str(e);
+            if (k == "name") a.name = name(e);
             else if (k == "type") a.type = str(e);
             else if (k == "frameRate") a.frameRate = non_negative(e);
             else if (k == "defaultActions") a.defaultActions = raw(e);
@@ -262,8 +275,8 @@ private:
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
             element e = kv.value;
-            if (k == "name") b.name = str(e);
-            else if (k == "parent") b.parent = str(e);
+            if (k == "name") b.name = name(e);
+            else if (k == "parent") b.parent = name(e);
             else if (k == "transform") b.transform = transform(e);
             else if (k == "length") b.length = num(e);
             else if (k == "inheritTranslation") b.inheritTranslation = flag(e);
@@ -282,8 +295,8 @@ private:
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
             element e = kv.value;
-            if (k == "name") sl.name = str(e);
-            else if (k == "parent") sl.parent = str(e);
+            if (k == "name") sl.name = name(e);
+            else if (k == "parent") sl.parent = name(e);
             else if (k == "displayIndex") sl.displayIndex = num(e);
             else if (k == "z") sl.z = num(e);
             else if (k == "blendMode") sl.blendMode = raw(e);
@@ -300,7 +313,7 @@ private:
         for (auto kv : io::as_object(v, path_)) {
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
-            if (k == "name") sk.name = str(kv.value);
+            if (k == "name") sk.name = name(kv.value);
             else if (k == "slot") sk.slot = list<SkinSlot>(kv.value, [this](element x) { return skin_slot(x); });
             else keep(sk.extra, k, kv.value);
         }
@@ -312,7 +325,7 @@ private:
         for (auto kv : io::as_object(v, path_)) {
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
-            if (k == "name") ss.name = str(kv.value);
+            if (k == "name") ss.name = name(kv.value);
             else if (k == "display") ss.display = list<Display>(kv.value, [this](element x) { return display(x); });
             else keep(ss.extra, k, kv.value);
         }
@@ -325,7 +338,7 @@ private:
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
             element e = kv.value;
-            if (k == "name") d.name = str(e);
+            if (k == "name") d.name = name(e);
             else if (k == "type") {
                 if (!e.is_string() && !e.is_number()) path_.fail(std::string("expected a display type, found ") + io::json_type_name(e.type()));
                 d.type = raw(e);
@@ -365,7 +378,7 @@ private:
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
             element e = kv.value;
-            if (k == "name") c.name = str(e);
+            if (k == "name") c.name = name(e);
             else if (k == "bone") c.bone = str(e);
             else if (k == "target") c.target = str(e);
             else if (k == "bendPositive") c.bendPositive = flag(e);
@@ -383,7 +396,7 @@ private:
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
             element e = kv.value;
-            if (k == "name") a.name = str(e);
+            if (k == "name") a.name = name(e);
             else if (k == "duration") a.duration = non_negative(e);
             else if (k == "playTimes") a.playTimes = num(e);
             else if (k == "fadeInTime") a.fadeInTime = num(e);
@@ -414,7 +427,7 @@ private:
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
             element e = kv.value;
-            if (k == "name") t.name = str(e);
+            if (k == "name") t.name = name(e);
             else if (k == "scale") t.scale = num(e);
             else if (k == "offset") t.offset = num(e);
             else if (k == "frame") t.frame = frames(e);
@@ -432,7 +445,7 @@ private:
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
             element e = kv.value;
-            if (k == "name") t.name = str(e);
+            if (k == "name") t.name = name(e);
             else if (k == "scale") t.scale = num(e);
             else if (k == "offset") t.offset = num(e);
             else if (k == "frame") t.frame = frames(e);
@@ -449,7 +462,7 @@ private:
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
             element e = kv.value;
-            if (k == "name") t.name = str(e);
+            if (k == "name") t.name = name(e);
             else if (k == "skin") t.skin = str(e);
             else if (k == "slot") t.slot = str(e);
             else if (k == "scale") t.scale = num(e);
@@ -485,7 +498,7 @@ private:
             else if (k == "z") f.z = num(e);
             else if (k == "offset") f.offset = non_negative(e);
             else if (k == "vertices") f.vertices = nums(e);
-            else if (k == "zOrder") f.zOrder = nums(e);
+            else if (k == "zOrder" && e.is_array()) f.zOrder = nums(e);  // 4.5 spec: a number on slot frames (kept raw)
             else if (k == "event" && e.is_string()) f.event = str(e);
             else if (k == "sound" && e.is_string()) f.sound = str(e);
             else if (k == "action") f.action = raw(e);
@@ -502,7 +515,7 @@ private:
             Scope s(path_, kv.key);
             std::string_view k = kv.key;
             element e = kv.value;
-            if (k == "name") ev.name = str(e);
+            if (k == "name") ev.name = name(e);
             else if (k == "bone") ev.bone = str(e);
             else if (k == "slot") ev.slot = str(e);
             else if (k == "ints") ev.ints = nums(e);

@@ -17,7 +17,12 @@ public:
     void root(const DragonBonesData& d) {
         w_.begin_object();
         str("name", d.name);
-        str("version", d.version);
+        if (d.version && d.version_is_number) {
+            w_.key("version");
+            w_.raw(*d.version);
+        } else {
+            str("version", d.version);
+        }
         str("compatibleVersion", d.compatibleVersion);
         num("frameRate", d.frameRate);
         num("isGlobal", d.isGlobal);

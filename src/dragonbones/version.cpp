@@ -12,6 +12,7 @@ DragonBonesData convert_version(const DragonBonesData& data, std::string_view ta
         throw Error("converting DragonBones " + data.version.value_or("(no version)") + " data is not supported (4.0 to 5.6 are)",
                     Location::at_path("/version"));
     DragonBonesData out = data;
+    out.version_is_number = false;
     if (target == "5.5") {
         if (from == 55) return out;
         if (from >= 56) {

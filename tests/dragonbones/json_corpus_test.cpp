@@ -1,6 +1,7 @@
 // Every DragonBones skeleton of the corpus (4.0 to 5.6): read -> write -> read gives an equal model,
 // and writing again gives the same bytes.
 #include "db_test_util.hpp"
+#include "rigio/dragonbones/version.hpp"
 
 namespace rigio::dragonbones {
 namespace {
@@ -24,6 +25,24 @@ TEST(DragonBonesCorpus, SameVersionRoundTripKeepsTheModel) {
         EXPECT_TRUE(*first == *second) << "model changed by a rewrite";
         EXPECT_EQ(write_json(*second), written) << "rewrite is not a fixed point";
         EXPECT_FALSE(first->armature.empty());
+    }
+}
+
+TEST(DragonBonesCorpus, OldVersionsAreKeptAsWritten) {
+    // 2.3 / 3.0: read and rewritten losslessly (their combined "timeline" arrays are kept as raw JSON).
+    auto files = skeletons({"2.3", "3.0"});
+    RIGIO_REQUIRE_CORPUS(files, "corpus/dragonbones");
+    for (const auto& f : files) {
+        SCOPED_TRACE(f.string());
+        auto first = read_json(text_of(f));
+        ASSERT_TRUE(first.ok()) << first.error().what();
+        const std::string written = write_json(*first);
+        auto second = read_json(written);
+        ASSERT_TRUE(second.ok()) << second.error().what();
+        EXPECT_TRUE(*first == *second);
+        EXPECT_EQ(write_json(*second), written);
+        std::vector<Loss> losses;
+        EXPECT_THROW(convert_version(*first, "5.5", losses), Error);
     }
 }
 

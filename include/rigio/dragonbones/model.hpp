@@ -254,6 +254,7 @@ struct Armature {
 struct DragonBonesData {
     Opt<std::string> name;
     Opt<std::string> version;
+    bool version_is_number = false;  // 2.x files write e.g. 2.3 as a JSON number
     Opt<std::string> compatibleVersion;
     Opt<Num> frameRate;
     Opt<Num> isGlobal;  // 0/1 (numbers or booleans in real files; raw kept)
