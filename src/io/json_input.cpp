@@ -1,6 +1,8 @@
 #include "rigio/io/json_input.hpp"
 
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <cmath>
 #include <limits>
 
@@ -84,6 +86,15 @@ public:
             if (peek() == '+' || peek() == '-') ++pos;
             if (!(peek() >= '0' && peek() <= '9')) return fail("expected a digit in the exponent");
             while (peek() >= '0' && peek() <= '9') ++pos;
+        }
+        // Well-formed but out of range for a double (or a 64-bit integer): parsers refuse those too.
+        std::string token(t_.substr(start, pos - start));
+        const bool integer = token.find_first_of(".eE") == std::string::npos;
+        errno = 0;
+        if (integer ? (std::strtoull(token.c_str() + (token[0] == '-'), nullptr, 10), errno == ERANGE)
+                    : !std::isfinite(std::strtod(token.c_str(), nullptr))) {
+            pos = start;
+            return fail("number out of range");
         }
         return true;
     }
