@@ -59,6 +59,9 @@ Document load(const std::string& path, const LoadOptions& options) {
             doc.model = take(dragonbones::read_json(text, opts));
             break;
         }
+        case Format::DragonBonesBinary:
+            doc.model = take(dragonbones::read_dbdt(bytes));
+            break;
         case Format::Unknown:
             throw Error("not a format rigio recognises (expected Spine .skel or JSON)", Location::at_byte(0));
         default:
@@ -75,12 +78,17 @@ bool can_write(const Document& doc, Format target) {
 #endif
     }
     if (std::holds_alternative<dragonbones::DragonBonesData>(doc.model)) return target == Format::DragonBonesJson;
+    if (std::holds_alternative<dragonbones::BinaryData>(doc.model)) return target == Format::DragonBonesBinary;
     return false;
 }
 
 void save(const Document& doc, Format target, const std::string& path) {
     if (!can_write(doc, target))
         throw Error(std::string("cannot write ") + format_name(doc.format) + " data as " + format_name(target));
+    if (const auto* bin = std::get_if<dragonbones::BinaryData>(&doc.model)) {
+        io::write_file_atomic(path, dragonbones::write_dbdt(*bin));
+        return;
+    }
     if (const auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model)) {
         io::write_file_atomic(path, dragonbones::write_json(*db));
         return;
@@ -101,6 +109,7 @@ Format format_for_output(const Document& doc, const std::string& path) {
     if (has_extension(path, ".skel")) return Format::SpineBinary;
     if (has_extension(path, ".json") && spine) return Format::SpineJson;
     if (has_extension(path, ".json") && std::holds_alternative<dragonbones::DragonBonesData>(doc.model)) return Format::DragonBonesJson;
+    if (has_extension(path, ".dbbin")) return Format::DragonBonesBinary;
     return Format::Unknown;
 }
 

@@ -9,6 +9,7 @@
 
 #include "rigio/format.hpp"
 #include "rigio/io/error.hpp"
+#include "rigio/dragonbones/binary.hpp"
 #include "rigio/dragonbones/model.hpp"
 #include "rigio/spine/model.hpp"
 
@@ -16,7 +17,7 @@ namespace rigio::cli {
 
 struct Document {
     Format format = Format::Unknown;
-    std::variant<std::monostate, spine::SkeletonData, dragonbones::DragonBonesData> model;
+    std::variant<std::monostate, spine::SkeletonData, dragonbones::DragonBonesData, dragonbones::BinaryData> model;
     std::vector<std::string> warnings;  // things the reader noticed but could handle
 };
 

@@ -56,6 +56,13 @@ std::size_t json_array_size(const std::string& text) {
     return a.size();
 }
 
+std::size_t json_object_size(const std::string& text) {
+    simdjson::dom::parser parser;
+    simdjson::dom::object o;
+    if (parser.parse(text).get_object().get(o)) return 0;
+    return o.size();
+}
+
 std::size_t surface_bones(const Armature& a) {
     std::size_t n = 0;
     if (a.bone)
@@ -93,8 +100,13 @@ Timelines count_timelines(const Animation& an) {
         t.frame = 1;
         t.keys += an.frame->size();
     }
-    for (const auto& [k, v] : an.extra)
+    for (const auto& [k, v] : an.extra) {
         if (k == "timeline") t.typed += json_array_size(v.text);
+        // DBDT headers: {"timeline name": [type, index, ...]} objects pointing into the binary arrays.
+        if (k == "bone") t.bone += json_object_size(v.text);
+        if (k == "slot") t.slot += json_object_size(v.text);
+        if (k == "ffd") t.ffd += json_object_size(v.text);
+    }
     return t;
 }
 
@@ -207,6 +219,15 @@ std::string json(const DragonBonesData& d, const Document& doc, const std::strin
 
 std::string dragonbones_summary_text(const DragonBonesData& data, const Document& doc, const std::string& path) {
     return text(data, doc, path);
+}
+
+std::string dragonbones_binary_summary_text(const BinaryData& data, const Document& doc, const std::string& path) {
+    std::string o = text(data.header, doc, path);
+    o += fmt::format("  DBDT format word {}, {} bytes of arrays (frames not decoded; rewritten as they are)\n", data.format_version,
+                     data.arrays.size());
+    for (const BinaryArray& a : binary_arrays(data))
+        o += fmt::format("    {:<16} {:>8} bytes at {:>8} ({} values)\n", a.name, a.length, a.offset, a.count());
+    return o;
 }
 
 std::string dragonbones_summary_json(const DragonBonesData& data, const Document& doc, const std::string& path) {

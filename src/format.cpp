@@ -3,6 +3,7 @@
 #include <array>
 #include <cstring>
 
+#include "rigio/dragonbones/binary.hpp"
 #include "rigio/dragonbones/json.hpp"
 #include "rigio/spine/binary.hpp"
 
@@ -16,12 +17,13 @@ struct FormatInfo {
     const char* extension;
 };
 
-constexpr std::array<FormatInfo, 5> kFormats{{
+constexpr std::array<FormatInfo, 6> kFormats{{
     {Format::SpineBinary, "spine-binary", ".skel"},
     {Format::SpineJson, "spine-json", ".json"},
     {Format::DragonBonesJson, "dragonbones-json", ".json"},
     {Format::MrtkBinary, "mrtk-binary", ".bin"},
     {Format::MrtkJson, "mrtk-json", ".json"},
+    {Format::DragonBonesBinary, "dragonbones-binary", ".dbbin"},
 }};
 
 bool ends_with(std::string_view s, std::string_view suffix) {
@@ -74,11 +76,13 @@ Format detect_format(std::span<const std::uint8_t> bytes, std::string_view path)
     std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     Format json = sniff_json(text);
     if (json != Format::Unknown) return json;
+    if (dragonbones::looks_like_dbdt(bytes)) return Format::DragonBonesBinary;
     const bool skel = spine::looks_like_skel(bytes);
     if (skel) return Format::SpineBinary;
     // Unrecognised content: the extension decides which reader explains what is wrong.
     if (ends_with(path, ".skel")) return Format::SpineBinary;
     if (ends_with(path, ".bin")) return Format::MrtkBinary;
+    if (ends_with(path, ".dbbin")) return Format::DragonBonesBinary;
     return Format::Unknown;
 }
 

@@ -20,7 +20,8 @@ using Scope = io::JsonPath::Scope;
 
 class Reader {
 public:
-    Reader(std::string_view text, std::vector<std::string>* warnings) : path_(text), warnings_(warnings) {}
+    Reader(std::string_view text, const JsonReadOptions& options)
+        : path_(text), warnings_(options.warnings), binary_header_(options.binary_header) {}
 
     DragonBonesData read_root(element root) {
         DragonBonesData d;
@@ -403,6 +404,7 @@ private:
             else if (k == "scale") a.scale = num(e);
             else if (k == "frame") a.frame = frames(e);
             else if (k == "zOrder") a.zOrder = zorder(e);
+            else if (binary_header_ && (k == "bone" || k == "slot" || k == "ffd") && e.is_object()) keep(a.extra, k, e);
             else if (k == "bone") a.bone = list<BoneTimeline>(e, [this](element x) { return bone_timeline(x); });
             else if (k == "slot") a.slot = list<SlotTimeline>(e, [this](element x) { return slot_timeline(x); });
             else if (k == "ffd") a.ffd = list<FfdTimeline>(e, [this](element x) { return ffd_timeline(x); });
@@ -532,6 +534,7 @@ private:
 
     JsonPath path_;
     std::vector<std::string>* warnings_;
+    bool binary_header_ = false;
 };
 
 // Mesh arrays must agree with each other: runtimes index one with the other.
@@ -733,7 +736,7 @@ void Reader::resolve(Armature& a) {
 Result<DragonBonesData> read_json(std::string_view text, const JsonReadOptions& options) {
     return capture([&] {
         io::JsonDocument doc(text);
-        Reader r(text, options.warnings);
+        Reader r(text, options);
         return r.read_root(doc.root());
     });
 }

@@ -339,10 +339,11 @@ private:
 
 }  // namespace
 
-std::string write_json(const DragonBonesData& data) {
+std::string write_json(const DragonBonesData& data, const JsonWriteOptions& options) {
     std::string compact;
     compact.reserve(1 << 16);
     Writer(compact).root(data);
+    if (options.compact) return compact;
     io::ReflowOptions opt;
     opt.one_line_object_members = 8;
     opt.one_line_scalar_arrays = true;

@@ -17,10 +17,17 @@ namespace rigio::dragonbones {
 
 struct JsonReadOptions {
     std::vector<std::string>* warnings = nullptr;  // things that were repaired or are suspicious
+    // DBDT header JSON: animations hold {timeline name: [type, index, ...]} objects in "bone"/"slot"/
+    // "ffd" instead of timeline arrays; those are kept as raw JSON in the animation's `extra`.
+    bool binary_header = false;
+};
+
+struct JsonWriteOptions {
+    bool compact = false;  // one line, no spaces (DBDT headers); default: tab-indented
 };
 
 Result<DragonBonesData> read_json(std::string_view text, const JsonReadOptions& options = {});
-std::string write_json(const DragonBonesData& data);
+std::string write_json(const DragonBonesData& data, const JsonWriteOptions& options = {});
 
 // True when the text looks like DragonBones skeleton JSON (a top-level "armature" array next to
 // "version" or "frameRate"), as opposed to Spine JSON or a texture atlas. Cheap.
