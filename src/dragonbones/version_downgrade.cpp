@@ -295,32 +295,76 @@ bool same_slot_frames(const Frames& a, const Frames& b) {
     return true;
 }
 
+// A bone-bound event goes to a key of that bone's timeline at the same frame (the 4.x place for it):
+// to an existing key without an event, or to a new timeline of unanimated keys when the bone has none.
+bool event_to_bone(Animation& an, const std::string& bone, double position, const std::string& name) {
+    if (!an.bone) an.bone.emplace();
+    for (BoneTimeline& t : *an.bone) {
+        if (t.name != bone) continue;
+        if (!t.frame) return false;
+        double pos = 0;
+        for (Frame& f : *t.frame) {
+            if (pos == position && !f.event) {
+                f.event = name;
+                return true;
+            }
+            pos += duration_of(f);
+        }
+        return false;
+    }
+    const double total = an.duration ? std::max(0.0, an.duration->value) : position;
+    BoneTimeline t;
+    t.name = bone;
+    t.frame.emplace();
+    if (position > 0) {
+        Frame hold;
+        hold.duration = Num(position);
+        t.frame->push_back(std::move(hold));
+    }
+    Frame key;
+    key.duration = Num(std::max(0.0, total - position));
+    key.event = name;
+    t.frame->push_back(std::move(key));
+    an.bone->push_back(std::move(t));
+    return true;
+}
+
+void downgrade_events(Animation& an, const std::string& at, std::vector<Loss>& losses) {
+    if (!an.frame) return;
+    double position = 0;
+    for (std::size_t i = 0; i < an.frame->size(); ++i) {
+        Frame& f = (*an.frame)[i];
+        const std::string fp = at + "/frame/" + std::to_string(i);
+        if (f.events) {
+            for (std::size_t e = 0; e < f.events->size(); ++e) {
+                const Event& ev = (*f.events)[e];
+                const std::string ep = fp + "/events/" + std::to_string(e);
+                if (ev.bone && ev.name && !ev.slot && event_to_bone(an, *ev.bone, position, *ev.name)) {
+                    // kept on the bone's frame
+                } else if (!f.event && ev.name) {
+                    f.event = ev.name;
+                    if (ev.bone || ev.slot) losses.push_back({ep, "event bound to a bone or slot: written as an animation event"});
+                } else {
+                    losses.push_back({ep, "more than one event on a frame: 4.5 holds one; dropped"});
+                }
+                if (ev.ints || ev.floats || ev.strings || !ev.extra.empty())
+                    losses.push_back({ep, "event parameters (ints/floats/strings): 4.5 has none; dropped"});
+            }
+            f.events.reset();
+        }
+        if (f.actions) {
+            losses.push_back({fp + "/actions", "typed frame actions: 4.5 has none; dropped"});
+            f.actions.reset();
+        }
+        position += duration_of(f);
+    }
+}
+
 void downgrade_animation(Animation& an, const Armature& arm, const std::string& at, std::vector<Loss>& losses) {
     if (an.zOrder) {
         losses.push_back({at + "/zOrder", "zOrder timeline (draw-order animation): 4.5 has no animation-level zOrder; dropped"});
         an.zOrder.reset();
     }
-    if (an.frame)
-        for (std::size_t i = 0; i < an.frame->size(); ++i) {
-            Frame& f = (*an.frame)[i];
-            const std::string fp = at + "/frame/" + std::to_string(i);
-            if (f.events) {
-                for (std::size_t e = 0; e < f.events->size(); ++e) {
-                    const Event& ev = (*f.events)[e];
-                    const std::string ep = fp + "/events/" + std::to_string(e);
-                    if (!f.event && ev.name) f.event = ev.name;
-                    else losses.push_back({ep, "more than one event on a frame: 4.5 holds one; dropped"});
-                    if (ev.bone || ev.slot) losses.push_back({ep, "event bound to a bone or slot: written as an animation event"});
-                    if (ev.ints || ev.floats || ev.strings || !ev.extra.empty())
-                        losses.push_back({ep, "event parameters (ints/floats/strings): 4.5 has none; dropped"});
-                }
-                f.events.reset();
-            }
-            if (f.actions) {
-                losses.push_back({fp + "/actions", "typed frame actions: 4.5 has none; dropped"});
-                f.actions.reset();
-            }
-        }
     if (an.bone)
         for (std::size_t j = 0; j < an.bone->size(); ++j) {
             BoneTimeline& t = (*an.bone)[j];
@@ -368,6 +412,7 @@ void downgrade_animation(Animation& an, const Armature& arm, const std::string& 
             const Slot* setup = t.slot >= 0 && arm.slot ? &(*arm.slot)[t.slot] : nullptr;
             merge_slot(t, setup, tp, losses);
         }
+    downgrade_events(an, at, losses);
 }
 
 }  // namespace
