@@ -272,6 +272,52 @@ TEST(DragonBonesVersion, DowngradeMergesChannelsKeyedAtDifferentTimes) {
     EXPECT_EQ(losses[0].path, "/armature/0/animation/0/bone/0");
 }
 
+TEST(DragonBonesVersion, BoneEventsGoToBoneFramesIn45AndBackIn55) {
+    DragonBonesData d;
+    d.version = "5.5";
+    Armature a;
+    a.bone = std::vector<Bone>{Bone{}};
+    (*a.bone)[0].name = "hand";
+    Animation an;
+    an.name = "attack";
+    an.duration = Num(10);
+    Frame lead = key(3, std::nullopt), hit = key(7, std::nullopt);
+    Event e;
+    e.name = "hit";
+    e.bone = "hand";
+    hit.events = std::vector<Event>{e};
+    an.frame = Frames{lead, hit};
+    a.animation = std::vector<Animation>{an};
+    d.armature.push_back(a);
+
+    std::vector<Loss> losses;
+    DragonBonesData down = convert_version(d, "4.5", losses);
+    EXPECT_TRUE(losses.empty());
+    const Animation& dn = (*down.armature[0].animation)[0];
+    ASSERT_TRUE(dn.bone && dn.bone->size() == 1);
+    const Frames& bf = *(*dn.bone)[0].frame;
+    ASSERT_EQ(bf.size(), 2u);
+    EXPECT_EQ(bf[0].duration->value, 3);
+    EXPECT_EQ(bf[1].event, "hit");
+    EXPECT_EQ(bf[1].duration->value, 7);
+
+    DragonBonesData up = convert_version(read_ok(write_json(down), "down"), "5.5", losses);
+    const Animation& un = (*up.armature[0].animation)[0];
+    ASSERT_TRUE(un.frame.has_value());
+    double pos = 0;
+    bool found = false;
+    for (const Frame& f : *un.frame) {
+        if (f.events && !f.events->empty()) {
+            EXPECT_EQ(pos, 3);
+            EXPECT_EQ(f.events->front().name, "hit");
+            EXPECT_EQ(f.events->front().bone, "hand");
+            found = true;
+        }
+        pos += f.duration ? f.duration->value : 1;
+    }
+    EXPECT_TRUE(found);
+}
+
 TEST(DragonBonesVersion, UnsupportedTargetsAreErrors) {
     DragonBonesData d;
     d.version = "5.5";
