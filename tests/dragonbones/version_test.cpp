@@ -204,12 +204,21 @@ TEST(DragonBonesVersion, Every5xFileDowngradesTo45AndReadsBack) {
             if (!a.animation) continue;
             for (const Animation& an : *a.animation) {
                 EXPECT_FALSE(an.zOrder.has_value());
-                if (an.bone)
-                    for (const BoneTimeline& t : *an.bone) EXPECT_FALSE(t.translateFrame || t.rotateFrame || t.scaleFrame);
-                if (an.slot)
-                    for (const SlotTimeline& t : *an.slot) EXPECT_FALSE(t.displayFrame || t.colorFrame);
-                if (an.frame)
-                    for (const Frame& fr : *an.frame) EXPECT_FALSE(fr.events.has_value());
+                if (an.bone) {
+                    for (const BoneTimeline& t : *an.bone) {
+                        EXPECT_FALSE(t.translateFrame || t.rotateFrame || t.scaleFrame);
+                    }
+                }
+                if (an.slot) {
+                    for (const SlotTimeline& t : *an.slot) {
+                        EXPECT_FALSE(t.displayFrame || t.colorFrame);
+                    }
+                }
+                if (an.frame) {
+                    for (const Frame& fr : *an.frame) {
+                        EXPECT_FALSE(fr.events.has_value());
+                    }
+                }
             }
         }
         // Upgrading again gives back the channels wherever they were keyed together.
