@@ -267,6 +267,10 @@ void merge_slot(SlotTimeline& t, const Slot* setup, const std::string& at, std::
             // 4.x slot frames without colour mean identity colour; keep the setup colour that 5.x kept.
             f.color = setup->color;
         }
+        if ((!t.displayFrame || t.displayFrame->empty()) && setup && setup->displayIndex && setup->displayIndex->value != 0) {
+            // ... and without displayIndex they show display 0: keep the setup display.
+            f.displayIndex = setup->displayIndex;
+        }
         out.push_back(std::move(f));
     }
     t.frame = std::move(out);

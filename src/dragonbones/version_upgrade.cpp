@@ -176,6 +176,8 @@ void upgrade_animation(Animation& an, const Armature& arm, const std::string& at
                                   "slot-frame \"z\" (draw-order animation) in " + std::to_string(z) +
                                       " frames: 5.5 has no per-slot draw-order keys; dropped"});
             const bool setup_color = t.slot >= 0 && arm.slot && !identity((*arm.slot)[t.slot].color);
+            const Opt<Num>& setup_index = t.slot >= 0 && arm.slot ? (*arm.slot)[t.slot].displayIndex : Opt<Num>{};
+            const bool setup_display = setup_index && setup_index->value != 0;
             Frames df, cf;
             for (const Frame& f : in) {
                 Frame d;
@@ -188,7 +190,8 @@ void upgrade_animation(Animation& an, const Armature& arm, const std::string& at
                 df.push_back(std::move(d));
                 cf.push_back(std::move(c));
             }
-            if (any_display || !any_color) t.displayFrame = std::move(df);
+            // Likewise a slot frame without displayIndex shows display 0, not the setup display.
+            if (any_display || !any_color || setup_display) t.displayFrame = std::move(df);
             // 4.x: a slot frame without colour means identity colour, so a colour timeline is needed
             // whenever it would differ from the setup colour a 5.5 runtime would keep.
             if (any_color || setup_color) t.colorFrame = std::move(cf);

@@ -130,5 +130,64 @@ TEST(DragonBonesDowngrade, BonePosesAreKeptWhereNoLossIsReported) {
     std::cout << compared << " bone timelines compared frame by frame, " << skipped << " skipped (named in the loss report or already 4.x)\n";
 }
 
+std::vector<double> color8(const Opt<ColorTransform>& c) {
+    if (!c) return {100, 100, 100, 100, 0, 0, 0, 0};
+    return {v(c->aM, 100), v(c->rM, 100), v(c->gM, 100), v(c->bM, 100), v(c->aO, 0), v(c->rO, 0), v(c->gO, 0), v(c->bO, 0)};
+}
+
+// Slots: 5.5 channels (absent: the setup display and colour) against 4.x slot frames as 5.x runtimes
+// read them (a frame without displayIndex shows display 0, without colour the identity colour).
+TEST(DragonBonesDowngrade, SlotDisplaysAndColoursAreKeptWhereNoLossIsReported) {
+    auto files = test::skeletons({"5.5"});
+    RIGIO_REQUIRE_CORPUS(files, "corpus/dragonbones");
+    std::size_t compared = 0;
+    for (const auto& file : files) {
+        SCOPED_TRACE(file.string());
+        DragonBonesData src = test::read_ok(test::text_of(file), file.string());
+        std::vector<Loss> losses;
+        DragonBonesData down = test::read_ok(write_json(convert_version(src, "4.5", losses)), "downgraded");
+        for (std::size_t a = 0; a < src.armature.size(); ++a) {
+            const Armature& arm = src.armature[a];
+            if (!arm.animation) continue;
+            for (std::size_t k = 0; k < arm.animation->size(); ++k) {
+                const Animation& an = (*arm.animation)[k];
+                if (!an.slot) continue;
+                for (std::size_t j = 0; j < an.slot->size(); ++j) {
+                    const SlotTimeline& t = (*an.slot)[j];
+                    const std::string path = "/armature/" + std::to_string(a) + "/animation/" + std::to_string(k) + "/slot/" + std::to_string(j);
+                    bool named = false;
+                    for (const Loss& l : losses) named |= l.path.rfind(path, 0) == 0;
+                    if (named || t.frame || t.slot < 0) continue;
+                    const Slot& setup = (*arm.slot)[static_cast<std::size_t>(t.slot)];
+                    const Frames& merged = *(*(*down.armature[a].animation)[k].slot)[j].frame;
+                    if (merged.empty()) continue;
+                    const double end = an.duration ? an.duration->value : 0;
+                    for (double time = 0; time <= end; time += 1) {
+                        std::vector<double> want_display{v(setup.displayIndex, 0)};
+                        std::vector<double> want_color = color8(setup.color);
+                        if (t.displayFrame && !t.displayFrame->empty()) {
+                            Frames step = *t.displayFrame;
+                            for (Frame& f : step) f.tweenEasing.reset(), f.curve.reset();
+                            want_display = sample(step, [](const Frame& f) { return std::vector<double>{v(f.value ? f.value : f.displayIndex, 0)}; },
+                                                  time, -1);
+                        }
+                        if (t.colorFrame && !t.colorFrame->empty())
+                            want_color = sample(*t.colorFrame, [](const Frame& f) { return color8(f.value_color ? f.value_color : f.color); }, time, -1);
+                        Frames step = merged;
+                        for (Frame& f : step) f.tweenEasing.reset(), f.curve.reset();
+                        auto got_display = sample(step, [](const Frame& f) { return std::vector<double>{v(f.displayIndex, 0)}; }, time, -1);
+                        auto got_color = sample(merged, [](const Frame& f) { return color8(f.color); }, time, -1);
+                        EXPECT_EQ(got_display, want_display) << path << " at frame " << time;
+                        for (std::size_t i = 0; i < 8; ++i) EXPECT_NEAR(got_color[i], want_color[i], 1e-9) << path << " at frame " << time;
+                    }
+                    ++compared;
+                }
+            }
+        }
+    }
+    EXPECT_GT(compared, 100u);
+    std::cout << compared << " slot timelines compared frame by frame\n";
+}
+
 }  // namespace
 }  // namespace rigio::dragonbones
