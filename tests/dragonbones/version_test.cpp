@@ -327,6 +327,62 @@ TEST(DragonBonesVersion, BoneEventsGoToBoneFramesIn45AndBackIn55) {
     EXPECT_TRUE(found);
 }
 
+// 4.x slot frames without colour (or displayIndex) mean identity colour (display 0) to 5.x runtimes,
+// while a missing 5.5 channel keeps the setup value: both directions carry the setup value across.
+TEST(DragonBonesVersion, SetupColourAndDisplaySurviveSlotFrameForms) {
+    DragonBonesData d;
+    d.version = "4.5";
+    Armature a;
+    a.bone = std::vector<Bone>{Bone{}};
+    (*a.bone)[0].name = "root";
+    Slot sl;
+    sl.name = "s";
+    sl.parent = "root";
+    sl.parent_index = 0;
+    sl.displayIndex = Num(1);
+    sl.color = ColorTransform{};
+    sl.color->aM = Num(50);
+    a.slot = std::vector<Slot>{sl};
+    Animation an;
+    an.name = "blink";
+    an.duration = Num(4);
+    SlotTimeline t;
+    t.name = "s";
+    t.slot = 0;
+    Frame f0 = key(2, std::nullopt), f1 = key(2, std::nullopt);
+    f0.displayIndex = Num(2);  // colour absent: identity for 4.x
+    f1.color = ColorTransform{};
+    f1.color->aM = Num(20);    // displayIndex absent: display 0 for 4.x
+    t.frame = Frames{f0, f1};
+    an.slot = std::vector<SlotTimeline>{t};
+    a.animation = std::vector<Animation>{an};
+    d.armature.push_back(a);
+
+    std::vector<Loss> losses;
+    DragonBonesData up = convert_version(d, "5.5", losses);
+    const SlotTimeline& u = (*(*up.armature[0].animation)[0].slot)[0];
+    ASSERT_TRUE(u.colorFrame && u.displayFrame);
+    EXPECT_FALSE((*u.colorFrame)[0].value_color.has_value());  // identity, as 4.x meant
+    EXPECT_FALSE((*u.displayFrame)[1].value.has_value());      // display 0, as 4.x meant
+
+    // 5.5 -> 4.5 with only a display channel: the setup colour goes into every 4.x frame.
+    DragonBonesData d55 = up;
+    SlotTimeline& only = (*(*d55.armature[0].animation)[0].slot)[0];
+    only.colorFrame.reset();
+    DragonBonesData down = convert_version(d55, "4.5", losses);
+    const Frames& m = *(*(*down.armature[0].animation)[0].slot)[0].frame;
+    ASSERT_EQ(m.size(), 2u);
+    for (const Frame& f : m) {
+        ASSERT_TRUE(f.color.has_value());
+        EXPECT_EQ(f.color->aM->value, 50);
+    }
+    // ... and with only a colour channel, the setup display.
+    d55 = up;
+    (*(*d55.armature[0].animation)[0].slot)[0].displayFrame.reset();
+    down = convert_version(d55, "4.5", losses);
+    for (const Frame& f : *(*(*down.armature[0].animation)[0].slot)[0].frame) EXPECT_EQ(f.displayIndex->value, 1);
+}
+
 TEST(DragonBonesVersion, UnsupportedTargetsAreErrors) {
     DragonBonesData d;
     d.version = "5.5";
