@@ -1,7 +1,9 @@
 // DragonBones JSON writer: the model back to JSON, member for member in the reader's order, then the
 // unknown keys as they were read. A value read from a dirty form ("NaN", "1.5", null, 0/1 flags) is
 // written back in that form. Layout: tabs, flat objects and number arrays on one line.
+#include <charconv>
 #include <cmath>
+#include <string>
 
 #include "rigio/dragonbones/json.hpp"
 #include "rigio/io/json_writer.hpp"
@@ -10,12 +12,45 @@ namespace rigio::dragonbones {
 
 namespace {
 
+// Shortest round-trip text of a double, laid out as JavaScript (and so DragonBones Pro) writes numbers:
+// plain decimals for 1e-7 <= |v| < 1e18 ("-0.0003", not "-3e-04"), exponents outside that range.
+std::string js_number(double v) {
+    char buf[64];
+    auto res = std::to_chars(buf, buf + sizeof buf, v);
+    std::string s(buf, res.ptr);
+    const std::size_t e = s.find('e');
+    const double a = std::fabs(v);
+    // Integers past 64 bits keep the exponent: JSON parsers (simdjson) refuse them written out in full.
+    if (e == std::string::npos || a < 1e-7 || a >= 1e18) return s;
+    const bool negative = s[0] == '-';
+    std::string mantissa = s.substr(negative ? 1 : 0, e - (negative ? 1 : 0));
+    int exponent = std::stoi(s.substr(e + 1));
+    std::string digits;
+    int point = 1;  // digits before the decimal point in the mantissa
+    for (std::size_t i = 0; i < mantissa.size(); ++i) {
+        if (mantissa[i] == '.') point = static_cast<int>(i);
+        else digits += mantissa[i];
+    }
+    if (mantissa.find('.') == std::string::npos) point = static_cast<int>(mantissa.size());
+    point += exponent;
+    std::string out = negative ? "-" : "";
+    if (point <= 0) {
+        out += "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+    } else if (point >= static_cast<int>(digits.size())) {
+        out += digits + std::string(static_cast<std::size_t>(point) - digits.size(), '0');
+    } else {
+        out += digits.substr(0, static_cast<std::size_t>(point)) + "." + digits.substr(static_cast<std::size_t>(point));
+    }
+    return out;
+}
+
 class Writer {
 public:
     explicit Writer(std::string& out) : w_(out) {}
 
     void root(const DragonBonesData& d) {
         w_.begin_object();
+        num("frameRate", d.frameRate);
         str("name", d.name);
         if (d.version && d.version_is_number) {
             w_.key("version");
@@ -24,7 +59,6 @@ public:
             str("version", d.version);
         }
         str("compatibleVersion", d.compatibleVersion);
-        num("frameRate", d.frameRate);
         num("isGlobal", d.isGlobal);
         raw("userData", d.userData);
         w_.key("armature");
@@ -42,7 +76,7 @@ private:
         else if (std::isfinite(n.value)) {
             double r = std::nearbyint(n.value);
             if (r == n.value && std::fabs(r) < 9007199254740992.0) w_.integer(static_cast<std::int64_t>(r));
-            else w_.number(n.value);
+            else w_.raw(js_number(n.value));
         } else if (std::isnan(n.value)) w_.string("NaN");
         else w_.null();
     }
@@ -72,8 +106,10 @@ private:
         for (const Num& n : *v) value(n);
         w_.end_array();
     }
-    void extras(const Extras& e) {
+    // Unknown members, in file order; `skip` leaves one key out, `only` writes just that one.
+    void extras(const Extras& e, std::string_view skip = {}, std::string_view only = {}) {
         for (const auto& [k, v] : e) {
+            if ((!skip.empty() && k == skip) || (!only.empty() && k != only)) continue;
             w_.key(k);
             w_.raw(v.text);
         }
@@ -123,8 +159,6 @@ private:
         str("type", a.type);
         num("frameRate", a.frameRate);
         str("name", a.name);
-        raw("defaultActions", a.defaultActions);
-        raw("userData", a.userData);
         if (a.aabb) {
             w_.key("aabb");
             w_.begin_object();
@@ -140,19 +174,21 @@ private:
         list("ik", a.ik, [this](const IkConstraint& c) { ik(c); });
         list("skin", a.skin, [this](const Skin& s) { skin(s); });
         list("animation", a.animation, [this](const Animation& an) { animation(an); });
+        raw("defaultActions", a.defaultActions);
+        raw("userData", a.userData);
         extras(a.extra);
         w_.end_object();
     }
 
     void bone(const Bone& b) {
         w_.begin_object();
-        str("name", b.name);
-        str("parent", b.parent);
-        num("length", b.length);
         flag("inheritTranslation", b.inheritTranslation);
         flag("inheritRotation", b.inheritRotation);
         flag("inheritScale", b.inheritScale);
         flag("inheritReflection", b.inheritReflection);
+        num("length", b.length);
+        str("name", b.name);
+        str("parent", b.parent);
         transform("transform", b.transform);
         raw("userData", b.userData);
         extras(b.extra);
@@ -161,11 +197,11 @@ private:
 
     void slot(const Slot& s) {
         w_.begin_object();
+        raw("blendMode", s.blendMode);
+        num("displayIndex", s.displayIndex);
         str("name", s.name);
         str("parent", s.parent);
-        num("displayIndex", s.displayIndex);
         num("z", s.z);
-        raw("blendMode", s.blendMode);
         color("color", s.color);
         raw("actions", s.actions);
         raw("userData", s.userData);
@@ -175,12 +211,12 @@ private:
 
     void ik(const IkConstraint& c) {
         w_.begin_object();
-        str("name", c.name);
-        str("bone", c.bone);
-        str("target", c.target);
         flag("bendPositive", c.bendPositive);
         num("chain", c.chain);
         num("weight", c.weight);
+        str("name", c.name);
+        str("bone", c.bone);
+        str("target", c.target);
         extras(c.extra);
         w_.end_object();
     }
@@ -201,14 +237,14 @@ private:
 
     void display(const Display& d) {
         w_.begin_object();
-        str("name", d.name);
         raw("type", d.type);
+        str("name", d.name);
+        transform("transform", d.transform);
         str("path", d.path);
         str("subType", d.subType);
         str("share", d.share);
         flag("inheritFFD", d.inheritFFD);
         flag("inheritDeform", d.inheritDeform);
-        transform("transform", d.transform);
         if (d.pivot) {
             w_.key("pivot");
             w_.begin_object();
@@ -219,6 +255,7 @@ private:
         }
         num("width", d.width);
         num("height", d.height);
+        extras(d.extra, "", "offset");  // DBDT headers: the mesh's index into intArray comes first
         nums("vertices", d.vertices);
         nums("uvs", d.uvs);
         nums("triangles", d.triangles);
@@ -228,18 +265,18 @@ private:
         nums("edges", d.edges);
         nums("userEdges", d.userEdges);
         raw("userData", d.userData);
-        extras(d.extra);
+        extras(d.extra, "offset");
         w_.end_object();
     }
 
     // ---- animation -----------------------------------------------------------------------------
     void animation(const Animation& a) {
         w_.begin_object();
-        str("name", a.name);
         num("duration", a.duration);
         num("playTimes", a.playTimes);
         num("fadeInTime", a.fadeInTime);
         num("scale", a.scale);
+        str("name", a.name);
         frames("frame", a.frame);
         if (a.zOrder) {
             w_.key("zOrder");

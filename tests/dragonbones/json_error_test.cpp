@@ -126,6 +126,30 @@ TEST(DragonBonesErrors, DirtyValuesAreReadAndKept) {
     EXPECT_TRUE(*again == *r);
 }
 
+TEST(DragonBonesJson, NumbersAreWrittenExactlyInJavaScriptLayout) {
+    const std::vector<double> values{-0.0003, 1e-7, 1.5e-8, 0.1, 1.0 / 3.0, 123456789.125, 1e20, 1.5e21, -2.5e-300, 5e-324, 1.7976931348623157e308};
+    std::string json = R"({"version":"5.5","armature":[{"name":"a","ffd":0,"aabb":{"x":0}}],"extra":0})";
+    DragonBonesData d = read_json(json).value();
+    d.armature[0].bone = std::vector<Bone>{Bone{}};
+    (*d.armature[0].bone)[0].name = "b";
+    (*d.armature[0].bone)[0].transform = Transform{};
+    Display mesh;
+    mesh.name = "m";
+    mesh.uvs = std::vector<Num>(values.begin(), values.end());
+    d.armature[0].skin = std::vector<Skin>{Skin{}};
+    (*d.armature[0].skin)[0].slot = std::vector<SkinSlot>{SkinSlot{}};
+    (*(*d.armature[0].skin)[0].slot)[0].display = std::vector<Display>{mesh};
+    const std::string out = write_json(d);
+    EXPECT_NE(out.find("-0.0003"), std::string::npos) << out;
+    EXPECT_NE(out.find("0.0000001"), std::string::npos) << out;
+    EXPECT_NE(out.find("123456789.125"), std::string::npos) << out;
+    auto back = read_json(out);
+    ASSERT_TRUE(back.ok()) << back.error().what();
+    const auto& uvs = *(*(*back->armature[0].skin)[0].slot)[0].display->at(0).uvs;
+    ASSERT_EQ(uvs.size(), values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) EXPECT_EQ(uvs[i].value, values[i]) << i;
+}
+
 TEST(DragonBonesErrors, AbsentAndZeroEasingStayApart) {
     const std::string anim = R"([{"name":"run","bone":[{"name":"arm","frame":[{"duration":1},{"duration":1,"tweenEasing":0}]}]}])";
     auto r = read_json(skeleton(kBones, anim));
