@@ -198,7 +198,7 @@ void merge_bone(BoneTimeline& t, const std::string& at, std::vector<Loss>& losse
             Values v = ro.at(u);
             const Frame* k = keyed(t.rotateFrame, ro);
             if (k && k->rotate) x.skY = k->rotate; else if (v[0] != 0) x.skY = Num(v[0]);
-            if (v[0] + v[1] != 0 || (k && k->skew)) x.skX = Num(v[0] + v[1]);
+            if (v[0] + v[1] != 0 || (k && k->skew)) x.skX = Num(decimal_sum(v[0], v[1]));
             if (k && k->clockwise) f.tweenRotate = k->clockwise;
         }
         if (t.scaleFrame && !t.scaleFrame->empty()) {

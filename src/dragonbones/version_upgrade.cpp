@@ -52,7 +52,7 @@ void split_bone(BoneTimeline& t) {
         a.extra.insert(a.extra.end(), f.extra.begin(), f.extra.end());
         if (x.skY) r.rotate = x.skY;
         const double skX = x.skX ? x.skX->value : 0, skY = x.skY ? x.skY->value : 0;
-        if ((x.skX || x.skY) && skX - skY != 0) r.skew = Num(skX - skY);
+        if ((x.skX || x.skY) && skX - skY != 0) r.skew = Num(decimal_sum(skX, -skY));
         r.clockwise = f.tweenRotate;
         s.x = x.scX;
         s.y = x.scY;
