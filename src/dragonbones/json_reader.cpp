@@ -542,7 +542,12 @@ Result<DragonBonesData> read_json(std::string_view text, const JsonReadOptions& 
     return capture([&] {
         io::JsonDocument doc(text);
         Reader r(text, options);
-        return r.read_root(doc.root());
+        DragonBonesData d = r.read_root(doc.root());
+        std::string_view body = text;
+        while (!body.empty() && (body.back() == '\n' || body.back() == '\r')) body.remove_suffix(1);
+        d.minified = body.find('\n') == std::string_view::npos;
+        d.final_newline = body.size() != text.size();
+        return d;
     });
 }
 

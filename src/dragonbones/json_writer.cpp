@@ -381,6 +381,10 @@ std::string write_json(const DragonBonesData& data, const JsonWriteOptions& opti
     compact.reserve(1 << 16);
     Writer(compact).root(data);
     if (options.compact) return compact;
+    if (data.minified) {
+        if (data.final_newline) compact += '\n';
+        return compact;
+    }
     io::ReflowOptions opt;
     opt.one_line_object_members = 8;
     opt.one_line_scalar_arrays = true;

@@ -118,8 +118,9 @@ TEST(DragonBonesErrors, DirtyValuesAreReadAndKept) {
     EXPECT_EQ(f[2].tweenEasing->value, 0);
     EXPECT_FALSE(r->armature[0].bone->at(0).inheritScale->value);
     const std::string out = write_json(*r);
-    for (const char* kept : {"\"tweenEasing\": \"NaN\"", "\"tweenEasing\": null", "\"tweenEasing\": 0", "\"x\": \"1.5\"",
-                             "\"duration\": \"4\"", "\"inheritScale\": 0", "\"mystery\"", "\"userData\": [ 1, \"a\", null ]"})
+    // The source is minified, so is the rewrite.
+    for (const char* kept : {"\"tweenEasing\":\"NaN\"", "\"tweenEasing\":null", "\"tweenEasing\":0", "\"x\":\"1.5\"",
+                             "\"duration\":\"4\"", "\"inheritScale\":0", "\"mystery\":{\"k\":[1,2]}", "\"userData\":[1,\"a\",null]"})
         EXPECT_NE(out.find(kept), std::string::npos) << kept << "\n" << out;
     auto again = read_json(out);
     ASSERT_TRUE(again.ok());

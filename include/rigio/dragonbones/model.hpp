@@ -255,13 +255,22 @@ struct DragonBonesData {
     Opt<std::string> name;
     Opt<std::string> version;
     bool version_is_number = false;  // 2.x files write e.g. 2.3 as a JSON number
+    // Layout of the text this was read from (not data): minified on one line, as DragonBones Pro
+    // exports, and whether it ended with a newline. write_json follows it.
+    bool minified = false;
+    bool final_newline = true;
     Opt<std::string> compatibleVersion;
     Opt<Num> frameRate;
     Opt<Num> isGlobal;  // 0/1 (numbers or booleans in real files; raw kept)
     Opt<RawJson> userData;
     std::vector<Armature> armature;
     Extras extra;
-    bool operator==(const DragonBonesData&) const = default;
+    // Data only: the layout hints above are left out.
+    bool operator==(const DragonBonesData& o) const {
+        return name == o.name && version == o.version && version_is_number == o.version_is_number &&
+               compatibleVersion == o.compatibleVersion && frameRate == o.frameRate && isGlobal == o.isGlobal &&
+               userData == o.userData && armature == o.armature && extra == o.extra;
+    }
 };
 
 // Small helpers over the model (no I/O).
