@@ -55,7 +55,7 @@ void add_convert(CLI::App& app, int& exit_code) {
         "Formats: spine-binary, spine-json, dragonbones-json (--db-version 4.5|5.5 upgrades or downgrades;\n"
         "what the target version cannot hold is listed on stderr with its JSON path).");
     cmd->add_option("paths", args.paths, "IN OUT, or with --out-dir: IN...")->required();
-    cmd->add_option("--to", args.to, "Output format: spine-binary or spine-json")
+    cmd->add_option("--to", args.to, "Output format: spine-binary, spine-json, dragonbones-json or dragonbones-binary")
         ->check(CLI::IsMember({"spine-binary", "spine-json", "dragonbones-json", "dragonbones-binary"}));
     cmd->add_option("--db-version", args.db_version, "DragonBones JSON version to write (default: the input's)")
         ->check(CLI::IsMember({"4.5", "5.5"}));
