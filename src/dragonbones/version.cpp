@@ -30,6 +30,9 @@ DragonBonesData convert_version(const DragonBonesData& data, std::string_view ta
         out.version = "4.5";
         return out;
     }
+    if (from >= 56)
+        losses.push_back({"/version", "5.6 typed \"timeline\" arrays, surface bones and other 5.6 keys are kept as written; "
+                                      "4.5 runtimes ignore them"});
     detail::downgrade_to_45(out, losses);
     return out;
 }
