@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "batch.hpp"
 #include "commands.hpp"
 #include "document.hpp"
 #include "mrtk_document.hpp"
@@ -17,12 +18,13 @@ struct ConvertArgs {
     std::vector<std::string> paths;
     std::string to;
     std::string out_dir;
+    std::string db_version;
 };
 
 std::string mrtk_version;  // --mrtk-version
 
 // Converts one file; returns an empty string on success, else the reason.
-std::string convert_one(const std::string& in, const std::string& out, const std::string& to) {
+std::string convert_one(const std::string& in, const std::string& out, const std::string& to, const std::string& db_version) {
     try {
         Document doc = load(in);
         for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", in, w);
@@ -36,6 +38,7 @@ std::string convert_one(const std::string& in, const std::string& out, const std
             if (target == Format::Unknown)
                 return "cannot tell the output format from \"" + out + "\": use --to FORMAT";
         }
+        if (target == Format::DragonBonesJson) prepare_dragonbones(doc, db_version, in);
         save(doc, target, out);
         return {};
     } catch (const Error& e) {
@@ -57,10 +60,14 @@ void add_convert(CLI::App& app, int& exit_code) {
         "  rigio convert rec.bin old.bin --mrtk-version 1.0   rewrite an MRTK recording as version 1.0\n"
         "The output format follows the output extension (.skel, .json, .bin) unless --to is given.\n"
         "Outputs are written atomically: a failed conversion leaves an existing file untouched.\n"
-        "Formats: spine-binary, spine-json, mrtk-binary, mrtk-json.");
+        "Formats: spine-binary, spine-json, dragonbones-json, dragonbones-binary, mrtk-binary, mrtk-json.\n"
+        "DragonBones: --db-version 4.5|5.5 upgrades or downgrades; what the target version cannot hold\n"
+        "is listed on stderr with its JSON path.");
     cmd->add_option("paths", args.paths, "IN OUT, or with --out-dir: IN...")->required();
-    cmd->add_option("--to", args.to, "Output format: spine-binary, spine-json, mrtk-binary or mrtk-json")
-        ->check(CLI::IsMember({"spine-binary", "spine-json", "mrtk-binary", "mrtk-json"}));
+    cmd->add_option("--to", args.to, "Output format: spine-binary, spine-json, dragonbones-json, dragonbones-binary, mrtk-binary or mrtk-json")
+        ->check(CLI::IsMember({"spine-binary", "spine-json", "dragonbones-json", "dragonbones-binary", "mrtk-binary", "mrtk-json"}));
+    cmd->add_option("--db-version", args.db_version, "DragonBones JSON version to write (default: the input's)")
+        ->check(CLI::IsMember({"4.5", "5.5"}));
     cmd->add_option("--mrtk-version", mrtk_version, "Write MRTK recordings as version 1.0 or 1.1")
         ->check(CLI::IsMember({"1.0", "1.1"}));
     add_mrtk_load_options(cmd);
@@ -68,7 +75,7 @@ void add_convert(CLI::App& app, int& exit_code) {
     cmd->callback([&exit_code] {
         if (args.out_dir.empty()) {
             if (args.paths.size() != 2) throw CLI::ValidationError("convert", "expected IN OUT (or --out-dir DIR with inputs)");
-            std::string why = convert_one(args.paths[0], args.paths[1], args.to);
+            std::string why = convert_one(args.paths[0], args.paths[1], args.to, args.db_version);
             if (!why.empty()) {
                 fmt::print(stderr, "{}: {}\n", args.paths[0], why);
                 exit_code = 1;
@@ -79,19 +86,20 @@ void add_convert(CLI::App& app, int& exit_code) {
         std::error_code ec;
         std::filesystem::create_directories(args.out_dir, ec);
         const char* ext = format_extension(*format_from_name(args.to));
-        int bad = 0;
+        Batch batch(args.paths.size());
         for (const std::string& in : args.paths) {
-            auto out = std::filesystem::path(args.out_dir) / std::filesystem::path(in).stem();
-            std::string why = convert_one(in, out.string() + ext, args.to);
+            batch.start(in);
+            const std::string out = (std::filesystem::path(args.out_dir) / std::filesystem::path(in).stem()).string() + ext;
+            std::string why = convert_one(in, out, args.to, args.db_version);
             if (why.empty()) {
-                fmt::print("{} -> {}{}\n", in, out.string(), ext);
+                batch.ok();
+                fmt::print("{} -> {}\n", in, out);
             } else {
-                ++bad;
+                batch.failed(in, why);
                 fmt::print(stderr, "{}: {}\n", in, why);
             }
         }
-        fmt::print("{} ok, {} failed\n", args.paths.size() - bad, bad);
-        exit_code = bad ? 1 : 0;
+        exit_code = batch.finish();
     });
 }
 

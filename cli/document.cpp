@@ -2,13 +2,11 @@
 
 #include <string_view>
 
+#include "rigio/dragonbones/json.hpp"
 #include "rigio/io/file.hpp"
 #include "mrtk_document.hpp"
 #include "rigio/spine/binary.hpp"
-#if __has_include("rigio/spine/json.hpp")
 #include "rigio/spine/json.hpp"
-#define RIGIO_HAVE_SPINE_JSON 1
-#endif
 
 namespace rigio::cli {
 
@@ -48,22 +46,28 @@ Document load(const std::string& path, const LoadOptions& options) {
             doc.model = take(spine::read_skel(bytes));
             break;
         case Format::SpineJson: {
-#ifdef RIGIO_HAVE_SPINE_JSON
             spine::JsonReadOptions opts;
             opts.warnings = &doc.warnings;
             std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
             doc.model = take(spine::read_json(text, opts));
             break;
-#else
-            throw Error("Spine JSON is not supported by this build");
-#endif
         }
         case Format::MrtkBinary:
         case Format::MrtkJson:
             load_mrtk(doc, bytes, options);
             break;
+        case Format::DragonBonesJson: {
+            dragonbones::JsonReadOptions opts;
+            opts.warnings = &doc.warnings;
+            std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+            doc.model = take(dragonbones::read_json(text, opts));
+            break;
+        }
+        case Format::DragonBonesBinary:
+            doc.model = take(dragonbones::read_dbdt(bytes));
+            break;
         case Format::Unknown:
-            throw Error("not a format rigio recognises (expected Spine .skel or JSON)", Location::at_byte(0));
+            throw Error("not a format rigio recognises (expected a Spine .skel or JSON, DragonBones JSON or .dbbin, or an MRTK recording)", Location::at_byte(0));
         default:
             throw Error(std::string("reading ") + format_name(doc.format) + " is not supported yet");
     }
@@ -73,11 +77,10 @@ Document load(const std::string& path, const LoadOptions& options) {
 bool can_write(const Document& doc, Format target) {
     if (std::holds_alternative<mrtk::InputAnimation>(doc.model)) return target == Format::MrtkBinary || target == Format::MrtkJson;
     if (std::holds_alternative<spine::SkeletonData>(doc.model)) {
-        if (target == Format::SpineBinary) return true;
-#ifdef RIGIO_HAVE_SPINE_JSON
-        if (target == Format::SpineJson) return true;
-#endif
+        if (target == Format::SpineBinary || target == Format::SpineJson) return true;
     }
+    if (std::holds_alternative<dragonbones::DragonBonesData>(doc.model)) return target == Format::DragonBonesJson;
+    if (std::holds_alternative<dragonbones::BinaryData>(doc.model)) return target == Format::DragonBonesBinary;
     return false;
 }
 
@@ -88,16 +91,22 @@ void save(const Document& doc, Format target, const std::string& path) {
         save_mrtk(*rec, target, path);
         return;
     }
+    if (const auto* bin = std::get_if<dragonbones::BinaryData>(&doc.model)) {
+        io::write_file_atomic(path, dragonbones::write_dbdt(*bin));
+        return;
+    }
+    if (const auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model)) {
+        io::write_file_atomic(path, dragonbones::write_json(*db));
+        return;
+    }
     if (const auto* sd = std::get_if<spine::SkeletonData>(&doc.model)) {
         if (target == Format::SpineBinary) {
             io::write_file_atomic(path, spine::write_skel(*sd));
             return;
         }
-#ifdef RIGIO_HAVE_SPINE_JSON
         spine::JsonWriteOptions opts;
         opts.editor_rounding = doc.format == Format::SpineBinary;  // .skel -> JSON: the editor's keys
         io::write_file_atomic(path, spine::write_json(*sd, opts));
-#endif
     }
 }
 
@@ -109,6 +118,8 @@ Format format_for_output(const Document& doc, const std::string& path) {
     }
     if (has_extension(path, ".skel")) return Format::SpineBinary;
     if (has_extension(path, ".json") && spine) return Format::SpineJson;
+    if (has_extension(path, ".json") && std::holds_alternative<dragonbones::DragonBonesData>(doc.model)) return Format::DragonBonesJson;
+    if (has_extension(path, ".dbbin")) return Format::DragonBonesBinary;
     return Format::Unknown;
 }
 

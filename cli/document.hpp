@@ -10,13 +10,17 @@
 #include "rigio/format.hpp"
 #include "rigio/io/error.hpp"
 #include "rigio/mrtk/model.hpp"
+#include "rigio/dragonbones/binary.hpp"
+#include "rigio/dragonbones/model.hpp"
 #include "rigio/spine/model.hpp"
 
 namespace rigio::cli {
 
 struct Document {
     Format format = Format::Unknown;
-    std::variant<std::monostate, spine::SkeletonData, mrtk::InputAnimation> model;
+    std::variant<std::monostate, spine::SkeletonData, mrtk::InputAnimation, dragonbones::DragonBonesData,
+                 dragonbones::BinaryData>
+        model;
     std::vector<std::string> warnings;  // things the reader noticed but could handle
 };
 
@@ -36,6 +40,10 @@ bool can_write(const Document& doc, Format target);
 
 // Serialises `doc` as `target` (throws rigio::Error when that is not possible) and writes it atomically.
 void save(const Document& doc, Format target, const std::string& path);
+
+// Before writing DragonBones JSON: moves the model to `db_version` ("4.5", "5.5"; empty: keep the
+// input's version) and prints what that version cannot hold on stderr, naming `source`.
+void prepare_dragonbones(Document& doc, const std::string& db_version, const std::string& source);
 
 // The output format implied by a path's extension for a document, or Unknown.
 Format format_for_output(const Document& doc, const std::string& path);

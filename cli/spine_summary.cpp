@@ -138,12 +138,16 @@ std::string json(const SkeletonData& sd, const Document& doc, const std::string&
 std::string summary_text(const Document& doc, const std::string& path) {
     if (const auto* sd = std::get_if<SkeletonData>(&doc.model)) return text(*sd, doc, path);
     if (const auto* rec = std::get_if<mrtk::InputAnimation>(&doc.model)) return mrtk_summary_text(*rec, doc, path);
+    if (const auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model)) return dragonbones_summary_text(*db, doc, path);
+    if (const auto* bin = std::get_if<dragonbones::BinaryData>(&doc.model)) return dragonbones_binary_summary_text(*bin, doc, path);
     return fmt::format("{} ({})\n", path, format_name(doc.format));
 }
 
 std::string summary_json(const Document& doc, const std::string& path) {
     if (const auto* sd = std::get_if<SkeletonData>(&doc.model)) return json(*sd, doc, path);
     if (const auto* rec = std::get_if<mrtk::InputAnimation>(&doc.model)) return mrtk_summary_json(*rec, doc, path);
+    if (const auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model)) return dragonbones_summary_json(*db, doc, path);
+    if (const auto* bin = std::get_if<dragonbones::BinaryData>(&doc.model)) return dragonbones_summary_json(bin->header, doc, path);
     return fmt::format("{{\"file\": {}, \"format\": \"{}\"}}\n", quote(path), format_name(doc.format));
 }
 

@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "rigio/mrtk/binary.hpp"
+#include "rigio/dragonbones/binary.hpp"
+#include "rigio/dragonbones/json.hpp"
 #include "rigio/spine/binary.hpp"
 
 namespace rigio {
@@ -16,12 +18,13 @@ struct FormatInfo {
     const char* extension;
 };
 
-constexpr std::array<FormatInfo, 5> kFormats{{
+constexpr std::array<FormatInfo, 6> kFormats{{
     {Format::SpineBinary, "spine-binary", ".skel"},
     {Format::SpineJson, "spine-json", ".json"},
     {Format::DragonBonesJson, "dragonbones-json", ".json"},
     {Format::MrtkBinary, "mrtk-binary", ".bin"},
     {Format::MrtkJson, "mrtk-json", ".json"},
+    {Format::DragonBonesBinary, "dragonbones-binary", ".dbbin"},
 }};
 
 bool ends_with(std::string_view s, std::string_view suffix) {
@@ -43,6 +46,7 @@ Format sniff_json(std::string_view text) {
     std::string_view head = text.substr(i, 4096);
     auto has = [&](const char* key) { return head.find(key) != std::string_view::npos; };
     if (has("\"skeleton\"") && (has("\"spine\"") || has("\"bones\""))) return Format::SpineJson;
+    if (dragonbones::looks_like_dragonbones_json(text)) return Format::DragonBonesJson;
     if (has("\"armature\"") && (has("\"frameRate\"") || has("\"version\""))) return Format::DragonBonesJson;
     if (has("\"format\"") && has("\"mrtk-input-animation\"")) return Format::MrtkJson;
     if (has("\"bones\"") && has("\"slots\"")) return Format::SpineJson;
@@ -74,11 +78,13 @@ Format detect_format(std::span<const std::uint8_t> bytes, std::string_view path)
     Format json = sniff_json(text);
     if (json != Format::Unknown) return json;
     if (mrtk::looks_like_bin(bytes)) return Format::MrtkBinary;
+    if (dragonbones::looks_like_dbdt(bytes)) return Format::DragonBonesBinary;
     const bool skel = spine::looks_like_skel(bytes);
     if (skel) return Format::SpineBinary;
     // Unrecognised content: the extension decides which reader explains what is wrong.
     if (ends_with(path, ".skel")) return Format::SpineBinary;
     if (ends_with(path, ".bin")) return Format::MrtkBinary;
+    if (ends_with(path, ".dbbin")) return Format::DragonBonesBinary;
     return Format::Unknown;
 }
 

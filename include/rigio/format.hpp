@@ -10,7 +10,7 @@
 
 namespace rigio {
 
-enum class Format { Unknown, SpineBinary, SpineJson, DragonBonesJson, MrtkBinary, MrtkJson };
+enum class Format { Unknown, SpineBinary, SpineJson, DragonBonesJson, MrtkBinary, MrtkJson, DragonBonesBinary };
 
 // Stable names used on the command line (--to) and in reports: "spine-binary", "spine-json", ...
 const char* format_name(Format f);

@@ -1,0 +1,286 @@
+// rigio/dragonbones/model.hpp: DragonBones skeleton data (JSON 4.0, 4.5, 5.0, 5.5; 5.6 extras kept),
+// as plain value types. Every key of the file has a field that records whether it was present, so a
+// same-version rewrite keeps "absent" apart from "set to the default" (e.g. tweenEasing absent = step,
+// 0 = linear). Keys this model does not know are kept as raw JSON text in `extra`, in file order.
+// Names follow the format's own vocabulary (armature, bone, slot, skin, display, frame, ffd, zOrder).
+// Bone/slot references are kept by name, as in the file, and resolved to indices at read time.
+// Depends on the standard library only; no behaviour beyond small helpers.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rigio::dragonbones {
+
+// A number as written. Real files also write numbers as strings ("1.5", "NaN") or null; then `raw`
+// holds the JSON text that was written and `value` what it means (NaN for "NaN" and null).
+struct Num {
+    double value = 0;
+    std::string raw;  // empty: a plain JSON number
+
+    Num() = default;
+    Num(double v) : value(v) {}  // NOLINT(google-explicit-constructor)
+    bool operator==(const Num& o) const {
+        return raw == o.raw && (value == o.value || (std::isnan(value) && std::isnan(o.value)));
+    }
+};
+
+// A flag as written: JSON true/false, or (dirty files) 0/1 or "true"/"false"; `raw` keeps the text then.
+struct Flag {
+    bool value = false;
+    std::string raw;
+
+    Flag() = default;
+    Flag(bool v) : value(v) {}  // NOLINT(google-explicit-constructor)
+    bool operator==(const Flag&) const = default;
+};
+
+// Any JSON value kept verbatim (userData, actions, unknown keys).
+struct RawJson {
+    std::string text;
+    bool operator==(const RawJson&) const = default;
+};
+
+// Unknown members of an object: key and raw JSON value, in file order.
+using Extras = std::vector<std::pair<std::string, RawJson>>;
+
+template <class T>
+using Opt = std::optional<T>;
+
+// x, y in pixels (y down); skX, skY in degrees (rotation = skY, skew = skX - skY); scX, scY factors.
+struct Transform {
+    Opt<Num> x, y, skX, skY, scX, scY;
+    Extras extra;
+    bool operator==(const Transform&) const = default;
+};
+
+// Flash colour transform: multipliers in percent (default 100), offsets -255..255 (default 0).
+struct ColorTransform {
+    Opt<Num> aM, rM, gM, bM, aO, rO, gO, bO;
+    Extras extra;
+    bool operator==(const ColorTransform&) const = default;
+};
+
+struct Rectangle {
+    Opt<Num> x, y, width, height;
+    Extras extra;
+    bool operator==(const Rectangle&) const = default;
+};
+
+struct Point {
+    Opt<Num> x, y;
+    Extras extra;
+    bool operator==(const Point&) const = default;
+};
+
+// A 5.x custom event on an animation frame ("events": [...]).
+struct Event {
+    Opt<std::string> name, bone, slot;
+    Opt<std::vector<Num>> ints, floats;
+    Opt<std::vector<std::string>> strings;
+    Extras extra;
+    bool operator==(const Event&) const = default;
+};
+
+// One keyframe. The same structure serves every timeline; which members a frame may carry depends
+// on its timeline (the readers and writers follow the table in ../shared/notes/dragonbones.md):
+//   animation frame: event, events, sound, action, actions
+//   bone frame (<= 5.0): transform, tweenRotate, event, sound, action
+//   translateFrame / scaleFrame: x, y;  rotateFrame: rotate, skew, clockwise
+//   slot frame (<= 5.0): displayIndex, color, z, actions;  displayFrame: value | displayIndex, actions
+//   colorFrame: color | value_color;  ffd frame: offset, vertices;  zOrder frame: zOrder
+struct Frame {
+    Opt<Num> duration;                // frames; default 1
+    Opt<Num> tweenEasing;             // absent, null or "NaN": no tween; 0: linear
+    Opt<std::vector<Num>> curve;      // cubic Bezier control points, overrides tweenEasing
+    Opt<Transform> transform;
+    Opt<Num> tweenRotate;             // <= 5.0 bone frame
+    Opt<Num> x, y;                    // translate / scale frame
+    Opt<Num> rotate, skew;            // rotate frame (degrees)
+    Opt<Num> clockwise;               // rotate frame
+    Opt<Num> displayIndex;            // slot frame, 5.0 display frame
+    Opt<Num> value;                   // 5.5 display frame (display index)
+    Opt<ColorTransform> color;        // slot frame, colorFrame
+    Opt<ColorTransform> value_color;  // 5.5 colorFrame written as "value"
+    Opt<Num> z;                       // 4.x slot frame draw order
+    Opt<Num> offset;                  // ffd frame: first float index
+    Opt<std::vector<Num>> vertices;   // ffd frame: deltas
+    Opt<std::vector<Num>> zOrder;     // zOrder frame: [slotIndex, offset, ...]
+    Opt<std::string> event, sound;    // <= 4.5 (and 5.x sound)
+    Opt<RawJson> action;              // string or object
+    Opt<std::vector<Event>> events;   // 5.x
+    Opt<RawJson> actions;             // 5.x slot/animation frame actions
+    Extras extra;
+    bool operator==(const Frame&) const = default;
+};
+
+using Frames = std::vector<Frame>;
+
+struct BoneTimeline {
+    Opt<std::string> name;
+    int bone = -1;  // index into Armature::bones, resolved at read time
+    Opt<Num> scale, offset;
+    Opt<Frames> frame;                                  // <= 5.0
+    Opt<Frames> translateFrame, rotateFrame, scaleFrame;  // 5.5
+    Extras extra;
+    bool operator==(const BoneTimeline&) const = default;
+};
+
+struct SlotTimeline {
+    Opt<std::string> name;
+    int slot = -1;  // index into Armature::slots
+    Opt<Num> scale, offset;
+    Opt<Frames> frame;                       // <= 5.0
+    Opt<Frames> displayFrame, colorFrame;    // 5.5
+    Extras extra;
+    bool operator==(const SlotTimeline&) const = default;
+};
+
+struct FfdTimeline {
+    Opt<std::string> name, skin, slot;  // mesh display name, skin ("" = default), slot
+    int slot_index = -1;                // index into Armature::slots, resolved at read time
+    Opt<Num> scale, offset;
+    Opt<Frames> frame;
+    Extras extra;
+    bool operator==(const FfdTimeline&) const = default;
+};
+
+struct ZOrderTimeline {
+    Opt<Frames> frame;
+    Extras extra;
+    bool operator==(const ZOrderTimeline&) const = default;
+};
+
+struct Animation {
+    Opt<std::string> name;
+    Opt<Num> duration;     // frames
+    Opt<Num> playTimes;    // 0 = loop forever
+    Opt<Num> fadeInTime;   // seconds
+    Opt<Num> scale;        // playback stretch
+    Opt<Frames> frame;     // animation (event/sound/action) frames
+    Opt<ZOrderTimeline> zOrder;
+    Opt<std::vector<BoneTimeline>> bone;
+    Opt<std::vector<SlotTimeline>> slot;
+    Opt<std::vector<FfdTimeline>> ffd;
+    Extras extra;          // also 5.6 typed "timeline" arrays, "type", "blendType"
+    bool operator==(const Animation&) const = default;
+};
+
+struct Bone {
+    Opt<std::string> name, parent;
+    int parent_index = -1;  // resolved at read time
+    Opt<Transform> transform;
+    Opt<Num> length;
+    Opt<Flag> inheritTranslation, inheritRotation, inheritScale, inheritReflection;
+    Opt<RawJson> userData;
+    Extras extra;           // 5.6 surface bones keep type/segmentX/segmentY/vertices here
+    bool operator==(const Bone&) const = default;
+};
+
+struct Slot {
+    Opt<std::string> name, parent;
+    int parent_index = -1;
+    Opt<Num> displayIndex;
+    Opt<Num> z;
+    Opt<RawJson> blendMode;  // usually a string ("add"), some files write a number
+    Opt<ColorTransform> color;
+    Opt<RawJson> actions;
+    Opt<RawJson> userData;
+    Extras extra;
+    bool operator==(const Slot&) const = default;
+};
+
+enum class DisplayType { Image, Armature, Mesh, BoundingBox, Path, Other };
+
+struct Display {
+    Opt<std::string> name;
+    Opt<RawJson> type;  // as written: "image", "mesh", ... or a number
+    Opt<std::string> path;
+    Opt<Transform> transform;
+    Opt<Point> pivot;
+    Opt<std::string> subType;  // boundingBox: rectangle / ellipse / polygon
+    Opt<Num> width, height;
+    Opt<std::vector<Num>> vertices, uvs, triangles, weights, slotPose, bonePose, edges, userEdges;
+    Opt<std::string> share;
+    Opt<Flag> inheritFFD, inheritDeform;
+    Opt<RawJson> userData;
+    Extras extra;
+    bool operator==(const Display&) const = default;
+};
+
+struct SkinSlot {
+    Opt<std::string> name;
+    Opt<std::vector<Display>> display;
+    Extras extra;
+    bool operator==(const SkinSlot&) const = default;
+};
+
+struct Skin {
+    Opt<std::string> name;
+    Opt<std::vector<SkinSlot>> slot;
+    Extras extra;
+    bool operator==(const Skin&) const = default;
+};
+
+struct IkConstraint {
+    Opt<std::string> name, bone, target;
+    int bone_index = -1, target_index = -1;
+    Opt<Flag> bendPositive;
+    Opt<Num> chain, weight;
+    Extras extra;
+    bool operator==(const IkConstraint&) const = default;
+};
+
+struct Armature {
+    Opt<std::string> name;
+    Opt<std::string> type;  // "Armature", "MovieClip", "Stage"
+    Opt<Num> frameRate;
+    Opt<RawJson> defaultActions;
+    Opt<RawJson> userData;
+    Opt<Rectangle> aabb;
+    Opt<std::vector<Bone>> bone;
+    Opt<std::vector<Slot>> slot;
+    Opt<std::vector<Skin>> skin;
+    Opt<std::vector<IkConstraint>> ik;
+    Opt<std::vector<Animation>> animation;
+    Extras extra;  // e.g. 5.5 "canvas"
+    bool operator==(const Armature&) const = default;
+};
+
+struct DragonBonesData {
+    Opt<std::string> name;
+    Opt<std::string> version;
+    bool version_is_number = false;  // 2.x files write e.g. 2.3 as a JSON number
+    // Layout of the text this was read from (not data): minified on one line, as DragonBones Pro
+    // exports, and whether it ended with a newline. write_json follows it.
+    bool minified = false;
+    bool final_newline = true;
+    Opt<std::string> compatibleVersion;
+    Opt<Num> frameRate;
+    Opt<Num> isGlobal;  // 0/1 (numbers or booleans in real files; raw kept)
+    Opt<RawJson> userData;
+    std::vector<Armature> armature;
+    Extras extra;
+    // Data only: the layout hints above are left out.
+    bool operator==(const DragonBonesData& o) const {
+        return name == o.name && version == o.version && version_is_number == o.version_is_number &&
+               compatibleVersion == o.compatibleVersion && frameRate == o.frameRate && isGlobal == o.isGlobal &&
+               userData == o.userData && armature == o.armature && extra == o.extra;
+    }
+};
+
+// Small helpers over the model (no I/O).
+DisplayType display_type(const Display& d);
+const char* display_type_name(DisplayType t);
+// The version as a number ("4.5" -> 45); 0 when missing or not understood.
+int version_code(const DragonBonesData& data);
+// Frame rate that applies to an armature (its own, else the data's, else 24).
+double frame_rate(const DragonBonesData& data, const Armature& armature);
+// Sum of the frame durations (each defaulting to 1).
+double frames_duration(const Frames& frames);
+
+}  // namespace rigio::dragonbones
