@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -17,7 +18,8 @@ struct PoseRun {
 };
 
 PoseRun run_pose(const std::string& args) {
-    const std::string err_file = testing::TempDir() + "rigio-pose-stderr.txt";
+    // One stderr file per process: ctest runs these tests in parallel.
+    const std::string err_file = testing::TempDir() + "rigio-pose-stderr-" + std::to_string(getpid()) + ".txt";
     const std::string cmd = std::string(RIGIO_CLI) + " pose " + args + " 2>" + err_file;
     PoseRun r;
     FILE* p = popen(cmd.c_str(), "r");
