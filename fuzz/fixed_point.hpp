@@ -1,0 +1,35 @@
+// Shared check for the fuzz targets: an input either fails with a located error, or reads into a
+// model whose written form reads back and writes again to the same output (a fixed point).
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "rigio/io/error.hpp"
+
+namespace rigio::fuzz {
+
+// read: input -> Result<Model>; write: Model -> output (bytes or text); both callables.
+template <class Input, class Read, class Write>
+void check_fixed_point(const Input& input, Read read, Write write) {
+    auto first = read(input);
+    if (!first) {
+        if (!first.error().where().known()) {
+            std::fprintf(stderr, "error without a location: %s\n", first.error().what());
+            std::abort();
+        }
+        return;
+    }
+    const auto written = write(*first);
+    auto second = read(written);
+    if (!second) {
+        std::fprintf(stderr, "rewrite does not read back: %s\n", second.error().what());
+        std::abort();
+    }
+    if (write(*second) != written) {
+        std::fprintf(stderr, "rewrite is not a fixed point\n");
+        std::abort();
+    }
+}
+
+}  // namespace rigio::fuzz

@@ -1,0 +1,14 @@
+// Fuzz target: Spine 3.8 JSON. Errors are located; what reads writes back to a fixed point.
+#include <string>
+#include <string_view>
+
+#include "fixed_point.hpp"
+#include "rigio/spine/json.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    rigio::fuzz::check_fixed_point(
+        text, [](std::string_view t) { return rigio::spine::read_json(t); },
+        [](const rigio::spine::SkeletonData& m) { return rigio::spine::write_json(m); });
+    return 0;
+}
