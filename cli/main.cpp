@@ -5,8 +5,9 @@
 
 int main(int argc, char** argv) {
     CLI::App app{
-        "rigio: read, write, validate and convert skeletal-animation data\n"
-        "(Spine 3.8 .skel and JSON, MRTK input animation .bin). The format of every input is detected from its content."};
+        "rigio: read, write, validate, convert and play skeletal-animation data\n"
+        "(Spine 3.8 .skel and JSON, DragonBones JSON and .dbbin, MRTK input-animation recordings).\n"
+        "The format of every input is detected from its content."};
     app.name("rigio");
     app.set_version_flag("--version", "rigio 0.1.0");
     app.require_subcommand(1);
