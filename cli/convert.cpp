@@ -7,6 +7,7 @@
 
 #include "batch.hpp"
 #include "commands.hpp"
+#include "convert_across.hpp"
 #include "document.hpp"
 #include "mrtk_document.hpp"
 
@@ -19,12 +20,14 @@ struct ConvertArgs {
     std::string to;
     std::string out_dir;
     std::string db_version;
+    AcrossOptions across;
 };
 
 std::string mrtk_version;  // --mrtk-version
 
 // Converts one file; returns an empty string on success, else the reason.
-std::string convert_one(const std::string& in, const std::string& out, const std::string& to, const std::string& db_version) {
+std::string convert_one(const std::string& in, const std::string& out, const std::string& to, const std::string& db_version,
+                        const AcrossOptions& across, const std::string& armature = {}) {
     try {
         Document doc = load(in);
         for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", in, w);
@@ -38,6 +41,7 @@ std::string convert_one(const std::string& in, const std::string& out, const std
             if (target == Format::Unknown)
                 return "cannot tell the output format from \"" + out + "\": use --to FORMAT";
         }
+        if (needs_conversion(doc, target)) convert_for(doc, target, in, across, armature);
         if (target == Format::DragonBonesJson) prepare_dragonbones(doc, db_version, in);
         save(doc, target, out);
         return {};
@@ -71,11 +75,17 @@ void add_convert(CLI::App& app, int& exit_code) {
     cmd->add_option("--mrtk-version", mrtk_version, "Write MRTK recordings as version 1.0 or 1.1")
         ->check(CLI::IsMember({"1.0", "1.1"}));
     add_mrtk_load_options(cmd);
+    cmd->add_option("--armature", args.across.armature, "DragonBones -> Spine: the armature to convert (default: the first)");
+    cmd->add_flag("--all-armatures", args.across.all_armatures,
+                  "DragonBones -> Spine: write one skeleton per armature into --out-dir (named after the armature)");
+    cmd->add_option("--loss-report", args.across.loss_report,
+                    "Also write what the target format cannot hold as JSON to this file (with --all-armatures: FILE-ARMATURE.json)");
     cmd->add_option("--out-dir", args.out_dir, "Convert every input into this folder (needs --to)");
     cmd->callback([&exit_code] {
         if (args.out_dir.empty()) {
             if (args.paths.size() != 2) throw CLI::ValidationError("convert", "expected IN OUT (or --out-dir DIR with inputs)");
-            std::string why = convert_one(args.paths[0], args.paths[1], args.to, args.db_version);
+            if (args.across.all_armatures) throw CLI::ValidationError("--all-armatures", "needs --out-dir DIR and --to FORMAT");
+            std::string why = convert_one(args.paths[0], args.paths[1], args.to, args.db_version, args.across);
             if (!why.empty()) {
                 fmt::print(stderr, "{}: {}\n", args.paths[0], why);
                 exit_code = 1;
@@ -89,11 +99,34 @@ void add_convert(CLI::App& app, int& exit_code) {
         Batch batch(args.paths.size());
         for (const std::string& in : args.paths) {
             batch.start(in);
-            const std::string out = (std::filesystem::path(args.out_dir) / std::filesystem::path(in).stem()).string() + ext;
-            std::string why = convert_one(in, out, args.to, args.db_version);
+            std::vector<std::pair<std::string, std::string>> jobs;  // output, armature
+            const std::string stem = (std::filesystem::path(args.out_dir) / std::filesystem::path(in).stem()).string();
+            if (args.across.all_armatures) {
+                try {
+                    for (const std::string& a : armature_names(load(in)))
+                        jobs.emplace_back((std::filesystem::path(args.out_dir) / a).string() + ext, a);
+                } catch (const Error& e) {
+                    batch.failed(in, e.what());
+                    fmt::print(stderr, "{}: {}\n", in, e.what());
+                    continue;
+                }
+                if (jobs.empty()) jobs.emplace_back(stem + ext, "");
+            } else {
+                jobs.emplace_back(stem + ext, "");
+            }
+            std::string why;
+            for (const auto& [out, armature] : jobs) {
+                AcrossOptions across = args.across;
+                if (!armature.empty() && !across.loss_report.empty()) {
+                    const std::filesystem::path r(across.loss_report);
+                    across.loss_report = (r.parent_path() / (r.stem().string() + "-" + armature + r.extension().string())).string();
+                }
+                why = convert_one(in, out, args.to, args.db_version, across, armature);
+                if (!why.empty()) break;
+                fmt::print("{} -> {}\n", in, out);
+            }
             if (why.empty()) {
                 batch.ok();
-                fmt::print("{} -> {}\n", in, out);
             } else {
                 batch.failed(in, why);
                 fmt::print(stderr, "{}: {}\n", in, why);

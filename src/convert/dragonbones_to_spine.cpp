@@ -1,0 +1,439 @@
+// DragonBones -> Spine 3.8: the setup part (bones, slots, IK, skins and their attachments).
+// Animations are in dragonbones_to_spine_animation.cpp.
+#include "rigio/convert/dragonbones_to_spine.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/core.h>
+
+#include "dragonbones_to_spine_internal.hpp"
+#include "rigio/dragonbones/version.hpp"
+
+namespace rigio::convert {
+
+namespace db = dragonbones;
+using namespace db2spine;
+
+namespace db2spine {
+
+Affine operator*(const Affine& m, const Affine& n) {
+    return {m.a * n.a + m.c * n.b, m.b * n.a + m.d * n.b, m.a * n.c + m.c * n.d,
+            m.b * n.c + m.d * n.d, m.a * n.tx + m.c * n.ty + m.tx, m.b * n.tx + m.d * n.ty + m.ty};
+}
+
+Affine inverse(const Affine& m) {
+    const double det = m.a * m.d - m.b * m.c;
+    if (det == 0) return {};
+    const double a = m.d / det, b = -m.b / det, c = -m.c / det, d = m.a / det;
+    return {a, b, c, d, -(a * m.tx + c * m.ty), -(b * m.tx + d * m.ty)};
+}
+
+double num(const std::optional<db::Num>& n, double fallback) {
+    return n && std::isfinite(n->value) ? n->value : fallback;
+}
+
+std::string text(const std::optional<std::string>& s) { return s ? *s : std::string(); }
+
+Affine from_transform(const db::Transform* t) {
+    if (!t) return {};
+    const double deg = 3.14159265358979323846 / 180;
+    const double skX = num(t->skX, 0) * deg, skY = num(t->skY, 0) * deg, sx = num(t->scX, 1), sy = num(t->scY, 1);
+    return {sx * std::cos(skY), sx * std::sin(skY), -sy * std::sin(skX), sy * std::cos(skX), num(t->x, 0), num(t->y, 0)};
+}
+
+}  // namespace db2spine
+
+namespace {
+
+std::uint32_t rgba_of(const db::ColorTransform* c) {
+    if (!c) return 0xFFFFFFFFu;
+    auto byte = [](double percent) {
+        return static_cast<std::uint32_t>(std::lround(std::clamp(percent, 0.0, 100.0) * 255 / 100));
+    };
+    return byte(num(c->rM, 100)) << 24 | byte(num(c->gM, 100)) << 16 | byte(num(c->bM, 100)) << 8 | byte(num(c->aM, 100));
+}
+
+bool has_offsets(const db::ColorTransform* c) {
+    return c && (num(c->aO, 0) != 0 || num(c->rO, 0) != 0 || num(c->gO, 0) != 0 || num(c->bO, 0) != 0);
+}
+
+class SetupConverter {
+public:
+    SetupConverter(Context& cx, spine::SkeletonData& sd) : cx_(cx), sd_(sd) {}
+
+    void run() {
+        header();
+        bones();
+        slots();
+        ik();
+        skins();
+    }
+
+private:
+    void loss(const std::string& where, const std::string& feature, const std::string& action) {
+        cx_.report.add(cx_.path + where, feature, action);
+    }
+
+    void header() {
+        const db::Armature& a = cx_.armature;
+        sd_.header.version = "3.8.99";
+        sd_.header.hash = std::nullopt;
+        if (a.aabb) {
+            const double x = num(a.aabb->x, 0), y = num(a.aabb->y, 0), h = num(a.aabb->height, 0);
+            sd_.header.x = float(x);
+            sd_.header.y = float(-(y + h));
+            sd_.header.width = float(num(a.aabb->width, 0));
+            sd_.header.height = float(h);
+        }
+        sd_.header.nonessential = true;
+        sd_.header.fps = float(cx_.fps);
+        if (a.defaultActions) loss("/defaultActions", "default actions", "dropped (Spine has no actions)");
+        if (a.userData) loss("/userData", "armature userData", "dropped");
+    }
+
+    void bones() {
+        const auto& list = cx_.armature.bone ? *cx_.armature.bone : std::vector<db::Bone>{};
+        cx_.bone_index.assign(list.size(), -1);
+        int roots = 0;
+        for (const db::Bone& b : list) roots += b.parent_index < 0;
+        if (roots > 1) {  // Spine has one root: a new one carries the armature's roots
+            spine::Bone root;
+            root.name = unique_bone_name("root");
+            sd_.bones.push_back(root);
+        }
+        // Parents before children, otherwise file order.
+        for (bool added = true; added;) {
+            added = false;
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                if (cx_.bone_index[i] >= 0) continue;
+                const int p = list[i].parent_index;
+                if (p >= 0 && (static_cast<std::size_t>(p) >= list.size() || cx_.bone_index[p] < 0)) continue;
+                add_bone(i, list[i], p < 0 ? (roots > 1 ? 0 : -1) : cx_.bone_index[p]);
+                added = true;
+            }
+        }
+        for (std::size_t i = 0; i < list.size(); ++i)
+            if (cx_.bone_index[i] < 0) loss(fmt::format("/bone/{}", i), "bone in a parent cycle", "dropped");
+    }
+
+    std::string unique_bone_name(std::string base) {
+        for (const db::Bone& b : *cx_.armature.bone)
+            if (text(b.name) == base) return unique_bone_name(base + "_");
+        return base;
+    }
+
+    void add_bone(std::size_t i, const db::Bone& b, int parent) {
+        const std::string where = fmt::format("/bone/{}", i);
+        spine::Bone out;
+        out.name = text(b.name);
+        out.parent = parent;
+        const db::Transform* t = b.transform ? &*b.transform : nullptr;
+        if (t) {
+            out.x = float(num(t->x, 0));
+            out.y = float(-num(t->y, 0));
+            out.rotation = float(-num(t->skY, 0));
+            out.shear_y = float(num(t->skY, 0) - num(t->skX, 0));
+            out.scale_x = float(num(t->scX, 1));
+            out.scale_y = float(num(t->scY, 1));
+        }
+        out.length = float(num(b.length, 0));
+        const bool rotation = !b.inheritRotation || b.inheritRotation->value;
+        const bool scale = !b.inheritScale || b.inheritScale->value;
+        if (rotation && scale) out.transform = spine::TransformMode::Normal;
+        else if (rotation) out.transform = spine::TransformMode::NoScale;
+        else if (scale) out.transform = spine::TransformMode::NoRotationOrReflection;
+        else out.transform = spine::TransformMode::OnlyTranslation;
+        if (!rotation || !scale)
+            loss(where, "inheritRotation/inheritScale false",
+                 "mapped to a Spine transform mode; its formula differs for mirrored or sheared parents");
+        if (b.inheritTranslation && !b.inheritTranslation->value)
+            loss(where + "/inheritTranslation", "inheritTranslation false", "dropped (Spine bones always inherit translation)");
+        if (b.inheritReflection && !b.inheritReflection->value)
+            loss(where + "/inheritReflection", "inheritReflection false", "dropped");
+        if (b.userData) loss(where + "/userData", "bone userData", "dropped");
+        cx_.bone_index[i] = static_cast<int>(sd_.bones.size());
+        sd_.bones.push_back(std::move(out));
+    }
+
+    int bone_of(int db_index) const {
+        return db_index >= 0 && static_cast<std::size_t>(db_index) < cx_.bone_index.size() ? cx_.bone_index[db_index] : -1;
+    }
+
+    void slots() {
+        const auto& list = cx_.armature.slot ? *cx_.armature.slot : std::vector<db::Slot>{};
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const db::Slot& s = list[i];
+            const std::string where = fmt::format("/slot/{}", i);
+            spine::Slot out;
+            out.name = text(s.name);
+            out.bone = std::max(0, bone_of(s.parent_index));
+            const db::ColorTransform* c = s.color ? &*s.color : nullptr;
+            out.color = rgba_of(c);
+            if (has_offsets(c)) loss(where + "/color", "colour offset", "dropped (Spine has multipliers only)");
+            if (s.blendMode) {
+                const std::string& m = s.blendMode->text;
+                if (m == "\"add\"") out.blend = spine::BlendMode::Additive;
+                else if (m == "\"multiply\"") out.blend = spine::BlendMode::Multiply;
+                else if (m == "\"screen\"") out.blend = spine::BlendMode::Screen;
+                else if (m != "\"normal\"") loss(where + "/blendMode", "blend mode " + m, "drawn as normal");
+            }
+            if (s.actions) loss(where + "/actions", "slot actions", "dropped");
+            if (s.userData) loss(where + "/userData", "slot userData", "dropped");
+            sd_.slots.push_back(std::move(out));
+        }
+    }
+
+    void ik() {
+        if (!cx_.armature.ik) return;
+        const auto& list = *cx_.armature.ik;
+        const auto& bones = *cx_.armature.bone;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const db::IkConstraint& k = list[i];
+            const std::string where = fmt::format("/ik/{}", i);
+            const int bone = bone_of(k.bone_index), target = bone_of(k.target_index);
+            if (bone < 0 || target < 0) {
+                loss(where, "IK constraint without its bones", "dropped");
+                continue;
+            }
+            spine::IkConstraint out;
+            out.name = text(k.name).empty() ? text(k.bone) + "_ik" : text(k.name);
+            out.order = static_cast<int>(sd_.ik.size());
+            const int chain = static_cast<int>(num(k.chain, 0));
+            if (chain >= 1) {
+                const int parent = bones[k.bone_index].parent_index;
+                if (bone_of(parent) >= 0) out.bones.push_back(bone_of(parent));
+            }
+            if (chain > 1) loss(where + "/chain", fmt::format("IK chain of {} bones", chain + 1), "only the last two bones are constrained");
+            out.bones.push_back(bone);
+            out.target = target;
+            out.mix = float(num(k.weight, 1));
+            const bool positive = !k.bendPositive || k.bendPositive->value;
+            out.bend_direction = positive ? -1 : 1;  // the y flip reverses the bend
+            sd_.ik.push_back(std::move(out));
+        }
+    }
+
+    void skins() {
+        const auto& list = cx_.armature.skin ? *cx_.armature.skin : std::vector<db::Skin>{};
+        const auto& slots = cx_.armature.slot ? *cx_.armature.slot : std::vector<db::Slot>{};
+        cx_.display_keys.assign(slots.size(), {});
+        for (std::size_t si = 0; si < list.size(); ++si) {
+            const db::Skin& skin = list[si];
+            spine::Skin out;
+            const bool is_default = si == 0;
+            out.name = is_default ? std::string("default") : text(skin.name);
+            if (skin.slot) {
+                for (std::size_t k = 0; k < skin.slot->size(); ++k) {
+                    const db::SkinSlot& ss = (*skin.slot)[k];
+                    int slot = -1;
+                    for (std::size_t j = 0; j < slots.size(); ++j)
+                        if (text(slots[j].name) == text(ss.name)) slot = static_cast<int>(j);
+                    const std::string where = fmt::format("/skin/{}/slot/{}", si, k);
+                    if (slot < 0) {
+                        loss(where, "skin slot naming no slot", "dropped");
+                        continue;
+                    }
+                    spine::SkinSlot out_slot;
+                    out_slot.slot = slot;
+                    std::vector<std::optional<std::string>> keys;
+                    if (ss.display) {
+                        for (std::size_t d = 0; d < ss.display->size(); ++d)
+                            keys.push_back(attachment(slot, (*ss.display)[d], where + fmt::format("/display/{}", d), out_slot, is_default));
+                    }
+                    if (is_default) cx_.display_keys[slot] = keys;
+                    if (!out_slot.attachments.empty()) out.slots.push_back(std::move(out_slot));
+                }
+            }
+            sd_.skins.push_back(std::move(out));
+        }
+        sd_.has_default_skin = !sd_.skins.empty();
+        // Setup attachments: the display at each slot's displayIndex (default 0; -1 shows nothing).
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+            const int shown = static_cast<int>(num(slots[i].displayIndex, 0));
+            if (shown >= 0 && static_cast<std::size_t>(shown) < cx_.display_keys[i].size())
+                sd_.slots[i].attachment = cx_.display_keys[i][shown];
+        }
+    }
+
+    std::optional<std::string> attachment(int slot, const db::Display& d, const std::string& where, spine::SkinSlot& out,
+                                          bool record_mesh) {
+        std::string key = text(d.name);
+        for (int n = 2; std::any_of(out.attachments.begin(), out.attachments.end(),
+                                    [&](const spine::SkinAttachment& a) { return a.key == key; });
+             ++n)
+            key = text(d.name) + "#" + std::to_string(n);
+        spine::Attachment a;
+        const db::Transform* t = d.transform ? &*d.transform : nullptr;
+        switch (db::display_type(d)) {
+            case db::DisplayType::Image: {
+                a.type = spine::AttachmentType::Region;
+                if (d.path && *d.path != key) a.path = d.path;
+                if (t) {
+                    a.x = float(num(t->x, 0));
+                    a.y = float(-num(t->y, 0));
+                    a.rotation = float(-num(t->skY, 0));
+                    a.scale_x = float(num(t->scX, 1));
+                    a.scale_y = float(num(t->scY, 1));
+                    if (num(t->skX, 0) != num(t->skY, 0)) loss(where + "/transform", "skewed image display", "skew dropped");
+                }
+                if (d.pivot && (num(d.pivot->x, 0.5) != 0.5 || num(d.pivot->y, 0.5) != 0.5))
+                    loss(where + "/pivot", "image pivot", "dropped: placing it needs the image size from the texture atlas");
+                break;
+            }
+            case db::DisplayType::Mesh:
+                if (!mesh(slot, key, d, where, a, record_mesh)) return std::nullopt;
+                break;
+            case db::DisplayType::BoundingBox: {
+                a.type = spine::AttachmentType::BoundingBox;
+                if (!d.vertices) {
+                    loss(where, "bounding box " + text(d.subType), "dropped (only polygons carry vertices)");
+                    return std::nullopt;
+                }
+                const Affine m = from_transform(t);
+                a.vertices.count = static_cast<int>(d.vertices->size() / 2);
+                for (std::size_t i = 0; i + 1 < d.vertices->size(); i += 2) {
+                    const double x = (*d.vertices)[i].value, y = (*d.vertices)[i + 1].value;
+                    a.vertices.values.push_back(float(m.a * x + m.c * y + m.tx));
+                    a.vertices.values.push_back(float(-(m.b * x + m.d * y + m.ty)));
+                }
+                break;
+            }
+            case db::DisplayType::Armature:
+                loss(where, "sub-armature display \"" + text(d.name) + "\"", "dropped (Spine has no nested skeletons)");
+                return std::nullopt;
+            default:
+                loss(where, "display of type " + (d.type ? d.type->text : std::string("?")), "dropped");
+                return std::nullopt;
+        }
+        if (d.userData) loss(where + "/userData", "display userData", "dropped");
+        out.attachments.push_back({key, std::move(a)});
+        return key;
+    }
+
+    bool mesh(int slot, const std::string& key, const db::Display& d, const std::string& where, spine::Attachment& a,
+              bool record) {
+        if (d.share) {
+            loss(where + "/share", "shared (linked) mesh", "dropped");
+            return false;
+        }
+        if (!d.vertices || !d.uvs || !d.triangles) {
+            loss(where, "mesh without vertices, uvs or triangles", "dropped");
+            return false;
+        }
+        a.type = spine::AttachmentType::Mesh;
+        if (d.path && *d.path != key) a.path = d.path;
+        const auto& v = *d.vertices;
+        const std::size_t count = v.size() / 2;
+        a.vertices.count = static_cast<int>(count);
+        for (const auto& u : *d.uvs) a.uvs.push_back(float(u.value));
+        for (const auto& tri : *d.triangles) a.triangles.push_back(static_cast<std::uint16_t>(tri.value));
+        a.hull = 0;
+        if (d.edges) for (const auto& e : *d.edges) a.edges.push_back(static_cast<std::uint16_t>(e.value * 2));
+        if (a.uvs.size() != count * 2) {
+            loss(where + "/uvs", "mesh whose uvs do not match its vertices", "dropped");
+            return false;
+        }
+        MeshDeform deform;
+        if (!d.weights) {
+            const Affine m = from_transform(d.transform ? &*d.transform : nullptr);
+            for (std::size_t i = 0; i < count; ++i) {
+                const double x = v[2 * i].value, y = v[2 * i + 1].value;
+                a.vertices.values.push_back(float(m.a * x + m.c * y + m.tx));
+                a.vertices.values.push_back(float(-(m.b * x + m.d * y + m.ty)));
+                deform.pairs_per_vertex.push_back(1);
+                deform.pair_linear.push_back({m.a, -m.b, -m.c, m.d});
+            }
+        } else {
+            if (!weighted(d, where, a, deform)) return false;
+        }
+        if (record) cx_.meshes[{slot, key}] = std::move(deform);
+        return true;
+    }
+
+    // Weighted mesh: Spine stores, per (vertex, bone), the bind position in the bone's space:
+    // inverse(bonePose) * slotPose * vertex (../shared/notes/dragonbones.md section 9), y flipped.
+    bool weighted(const db::Display& d, const std::string& where, spine::Attachment& a, MeshDeform& deform) {
+        auto affine_at = [](const std::vector<db::Num>& n, std::size_t i) {
+            return Affine{n[i].value, n[i + 1].value, n[i + 2].value, n[i + 3].value, n[i + 4].value, n[i + 5].value};
+        };
+        Affine slot_pose;
+        if (d.slotPose && d.slotPose->size() >= 6) slot_pose = affine_at(*d.slotPose, 0);
+        std::map<int, Affine> bind;
+        if (d.bonePose)
+            for (std::size_t i = 0; i + 7 <= d.bonePose->size(); i += 7)
+                bind[static_cast<int>((*d.bonePose)[i].value)] = inverse(affine_at(*d.bonePose, i + 1));
+        const auto& w = *d.weights;
+        const auto& v = *d.vertices;
+        a.vertices.weighted = true;
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < v.size() / 2; ++i) {
+            if (at >= w.size()) {
+                loss(where + "/weights", "weights shorter than the vertices", "mesh dropped");
+                return false;
+            }
+            const int n = static_cast<int>(w[at++].value);
+            if (n < 0 || at + 2 * static_cast<std::size_t>(n) > w.size()) {
+                loss(where + "/weights", "malformed weights", "mesh dropped");
+                return false;
+            }
+            a.vertices.bones.push_back(n);
+            deform.pairs_per_vertex.push_back(n);
+            const Affine sv = slot_pose;
+            const double x = v[2 * i].value, y = v[2 * i + 1].value;
+            const double px = sv.a * x + sv.c * y + sv.tx, py = sv.b * x + sv.d * y + sv.ty;
+            for (int k = 0; k < n; ++k) {
+                const int db_bone = static_cast<int>(w[at++].value);
+                const double weight = w[at++].value;
+                const int bone = bone_of(db_bone);
+                if (bone < 0) {
+                    loss(where + "/weights", "weight naming no bone", "mesh dropped");
+                    return false;
+                }
+                const Affine inv = bind.count(db_bone) ? bind[db_bone] : Affine{};
+                a.vertices.bones.push_back(bone);
+                a.vertices.values.push_back(float(inv.a * px + inv.c * py + inv.tx));
+                a.vertices.values.push_back(float(-(inv.b * px + inv.d * py + inv.ty)));
+                a.vertices.values.push_back(float(weight));
+                const Affine l = inv * Affine{sv.a, sv.b, sv.c, sv.d, 0, 0};
+                deform.pair_linear.push_back({l.a, -l.b, -l.c, l.d});
+            }
+        }
+        return true;
+    }
+
+    Context& cx_;
+    spine::SkeletonData& sd_;
+};
+
+}  // namespace
+
+std::optional<std::size_t> find_armature(const db::DragonBonesData& data, std::string_view name) {
+    for (std::size_t i = 0; i < data.armature.size(); ++i)
+        if (data.armature[i].name && *data.armature[i].name == name) return i;
+    return std::nullopt;
+}
+
+Result<spine::SkeletonData> dragonbones_to_spine(const db::DragonBonesData& source, std::size_t armature, LossReport& report) {
+    const std::string path = fmt::format("/armature/{}", armature);
+    if (armature >= source.armature.size())
+        return Error(fmt::format("no armature {} (the file has {})", armature, source.armature.size()), Location::at_path("/armature"));
+    db::DragonBonesData data;
+    try {
+        std::vector<db::Loss> upgrade;
+        data = db::version_code(source) >= 55 ? source : db::convert_version(source, "5.5", upgrade);
+        for (db::Loss& l : upgrade)
+            if (l.path.rfind(path + "/", 0) == 0 || l.path == path || l.path.rfind("/armature/", 0) != 0)
+                report.add(std::move(l.path), std::move(l.what), "not carried over");
+    } catch (const Error& e) {
+        return e;
+    }
+    Context cx{data, data.armature[armature], path, report};
+    cx.fps = db::frame_rate(data, cx.armature);
+    if (!(cx.fps > 0)) cx.fps = 24;
+    spine::SkeletonData sd;
+    SetupConverter(cx, sd).run();
+    convert_animations(cx, sd);
+    return sd;
+}
+
+}  // namespace rigio::convert

@@ -1,0 +1,343 @@
+// DragonBones -> Spine 3.8: animations. Every DragonBones timeline becomes a track of keys in seconds
+// (easing turned into Spine curves by dragonbones_easing), re-timed for 4.x per-timeline scale and
+// offset, cut to the animation's duration, then written as the matching Spine timeline.
+#include <algorithm>
+#include <cmath>
+#include <fmt/core.h>
+
+#include "dragonbones_easing.hpp"
+#include "dragonbones_to_spine_internal.hpp"
+
+namespace rigio::convert::db2spine {
+
+namespace db = dragonbones;
+
+namespace {
+
+struct FrameAt {
+    const db::Frame* frame;
+    double position;  // frames
+};
+
+// Keys that the runtime reaches: start positions from the durations, those beyond the end dropped.
+std::vector<FrameAt> positions(const db::Frames& frames, double end) {
+    std::vector<FrameAt> out;
+    double p = 0;
+    for (const db::Frame& f : frames) {
+        if (p > end) break;
+        out.push_back({&f, p});
+        p += num(f.duration, 1);
+    }
+    return out;
+}
+
+class AnimationConverter {
+public:
+    AnimationConverter(Context& cx, spine::SkeletonData& sd, const db::Animation& a, std::string where)
+        : cx_(cx), sd_(sd), anim_(a), where_(std::move(where)) {
+        frames_ = std::max(1.0, num(a.duration, 1));
+        end_ = float(frames_ / cx_.fps);
+        single_ = frames_ <= 1;
+    }
+
+    spine::Animation run() {
+        out_.name = anim_.name;
+        if (anim_.bone) for (std::size_t i = 0; i < anim_.bone->size(); ++i) bone((*anim_.bone)[i], fmt::format("/bone/{}", i));
+        if (anim_.slot) for (std::size_t i = 0; i < anim_.slot->size(); ++i) slot((*anim_.slot)[i], fmt::format("/slot/{}", i));
+        if (anim_.ffd) for (std::size_t i = 0; i < anim_.ffd->size(); ++i) ffd((*anim_.ffd)[i], fmt::format("/ffd/{}", i));
+        if (anim_.zOrder && anim_.zOrder->frame) draw_order(*anim_.zOrder->frame);
+        if (anim_.frame) events(*anim_.frame);
+        if (anim_.scale && num(anim_.scale, 1) != 1) loss("/scale", "animation playback scale", "dropped (Spine animations play at their own speed)");
+        if (anim_.fadeInTime) loss("/fadeInTime", "fade-in time", "dropped");
+        for (const auto& [key, value] : anim_.extra)
+            if (key == "timeline") loss("/timeline", "5.6 typed timelines", "dropped");
+        ensure_duration();
+        return std::move(out_);
+    }
+
+private:
+    void loss(const std::string& where, const std::string& feature, const std::string& action) {
+        cx_.report.add(where_ + where, feature, action);
+    }
+
+    // A DragonBones timeline as a track: `value` gives each key's components; `pieces` may force splits.
+    template <class Value>
+    Track track(const db::Frames& frames, const std::optional<db::Num>& scale, const std::optional<db::Num>& offset,
+                Value value, bool rotation = false) {
+        Track t;
+        const auto keys = positions(frames, frames_);
+        std::vector<std::vector<double>> values;
+        for (const FrameAt& k : keys) values.push_back(value(*k.frame));
+        if (rotation) unwrap(keys, values);
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            const double t0 = keys[i].position / cx_.fps;
+            if (i + 1 < keys.size()) {
+                int pieces = 1;
+                if (rotation) pieces = std::max(1, static_cast<int>(std::ceil(std::abs(values[i + 1][0] - values[i][0]) / 120)));
+                append_interval(t, t0, values[i], keys[i + 1].position / cx_.fps, values[i + 1], easing_of(*keys[i].frame), pieces);
+            } else {
+                t.push_back({t0, values[i], {}});
+            }
+        }
+        const double stretch = num(scale, 1), shift = num(offset, 0) * end_;
+        if (stretch > 0 && (stretch != 1 || shift != 0)) t = retime(t, shift, stretch, end_);
+        else t = retime(t, 0, 1, end_);
+        if (single_ && !t.empty()) t = Track{{0, value_at(t, 0), {}}};
+        return t;
+    }
+
+    // The runtime's rotation unwrapping (shortest path, or the turns `clockwise` asks for).
+    static void unwrap(const std::vector<FrameAt>& keys, std::vector<std::vector<double>>& v) {
+        for (std::size_t i = 1; i < v.size(); ++i) {
+            const double prev = v[i - 1][0];
+            const double n = num(keys[i - 1].frame->clockwise, 0);
+            double r = v[i][0];
+            if (n == 0) {
+                double d = std::fmod(r - prev, 360.0);
+                if (d > 180) d -= 360;
+                if (d <= -180) d += 360;
+                r = prev + d;
+            } else {
+                double turns = n;
+                if (n > 0 && r >= prev) turns = n - 1;
+                else if (n < 0 && r <= prev) turns = n + 1;
+                r += 360 * turns;
+            }
+            v[i][0] = r;
+        }
+    }
+
+    template <class Key, class Make>
+    static std::vector<Key> keys_of(const Track& t, Make make) {
+        std::vector<Key> out;
+        for (const auto& k : t) out.push_back(make(k));
+        return out;
+    }
+
+    void bone(const db::BoneTimeline& bt, const std::string& where) {
+        const int bone = bt.bone >= 0 && static_cast<std::size_t>(bt.bone) < cx_.bone_index.size() ? cx_.bone_index[bt.bone] : -1;
+        if (bone < 0) {
+            loss(where, "timeline of an unknown bone", "dropped");
+            return;
+        }
+        if (bt.frame) loss(where + "/frame", "bone frames in the 5.0 form", "dropped (expected the 5.5 split form)");
+        spine::BoneTimelines out;
+        out.bone = bone;
+        auto add = [&](spine::BoneTimelineType type, const Track& t, auto x, auto y) {
+            if (t.empty()) return;
+            spine::BoneTimeline tl;
+            tl.type = type;
+            tl.keys = keys_of<spine::BoneKeyframe>(t, [&](const Key& k) {
+                return spine::BoneKeyframe{float(k.time), float(x(k)), float(y(k)), k.curve};
+            });
+            out.timelines.push_back(std::move(tl));
+        };
+        using T = spine::BoneTimelineType;
+        if (bt.rotateFrame) {
+            Track t = track(*bt.rotateFrame, bt.scale, bt.offset, [](const db::Frame& f) {
+                return std::vector<double>{num(f.rotate, 0), num(f.skew, 0)};
+            }, true);
+            add(T::Rotate, t, [](const Key& k) { return -k.v[0]; }, [](const Key&) { return 0.0; });
+            if (std::any_of(t.begin(), t.end(), [](const Key& k) { return k.v[1] != 0; }))
+                add(T::Shear, t, [](const Key&) { return 0.0; }, [](const Key& k) { return -k.v[1]; });
+        }
+        if (bt.translateFrame) {
+            Track t = track(*bt.translateFrame, bt.scale, bt.offset, [](const db::Frame& f) {
+                return std::vector<double>{num(f.x, 0), num(f.y, 0)};
+            });
+            add(T::Translate, t, [](const Key& k) { return k.v[0]; }, [](const Key& k) { return -k.v[1]; });
+        }
+        if (bt.scaleFrame) {
+            Track t = track(*bt.scaleFrame, bt.scale, bt.offset, [](const db::Frame& f) {
+                return std::vector<double>{num(f.x, 1), num(f.y, 1)};
+            });
+            add(T::Scale, t, [](const Key& k) { return k.v[0]; }, [](const Key& k) { return k.v[1]; });
+        }
+        if (!out.timelines.empty()) out_.bones.push_back(std::move(out));
+    }
+
+    void slot(const db::SlotTimeline& st, const std::string& where) {
+        if (st.slot < 0 || static_cast<std::size_t>(st.slot) >= sd_.slots.size()) {
+            loss(where, "timeline of an unknown slot", "dropped");
+            return;
+        }
+        spine::SlotTimelines out;
+        out.slot = st.slot;
+        if (st.frame) loss(where + "/frame", "slot frames in the 5.0 form", "dropped (expected the 5.5 split form)");
+        if (st.displayFrame) {
+            spine::SlotTimeline tl;
+            tl.type = spine::SlotTimelineType::Attachment;
+            const auto& keys_by_index = cx_.display_keys[st.slot];
+            for (const FrameAt& k : positions(*st.displayFrame, frames_)) {
+                const double t = single_ ? 0 : k.position / cx_.fps;
+                if (t > end_ || (single_ && k.position > 0)) break;
+                const int index = static_cast<int>(num(k.frame->value ? k.frame->value : k.frame->displayIndex, 0));
+                spine::AttachmentKeyframe key{float(t), std::nullopt};
+                if (index >= 0 && static_cast<std::size_t>(index) < keys_by_index.size()) key.name = keys_by_index[index];
+                tl.attachment_keys.push_back(std::move(key));
+                if (k.frame->actions) loss(where + "/displayFrame", "display frame actions", "dropped");
+            }
+            if (!tl.attachment_keys.empty()) out.timelines.push_back(std::move(tl));
+        }
+        if (st.colorFrame) {
+            bool offsets = false;
+            Track t = track(*st.colorFrame, st.scale, st.offset, [&](const db::Frame& f) {
+                const db::ColorTransform* c = f.value_color ? &*f.value_color : f.color ? &*f.color : nullptr;
+                if (c && (num(c->aO, 0) || num(c->rO, 0) || num(c->gO, 0) || num(c->bO, 0))) offsets = true;
+                return std::vector<double>{c ? num(c->rM, 100) : 100, c ? num(c->gM, 100) : 100, c ? num(c->bM, 100) : 100,
+                                           c ? num(c->aM, 100) : 100};
+            });
+            if (offsets) loss(where + "/colorFrame", "colour offset", "dropped (Spine has multipliers only)");
+            spine::SlotTimeline tl;
+            tl.type = spine::SlotTimelineType::Color;
+            for (const Key& k : t) {
+                auto byte = [](double p) { return static_cast<std::uint32_t>(std::lround(std::clamp(p, 0.0, 100.0) * 2.55)); };
+                tl.color_keys.push_back({float(k.time), byte(k.v[0]) << 24 | byte(k.v[1]) << 16 | byte(k.v[2]) << 8 | byte(k.v[3]), 0, k.curve});
+            }
+            if (!tl.color_keys.empty()) out.timelines.push_back(std::move(tl));
+        }
+        if (!out.timelines.empty()) out_.slots.push_back(std::move(out));
+    }
+
+    void ffd(const db::FfdTimeline& ft, const std::string& where) {
+        const int slot = ft.slot_index;
+        const std::string key = text(ft.name);
+        const auto mesh = cx_.meshes.find({slot, key});
+        if (!text(ft.skin).empty() && text(ft.skin) != "default") {
+            loss(where, "ffd of a mesh in skin \"" + text(ft.skin) + "\"", "dropped (only the default skin's meshes are deformed)");
+            return;
+        }
+        if (mesh == cx_.meshes.end() || !ft.frame) {
+            loss(where, "ffd of mesh \"" + key + "\" that was not converted", "dropped");
+            return;
+        }
+        const MeshDeform& m = mesh->second;
+        const std::size_t vertices = m.pairs_per_vertex.size();
+        Track t = track(*ft.frame, ft.scale, ft.offset, [&](const db::Frame& f) {
+            std::vector<double> delta(2 * vertices, 0.0);
+            if (f.vertices) {
+                const std::size_t first = static_cast<std::size_t>(std::max(0.0, num(f.offset, 0)));
+                for (std::size_t i = 0; i < f.vertices->size() && first + i < delta.size(); ++i)
+                    delta[first + i] = (*f.vertices)[i].value;
+            }
+            std::vector<double> out;
+            std::size_t pair = 0;
+            for (std::size_t v = 0; v < vertices; ++v)
+                for (int j = 0; j < m.pairs_per_vertex[v]; ++j, ++pair) {
+                    const auto& l = m.pair_linear[pair];
+                    out.push_back(l[0] * delta[2 * v] + l[2] * delta[2 * v + 1]);
+                    out.push_back(l[1] * delta[2 * v] + l[3] * delta[2 * v + 1]);
+                }
+            return out;
+        });
+        spine::DeformTimeline tl;
+        tl.attachment = key;
+        for (const Key& k : t) {
+            spine::DeformKeyframe dk{float(k.time), 0, {}, k.curve};
+            for (double v : k.v) dk.values.push_back(float(v));
+            tl.keys.push_back(std::move(dk));
+        }
+        if (tl.keys.empty()) return;
+        spine::DeformSkin* skin = nullptr;
+        for (auto& s : out_.deform) if (s.skin == 0) skin = &s;
+        if (!skin) skin = &out_.deform.emplace_back(spine::DeformSkin{0, {}});
+        spine::DeformSlot* ds = nullptr;
+        for (auto& s : skin->slots) if (s.slot == slot) ds = &s;
+        if (!ds) ds = &skin->slots.emplace_back(spine::DeformSlot{slot, {}});
+        ds->timelines.push_back(std::move(tl));
+    }
+
+    void draw_order(const db::Frames& frames) {
+        for (const FrameAt& k : positions(frames, frames_)) {
+            if (single_ && k.position > 0) break;
+            spine::DrawOrderKeyframe key{float(single_ ? 0 : k.position / cx_.fps), {}};
+            if (k.frame->zOrder)
+                for (std::size_t i = 0; i + 1 < k.frame->zOrder->size(); i += 2)
+                    key.offsets.push_back({static_cast<int>((*k.frame->zOrder)[i].value), static_cast<int>((*k.frame->zOrder)[i + 1].value)});
+            std::sort(key.offsets.begin(), key.offsets.end(), [](auto& a, auto& b) { return a.slot < b.slot; });
+            out_.draw_order.push_back(std::move(key));
+        }
+    }
+
+    int event_index(const std::string& name, const std::optional<std::string>& audio) {
+        const auto it = cx_.events.find(name);
+        if (it != cx_.events.end()) return it->second;
+        spine::EventData e;
+        e.name = name;
+        e.audio = audio;
+        sd_.events.push_back(std::move(e));
+        return cx_.events[name] = static_cast<int>(sd_.events.size() - 1);
+    }
+
+    void events(const db::Frames& frames) {
+        std::size_t index = 0;
+        for (const FrameAt& k : positions(frames, frames_)) {
+            const std::string where = fmt::format("/frame/{}", index++);
+            const float t = float(single_ ? 0 : std::min<double>(k.position / cx_.fps, end_));
+            if (k.frame->events)
+                for (const db::Event& e : *k.frame->events) {
+                    spine::EventKeyframe key;
+                    key.time = t;
+                    key.event = event_index(text(e.name), std::nullopt);
+                    if (e.ints && !e.ints->empty()) key.int_value = static_cast<int>((*e.ints)[0].value);
+                    if (e.floats && !e.floats->empty()) key.float_value = float((*e.floats)[0].value);
+                    if (e.strings && !e.strings->empty()) key.string_value = (*e.strings)[0];
+                    if ((e.ints && e.ints->size() > 1) || (e.floats && e.floats->size() > 1) || (e.strings && e.strings->size() > 1))
+                        loss(where + "/events", "event with several ints, floats or strings", "only the first of each kept");
+                    if (e.bone || e.slot) loss(where + "/events", "event bound to a bone or slot", "binding dropped");
+                    out_.events.push_back(key);
+                }
+            if (k.frame->event) {
+                spine::EventKeyframe key;
+                key.time = t;
+                key.event = event_index(*k.frame->event, std::nullopt);
+                out_.events.push_back(key);
+            }
+            if (k.frame->sound) {
+                spine::EventKeyframe key;
+                key.time = t;
+                key.event = event_index("sound:" + *k.frame->sound, k.frame->sound);
+                out_.events.push_back(key);
+            }
+            if (k.frame->action || k.frame->actions) loss(where, "frame actions", "dropped (Spine has no actions)");
+        }
+    }
+
+    // Spine's duration is its last key: keep the DragonBones duration with a key at the end.
+    void ensure_duration() {
+        if (single_ || spine::duration(out_) >= end_) return;
+        for (auto& b : out_.bones)
+            for (auto& tl : b.timelines)
+                if (!tl.keys.empty()) {
+                    spine::BoneKeyframe k = tl.keys.back();
+                    k.time = end_;
+                    tl.keys.push_back(k);
+                    return;
+                }
+        if (sd_.bones.empty()) return;
+        spine::BoneTimelines b;
+        b.bone = 0;
+        b.timelines.push_back({spine::BoneTimelineType::Rotate, {{0, 0, 0, {}}, {end_, 0, 0, {}}}});
+        out_.bones.push_back(std::move(b));
+    }
+
+    Context& cx_;
+    spine::SkeletonData& sd_;
+    const db::Animation& anim_;
+    std::string where_;
+    double frames_ = 1;
+    float end_ = 0;
+    bool single_ = false;
+    spine::Animation out_;
+};
+
+}  // namespace
+
+void convert_animations(Context& cx, spine::SkeletonData& sd) {
+    if (!cx.armature.animation) return;
+    const auto& list = *cx.armature.animation;
+    for (std::size_t i = 0; i < list.size(); ++i)
+        sd.animations.push_back(AnimationConverter(cx, sd, list[i], cx.path + fmt::format("/animation/{}", i)).run());
+}
+
+}  // namespace rigio::convert::db2spine

@@ -1,0 +1,49 @@
+// Shared state of the DragonBones -> Spine conversion (setup part and animation part).
+#pragma once
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rigio/convert/loss.hpp"
+#include "rigio/dragonbones/model.hpp"
+#include "rigio/spine/model.hpp"
+
+namespace rigio::convert::db2spine {
+
+// A 2D affine matrix in DragonBones' layout: x' = a x + c y + tx, y' = b x + d y + ty.
+struct Affine {
+    double a = 1, b = 0, c = 0, d = 1, tx = 0, ty = 0;
+};
+Affine operator*(const Affine& m, const Affine& n);
+Affine inverse(const Affine& m);
+Affine from_transform(const dragonbones::Transform* t);  // identity for nullptr
+
+// How an ffd delta of one mesh vertex becomes Spine deform values: one 2x2 matrix per value pair
+// (one pair per vertex when unweighted, one per (vertex, bone) when weighted), y already flipped.
+struct MeshDeform {
+    std::vector<int> pairs_per_vertex;               // 1 for unweighted meshes
+    std::vector<std::array<double, 4>> pair_linear;  // a, b, c, d per pair, in order
+};
+
+struct Context {
+    const dragonbones::DragonBonesData& data;
+    const dragonbones::Armature& armature;
+    std::string path;  // JSON pointer of the armature in the source, e.g. /armature/0
+    LossReport& report;
+    double fps = 24;
+    std::vector<int> bone_index;  // DragonBones bone index -> Spine bone index
+    // Per slot and display index of the default skin: the Spine attachment key (nullopt: not converted).
+    std::vector<std::vector<std::optional<std::string>>> display_keys;
+    std::map<std::pair<int, std::string>, MeshDeform> meshes;  // (slot, attachment key) -> deform mapping
+    std::map<std::string, int> events;                          // event name -> index in SkeletonData::events
+};
+
+double num(const std::optional<dragonbones::Num>& n, double fallback);
+std::string text(const std::optional<std::string>& s);
+
+void convert_animations(Context& cx, spine::SkeletonData& sd);
+
+}  // namespace rigio::convert::db2spine
