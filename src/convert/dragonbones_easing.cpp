@@ -1,6 +1,7 @@
 #include "dragonbones_easing.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 
@@ -108,6 +109,42 @@ Split split(const Key& a, const Key& b, double x) {
     return out;
 }
 
+// Control points of the part of a cubic Bezier between parameters ta < tb (de Casteljau), one axis.
+std::array<double, 4> sub_bezier(const std::array<double, 4>& p, double ta, double tb) {
+    auto split_left = [](const std::array<double, 4>& q, double t) {  // part [0, t]
+        const double a = q[0] + (q[1] - q[0]) * t, b = q[1] + (q[2] - q[1]) * t, c = q[2] + (q[3] - q[2]) * t;
+        const double d = a + (b - a) * t, e = b + (c - b) * t;
+        return std::array<double, 4>{q[0], a, d, d + (e - d) * t};
+    };
+    auto split_right = [](const std::array<double, 4>& q, double t) {  // part [t, 1]
+        const double a = q[0] + (q[1] - q[0]) * t, b = q[1] + (q[2] - q[1]) * t, c = q[2] + (q[3] - q[2]) * t;
+        const double d = a + (b - a) * t, e = b + (c - b) * t;
+        return std::array<double, 4>{d + (e - d) * t, e, c, q[3]};
+    };
+    const std::array<double, 4> left = split_left(p, tb);
+    return tb > 0 ? split_right(left, ta / tb) : left;
+}
+
+// A DragonBones Bezier curve as Spine keys: each segment cut into pieces at equal parameter steps,
+// each piece the exact sub-curve, normalised to Spine's (time, value) fractions.
+void append_curve(Track& track, double t0, const std::vector<double>& from, double t1, const std::vector<double>& to,
+                  const std::vector<double>& curve, int pieces) {
+    for (const Segment& s : segments(curve)) {
+        const std::array<double, 4> px{s.x0, s.x1, s.x2, s.x3}, py{s.y0, s.y1, s.y2, s.y3};
+        for (int j = 0; j < pieces; ++j) {
+            const auto qx = sub_bezier(px, double(j) / pieces, double(j + 1) / pieces);
+            const auto qy = sub_bezier(py, double(j) / pieces, double(j + 1) / pieces);
+            const double w = qx[3] - qx[0], h = qy[3] - qy[0];
+            if (w <= 1e-9) continue;
+            Key k{t0 + qx[0] * (t1 - t0), lerp(from, to, qy[0]), linear()};
+            if (std::abs(h) > 1e-9)
+                k.curve = {spine::CurveType::Bezier, float((qx[1] - qx[0]) / w), float((qy[1] - qy[0]) / h),
+                           float((qx[2] - qx[0]) / w), float((qy[2] - qy[0]) / h)};
+            track.push_back(std::move(k));
+        }
+    }
+}
+
 }  // namespace
 
 Easing easing_of(const dragonbones::Frame& frame) {
@@ -156,11 +193,12 @@ void append_interval(Track& track, double t0, const std::vector<double>& from, d
         return;
     }
     const int pieces = easing.kind == K::Linear ? min_pieces : std::max(8, min_pieces);
+    if (easing.kind == K::Curve) {
+        append_curve(track, t0, from, t1, to, easing.curve, pieces);
+        return;
+    }
     std::vector<double> cuts;
     for (int i = 0; i <= pieces; ++i) cuts.push_back(double(i) / pieces);
-    if (easing.kind == K::Curve)
-        for (const auto& s : segments(easing.curve))
-            if (s.x3 > 0 && s.x3 < 1) cuts.push_back(s.x3);
     std::sort(cuts.begin(), cuts.end());
     cuts.erase(std::unique(cuts.begin(), cuts.end(), [](double a, double b) { return b - a < 1e-9; }), cuts.end());
     for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
