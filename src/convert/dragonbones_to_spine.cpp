@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <fmt/core.h>
 
 #include "dragonbones_to_spine_internal.hpp"
@@ -93,6 +94,12 @@ private:
 
     void bones() {
         const auto& list = cx_.armature.bone ? *cx_.armature.bone : std::vector<db::Bone>{};
+        if (cx_.armature.ik)
+            for (const db::IkConstraint& k : *cx_.armature.ik) {
+                if (k.bone_index < 0 || static_cast<std::size_t>(k.bone_index) >= list.size()) continue;
+                ik_bones_.insert(k.bone_index);
+                if (num(k.chain, 0) >= 1) ik_bones_.insert(list[k.bone_index].parent_index);
+            }
         cx_.bone_index.assign(list.size(), -1);
         int roots = 0;
         for (const db::Bone& b : list) roots += b.parent_index < 0;
@@ -151,7 +158,20 @@ private:
         if (b.inheritReflection && !b.inheritReflection->value)
             loss(where + "/inheritReflection", "inheritReflection false", "dropped");
         if (b.userData) loss(where + "/userData", "bone userData", "dropped");
+        // A bone that does not inherit scale turns with its parent's x axis in DragonBones (parent rotation
+        // plus its own), while Spine's noScale mode sends the bone's own rotation through the parent's
+        // matrix, which differs when the parent is sheared or scaled unevenly. With its rotation moved into
+        // shearX/shearY, Spine's noScale follows the parent's x axis exactly, as DragonBones does. IK needs
+        // the rotation itself, so IK bones keep it.
+        bool in_shear = out.transform == spine::TransformMode::NoScale && !ik_bones_.count(static_cast<int>(i));
+        if (in_shear) {
+            out.shear_x += out.rotation;
+            out.shear_y += out.rotation;
+            out.rotation = 0;
+        }
         cx_.bone_index[i] = static_cast<int>(sd_.bones.size());
+        cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
+        cx_.rotation_in_shear[sd_.bones.size()] = in_shear;
         sd_.bones.push_back(std::move(out));
     }
 
@@ -403,6 +423,7 @@ private:
 
     Context& cx_;
     spine::SkeletonData& sd_;
+    std::set<int> ik_bones_;  // DragonBones bones that IK constraints turn
 };
 
 }  // namespace

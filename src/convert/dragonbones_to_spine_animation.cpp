@@ -41,7 +41,7 @@ public:
     }
 
     spine::Animation run() {
-        out_.name = anim_.name;
+        out_.name = text(anim_.name).empty() ? std::string("default") : text(anim_.name);  // as the runtime names it
         if (anim_.bone) for (std::size_t i = 0; i < anim_.bone->size(); ++i) bone((*anim_.bone)[i], fmt::format("/bone/{}", i));
         if (anim_.slot) for (std::size_t i = 0; i < anim_.slot->size(); ++i) slot((*anim_.slot)[i], fmt::format("/slot/{}", i));
         if (anim_.ffd) for (std::size_t i = 0; i < anim_.ffd->size(); ++i) ffd((*anim_.ffd)[i], fmt::format("/ffd/{}", i));
@@ -137,8 +137,11 @@ private:
             Track t = track(*bt.rotateFrame, bt.scale, bt.offset, [](const db::Frame& f) {
                 return std::vector<double>{num(f.rotate, 0), num(f.skew, 0)};
             }, true);
-            add(T::Rotate, t, [](const Key& k) { return -k.v[0]; }, [](const Key&) { return 0.0; });
-            if (std::any_of(t.begin(), t.end(), [](const Key& k) { return k.v[1] != 0; }))
+            if (cx_.rotation_in_shear[bone])
+                add(T::Shear, t, [](const Key& k) { return -k.v[0]; }, [](const Key& k) { return -k.v[0] - k.v[1]; });
+            else
+                add(T::Rotate, t, [](const Key& k) { return -k.v[0]; }, [](const Key&) { return 0.0; });
+            if (!cx_.rotation_in_shear[bone] && std::any_of(t.begin(), t.end(), [](const Key& k) { return k.v[1] != 0; }))
                 add(T::Shear, t, [](const Key&) { return 0.0; }, [](const Key& k) { return -k.v[1]; });
         }
         if (bt.translateFrame) {

@@ -35,6 +35,8 @@ struct Context {
     LossReport& report;
     double fps = 24;
     std::vector<int> bone_index;  // DragonBones bone index -> Spine bone index
+    // Spine bones whose rotation is carried by shearX/shearY (see SetupConverter::add_bone).
+    std::vector<bool> rotation_in_shear;
     // Per slot and display index of the default skin: the Spine attachment key (nullopt: not converted).
     std::vector<std::vector<std::optional<std::string>>> display_keys;
     std::map<std::pair<int, std::string>, MeshDeform> meshes;  // (slot, attachment key) -> deform mapping
