@@ -98,7 +98,12 @@ private:
             for (const db::IkConstraint& k : *cx_.armature.ik) {
                 if (k.bone_index < 0 || static_cast<std::size_t>(k.bone_index) >= list.size()) continue;
                 ik_bones_.insert(k.bone_index);
-                if (num(k.chain, 0) >= 1) ik_bones_.insert(list[k.bone_index].parent_index);
+                if (num(k.chain, 0) >= 1) {
+                    ik_bones_.insert(list[k.bone_index].parent_index);
+                    ik_parents_.insert(list[k.bone_index].parent_index);
+                } else {
+                    ik_parents_.insert(k.bone_index);
+                }
             }
         cx_.bone_index.assign(list.size(), -1);
         int roots = 0;
@@ -164,6 +169,24 @@ private:
         // shearX/shearY, Spine's noScale follows the parent's x axis exactly, as DragonBones does. IK needs
         // the rotation itself, so IK bones keep it.
         bool in_shear = out.transform == spine::TransformMode::NoScale && !ik_bones_.count(static_cast<int>(i));
+        // An IK bone that does not inherit scale: Spine's IK assumes the bone's world is its parent's world
+        // times its local transform, which noScale breaks. A helper bone in noScale mode with no rotation
+        // (it follows the parent's x axis at unit scale) carries the position, and the bone itself becomes a
+        // normal child of it: the same world transform, and one Spine's IK solves exactly.
+        if (out.transform == spine::TransformMode::NoScale && ik_parents_.count(static_cast<int>(i))) {
+            spine::Bone helper;
+            helper.name = unique_bone_name(*out.name + ".noscale");
+            helper.parent = out.parent;
+            helper.x = out.x;
+            helper.y = out.y;
+            helper.transform = spine::TransformMode::NoScale;
+            out.parent = static_cast<int>(sd_.bones.size());
+            out.x = out.y = 0;
+            out.transform = spine::TransformMode::Normal;
+            cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
+            sd_.bones.push_back(std::move(helper));
+            cx_.position_bone[static_cast<int>(sd_.bones.size())] = out.parent;
+        }
         if (in_shear) {
             out.shear_x += out.rotation;
             out.shear_y += out.rotation;
@@ -423,7 +446,8 @@ private:
 
     Context& cx_;
     spine::SkeletonData& sd_;
-    std::set<int> ik_bones_;  // DragonBones bones that IK constraints turn
+    std::set<int> ik_bones_;    // DragonBones bones that IK constraints turn
+    std::set<int> ik_parents_;  // the first bone of each IK chain
 };
 
 }  // namespace

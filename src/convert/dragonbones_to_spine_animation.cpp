@@ -148,7 +148,17 @@ private:
             Track t = track(*bt.translateFrame, bt.scale, bt.offset, [](const db::Frame& f) {
                 return std::vector<double>{num(f.x, 0), num(f.y, 0)};
             });
-            add(T::Translate, t, [](const Key& k) { return k.v[0]; }, [](const Key& k) { return -k.v[1]; });
+            const auto helper = cx_.position_bone.find(bone);
+            if (helper != cx_.position_bone.end()) {  // the position lives on the helper bone
+                spine::BoneTimelines moved;
+                moved.bone = helper->second;
+                std::swap(out.timelines, moved.timelines);
+                add(T::Translate, t, [](const Key& k) { return k.v[0]; }, [](const Key& k) { return -k.v[1]; });
+                std::swap(out.timelines, moved.timelines);
+                if (!moved.timelines.empty()) out_.bones.push_back(std::move(moved));
+            } else {
+                add(T::Translate, t, [](const Key& k) { return k.v[0]; }, [](const Key& k) { return -k.v[1]; });
+            }
         }
         if (bt.scaleFrame) {
             Track t = track(*bt.scaleFrame, bt.scale, bt.offset, [](const db::Frame& f) {

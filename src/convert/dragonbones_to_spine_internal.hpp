@@ -37,6 +37,8 @@ struct Context {
     std::vector<int> bone_index;  // DragonBones bone index -> Spine bone index
     // Spine bones whose rotation is carried by shearX/shearY (see SetupConverter::add_bone).
     std::vector<bool> rotation_in_shear;
+    // Spine bone -> the helper bone that carries its position (see SetupConverter::add_bone), or absent.
+    std::map<int, int> position_bone;
     // Per slot and display index of the default skin: the Spine attachment key (nullopt: not converted).
     std::vector<std::vector<std::optional<std::string>>> display_keys;
     std::map<std::pair<int, std::string>, MeshDeform> meshes;  // (slot, attachment key) -> deform mapping
