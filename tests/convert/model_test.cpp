@@ -1,0 +1,156 @@
+// DragonBones -> Spine on small armatures built in code: the y flip, skew to shear, IK bend direction,
+// meshes, animation keys and the loss report.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "rigio/convert/dragonbones_to_spine.hpp"
+#include "rigio/spine/runtime/animation.hpp"
+#include "rigio/spine/runtime/data.hpp"
+#include "rigio/spine/runtime/skeleton.hpp"
+
+using namespace rigio;
+namespace db = rigio::dragonbones;
+
+namespace {
+
+db::Bone bone(const char* name, int parent, db::Transform t) {
+    db::Bone b;
+    b.name = name;
+    if (parent >= 0) b.parent = "p";
+    b.parent_index = parent;
+    b.transform = t;
+    return b;
+}
+
+db::Transform tr(double x, double y, double skX, double skY, double scX = 1, double scY = 1) {
+    db::Transform t;
+    t.x = x, t.y = y, t.skX = skX, t.skY = skY, t.scX = scX, t.scY = scY;
+    return t;
+}
+
+db::DragonBonesData one_armature(std::vector<db::Bone> bones) {
+    db::DragonBonesData d;
+    d.version = "5.5";
+    d.frameRate = 24;
+    db::Armature a;
+    a.name = "arm";
+    a.bone = std::move(bones);
+    a.slot = std::vector<db::Slot>{};
+    d.armature.push_back(std::move(a));
+    return d;
+}
+
+spine::SkeletonData to_spine(const db::DragonBonesData& d, convert::LossReport& r) {
+    auto sd = convert::dragonbones_to_spine(d, 0, r);
+    EXPECT_TRUE(sd.ok()) << (sd.ok() ? "" : sd.error().what());
+    return sd.ok() ? *sd : spine::SkeletonData{};
+}
+
+// DragonBones world matrix (y down) of a root bone, as the golden README defines it.
+std::array<double, 4> db_matrix(double skX, double skY, double sx, double sy) {
+    const double r = skY * M_PI / 180, s = (skX - skY) * M_PI / 180;
+    return {std::cos(r) * sx, std::sin(r) * sx, -std::sin(r + s) * sy, std::cos(r + s) * sy};
+}
+
+}  // namespace
+
+TEST(DragonBonesToSpineModel, SkewBecomesShearAndYFlips) {
+    auto d = one_armature({bone("root", -1, tr(10, 20, 50, 30, 2, 0.5))});
+    convert::LossReport r;
+    const spine::SkeletonData sd = to_spine(d, r);
+    ASSERT_EQ(sd.bones.size(), 1u);
+    spine::runtime::RuntimeData data = spine::runtime::prepare(sd);
+    spine::runtime::Skeleton sk(data);
+    sk.set_to_setup_pose();
+    sk.update_world_transform();
+    const auto m = db_matrix(50, 30, 2, 0.5);
+    const auto& b = sk.bones[0];
+    // Spine world = F * DB * F with F = diag(1, -1); Spine's b is DB's c.
+    EXPECT_NEAR(b.a, m[0], 1e-5);
+    EXPECT_NEAR(b.b, -m[2], 1e-5);
+    EXPECT_NEAR(b.c, -m[1], 1e-5);
+    EXPECT_NEAR(b.d, m[3], 1e-5);
+    EXPECT_NEAR(b.world_x, 10, 1e-5);
+    EXPECT_NEAR(b.world_y, -20, 1e-5);
+    EXPECT_TRUE(r.empty());
+}
+
+TEST(DragonBonesToSpineModel, IkBendDirectionFlipsWithTheYAxis) {
+    auto d = one_armature({bone("root", -1, {}), bone("upper", 0, tr(0, 0, 0, 0)), bone("lower", 1, tr(50, 0, 0, 0)),
+                           bone("target", 0, tr(60, 20, 0, 0))});
+    db::IkConstraint k;
+    k.name = "leg", k.bone = "lower", k.target = "target", k.bone_index = 2, k.target_index = 3;
+    k.chain = db::Num(1);
+    d.armature[0].ik = std::vector<db::IkConstraint>{k};
+    convert::LossReport r;
+    spine::SkeletonData sd = to_spine(d, r);
+    ASSERT_EQ(sd.ik.size(), 1u);
+    EXPECT_EQ(sd.ik[0].bones, (std::vector<int>{1, 2}));
+    EXPECT_EQ(sd.ik[0].bend_direction, -1);  // DragonBones bendPositive (default true) seen y-up
+    (*d.armature[0].ik)[0].bendPositive = db::Flag(false);
+    EXPECT_EQ(to_spine(d, r).ik[0].bend_direction, 1);
+}
+
+TEST(DragonBonesToSpineModel, AnimationKeysAndDuration) {
+    auto d = one_armature({bone("root", -1, {})});
+    db::Animation a;
+    a.name = "turn";
+    a.duration = db::Num(24);
+    db::BoneTimeline t;
+    t.name = "root";
+    t.bone = 0;
+    db::Frame f0, f1;
+    f0.duration = db::Num(24);
+    f0.tweenEasing = db::Num(0);
+    f1.duration = db::Num(0);
+    f1.rotate = db::Num(90);
+    t.rotateFrame = db::Frames{f0, f1};
+    a.bone = std::vector<db::BoneTimeline>{t};
+    d.armature[0].animation = std::vector<db::Animation>{a};
+    convert::LossReport r;
+    const spine::SkeletonData sd = to_spine(d, r);
+    ASSERT_EQ(sd.animations.size(), 1u);
+    EXPECT_FLOAT_EQ(spine::duration(sd.animations[0]), 1.0f);  // 24 frames at 24 fps
+    const auto& keys = sd.animations[0].bones.at(0).timelines.at(0).keys;
+    ASSERT_EQ(keys.size(), 2u);
+    EXPECT_FLOAT_EQ(keys[1].x, -90);  // clockwise on screen (y down) is negative in Spine (y up)
+}
+
+TEST(DragonBonesToSpineModel, LossesNameTheirPlace) {
+    auto d = one_armature({bone("root", -1, {})});
+    db::Slot s;
+    s.name = "body";
+    s.parent = "root";
+    s.parent_index = 0;
+    db::ColorTransform c;
+    c.rO = db::Num(20);
+    s.color = c;
+    d.armature[0].slot = std::vector<db::Slot>{s};
+    db::Display child;
+    child.name = "weapon";
+    child.type = db::RawJson{"\"armature\""};
+    db::SkinSlot ss;
+    ss.name = "body";
+    ss.display = std::vector<db::Display>{child};
+    db::Skin skin;
+    skin.slot = std::vector<db::SkinSlot>{ss};
+    d.armature[0].skin = std::vector<db::Skin>{skin};
+    convert::LossReport r;
+    const spine::SkeletonData sd = to_spine(d, r);
+    ASSERT_EQ(r.losses.size(), 2u);
+    EXPECT_EQ(r.losses[0].where, "/armature/0/slot/0/color");
+    EXPECT_EQ(r.losses[0].feature, "colour offset");
+    EXPECT_EQ(r.losses[1].where, "/armature/0/skin/0/slot/0/display/0");
+    EXPECT_NE(r.losses[1].feature.find("sub-armature"), std::string::npos);
+    EXPECT_FALSE(sd.slots.at(0).attachment.has_value());
+    EXPECT_NE(convert::loss_report_json(r, "dragonbones-json", "spine-json").find("\"lossless\": false"), std::string::npos);
+}
+
+TEST(DragonBonesToSpineModel, UnknownArmatureIsAnError) {
+    auto d = one_armature({bone("root", -1, {})});
+    convert::LossReport r;
+    EXPECT_FALSE(convert::dragonbones_to_spine(d, 3, r).ok());
+    EXPECT_FALSE(convert::find_armature(d, "nope").has_value());
+    EXPECT_EQ(convert::find_armature(d, "arm"), std::optional<std::size_t>(0));
+}
