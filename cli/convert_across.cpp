@@ -2,14 +2,18 @@
 
 #include <fmt/core.h>
 
+#include <filesystem>
+
 #include "rigio/convert/dragonbones_to_spine.hpp"
+#include "rigio/convert/spine_to_dragonbones.hpp"
 #include "rigio/io/file.hpp"
 
 namespace rigio::cli {
 
 bool needs_conversion(const Document& doc, Format target) {
     const bool spine_target = target == Format::SpineBinary || target == Format::SpineJson;
-    return spine_target && std::holds_alternative<dragonbones::DragonBonesData>(doc.model);
+    if (spine_target && std::holds_alternative<dragonbones::DragonBonesData>(doc.model)) return true;
+    return target == Format::DragonBonesJson && std::holds_alternative<spine::SkeletonData>(doc.model);
 }
 
 std::vector<std::string> armature_names(const Document& doc) {
@@ -19,8 +23,29 @@ std::vector<std::string> armature_names(const Document& doc) {
     return out;
 }
 
+namespace {
+
+void report_losses(const convert::LossReport& report, const Document& doc, Format target, const std::string& in,
+                   const AcrossOptions& options) {
+    for (const auto& l : report.losses) fmt::print(stderr, "{}: {}", in, convert::loss_report_text({{l}}));
+    if (!options.loss_report.empty())
+        io::write_file_atomic(options.loss_report, convert::loss_report_json(report, format_name(doc.format), format_name(target)));
+}
+
+}  // namespace
+
 void convert_for(Document& doc, Format target, const std::string& in, const AcrossOptions& options,
                  const std::string& armature) {
+    if (const auto* sd = std::get_if<spine::SkeletonData>(&doc.model)) {
+        convert::LossReport report;
+        convert::SpineToDragonBonesOptions o;
+        o.name = std::filesystem::path(in).stem().string();
+        auto data = convert::spine_to_dragonbones(*sd, report, o);
+        report_losses(report, doc, target, in, options);
+        doc.model = std::move(data);
+        doc.format = Format::DragonBonesJson;
+        return;
+    }
     const auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model);
     if (!db) return;
     const std::string& wanted = armature.empty() ? options.armature : armature;
@@ -39,12 +64,7 @@ void convert_for(Document& doc, Format target, const std::string& in, const Acro
     convert::LossReport report;
     auto sd = convert::dragonbones_to_spine(*db, index, report);
     if (!sd) throw sd.error();
-    for (const auto& l : report.losses) {
-        std::string line = convert::loss_report_text({{l}});
-        fmt::print(stderr, "{}: {}", in, line);
-    }
-    if (!options.loss_report.empty())
-        io::write_file_atomic(options.loss_report, convert::loss_report_json(report, format_name(doc.format), format_name(target)));
+    report_losses(report, doc, target, in, options);
     doc.model = std::move(*sd);
     doc.format = Format::SpineJson;  // written without the editor's rounding: every value kept
 }

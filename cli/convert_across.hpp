@@ -1,4 +1,4 @@
-// rigio convert between formats (DragonBones -> Spine): armature choice and the loss report.
+// rigio convert between formats (DragonBones <-> Spine): armature choice and the loss report.
 #pragma once
 
 #include <string>

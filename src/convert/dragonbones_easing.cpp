@@ -182,7 +182,7 @@ double ease(const Easing& easing, double u) {
 }
 
 void append_interval(Track& track, double t0, const std::vector<double>& from, double t1, const std::vector<double>& to,
-                     const Easing& easing, int min_pieces) {
+                     const Easing& easing, int min_pieces, bool curve_as_is) {
     using K = Easing::Kind;
     if (easing.kind == K::Step || t1 <= t0) {
         track.push_back({t0, from, {spine::CurveType::Stepped, 0, 0, 1, 1}});
@@ -194,7 +194,7 @@ void append_interval(Track& track, double t0, const std::vector<double>& from, d
     }
     const int pieces = easing.kind == K::Linear ? min_pieces : std::max(8, min_pieces);
     if (easing.kind == K::Curve) {
-        append_curve(track, t0, from, t1, to, easing.curve, pieces);
+        append_curve(track, t0, from, t1, to, easing.curve, curve_as_is && easing.curve.size() == 4 ? min_pieces : pieces);
         return;
     }
     std::vector<double> cuts;

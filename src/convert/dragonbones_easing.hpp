@@ -33,9 +33,10 @@ using Track = std::vector<Key>;
 
 // Appends the keys that go from `from` (at t0) to `to` (at t1) with `easing`: `from` itself, plus
 // intermediate keys when the easing needs pieces. `min_pieces` forces a split (rotations that turn
-// more than half a circle between two keys, which Spine would take the short way).
+// more than half a circle between two keys, which Spine would take the short way). With `curve_as_is`, a
+// single-segment Bezier curve stays one Spine curve (Spine then samples it its own way).
 void append_interval(Track& track, double t0, const std::vector<double>& from, double t1, const std::vector<double>& to,
-                     const Easing& easing, int min_pieces = 1);
+                     const Easing& easing, int min_pieces = 1, bool curve_as_is = false);
 
 // Value of a track at time t (the last key holds; before the first key, the first key's value).
 std::vector<double> value_at(const Track& track, double t);

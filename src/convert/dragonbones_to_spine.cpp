@@ -458,7 +458,8 @@ std::optional<std::size_t> find_armature(const db::DragonBonesData& data, std::s
     return std::nullopt;
 }
 
-Result<spine::SkeletonData> dragonbones_to_spine(const db::DragonBonesData& source, std::size_t armature, LossReport& report) {
+Result<spine::SkeletonData> dragonbones_to_spine(const db::DragonBonesData& source, std::size_t armature, LossReport& report,
+                                                 const DragonBonesToSpineOptions& options) {
     const std::string path = fmt::format("/armature/{}", armature);
     if (armature >= source.armature.size())
         return Error(fmt::format("no armature {} (the file has {})", armature, source.armature.size()), Location::at_path("/armature"));
@@ -473,6 +474,7 @@ Result<spine::SkeletonData> dragonbones_to_spine(const db::DragonBonesData& sour
         return e;
     }
     Context cx{data, data.armature[armature], path, report};
+    cx.curves_as_is = options.curves_as_is;
     cx.fps = db::frame_rate(data, cx.armature);
     if (!(cx.fps > 0)) cx.fps = 24;
     spine::SkeletonData sd;

@@ -74,7 +74,7 @@ private:
             if (i + 1 < keys.size()) {
                 int pieces = 1;
                 if (rotation) pieces = std::max(1, static_cast<int>(std::ceil(std::abs(values[i + 1][0] - values[i][0]) / 120)));
-                append_interval(t, t0, values[i], keys[i + 1].position / cx_.fps, values[i + 1], easing_of(*keys[i].frame), pieces);
+                append_interval(t, t0, values[i], keys[i + 1].position / cx_.fps, values[i + 1], easing_of(*keys[i].frame), pieces, cx_.curves_as_is);
             } else {
                 t.push_back({t0, values[i], {}});
             }

@@ -34,6 +34,7 @@ struct Context {
     std::string path;  // JSON pointer of the armature in the source, e.g. /armature/0
     LossReport& report;
     double fps = 24;
+    bool curves_as_is = false;  // DragonBonesToSpineOptions::curves_as_is
     std::vector<int> bone_index;  // DragonBones bone index -> Spine bone index
     // Spine bones whose rotation is carried by shearX/shearY (see SetupConverter::add_bone).
     std::vector<bool> rotation_in_shear;

@@ -17,12 +17,20 @@
 
 namespace rigio::convert {
 
+struct DragonBonesToSpineOptions {
+    // DragonBones samples a Bezier `curve` per frame; Spine samples each curve with 10 straight segments.
+    // By default each curve becomes several short Spine curves that follow the exact Bezier (what the
+    // DragonBones runtime shows). When true, a one-segment curve stays one Spine curve with the same
+    // control points: a Spine skeleton taken to DragonBones and back then keeps its curves as they were.
+    bool curves_as_is = false;
+};
+
 // Index of the armature called `name`; nullopt when there is none.
 std::optional<std::size_t> find_armature(const dragonbones::DragonBonesData& data, std::string_view name);
 
 // Converts armature `armature` (index into data.armature). Errors (no such armature, data older than
 // 4.0, an armature Spine cannot hold at all) carry the JSON path of the armature.
 Result<spine::SkeletonData> dragonbones_to_spine(const dragonbones::DragonBonesData& data, std::size_t armature,
-                                                 LossReport& report);
+                                                 LossReport& report, const DragonBonesToSpineOptions& options = {});
 
 }  // namespace rigio::convert
