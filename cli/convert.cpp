@@ -80,6 +80,9 @@ void add_convert(CLI::App& app, int& exit_code) {
                   "DragonBones -> Spine: write one skeleton per armature into --out-dir (named after the armature)");
     cmd->add_option("--loss-report", args.across.loss_report,
                     "Also write what the target format cannot hold as JSON to this file (with --all-armatures: FILE-ARMATURE.json)");
+    cmd->add_flag("--curves-as-is", args.across.curves_as_is,
+                  "DragonBones -> Spine: keep each one-segment Bezier curve as one Spine curve (default: pieces that "
+                  "follow the exact curve, as DragonBones plays it)");
     cmd->add_option("--out-dir", args.out_dir, "Convert every input into this folder (needs --to)");
     cmd->callback([&exit_code] {
         if (args.out_dir.empty()) {

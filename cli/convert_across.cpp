@@ -62,7 +62,9 @@ void convert_for(Document& doc, Format target, const std::string& in, const Acro
         throw Error("the file has no armature", Location::at_path("/armature"));
     }
     convert::LossReport report;
-    auto sd = convert::dragonbones_to_spine(*db, index, report);
+    convert::DragonBonesToSpineOptions o;
+    o.curves_as_is = options.curves_as_is;
+    auto sd = convert::dragonbones_to_spine(*db, index, report, o);
     if (!sd) throw sd.error();
     report_losses(report, doc, target, in, options);
     doc.model = std::move(*sd);

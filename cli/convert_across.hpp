@@ -12,6 +12,7 @@ struct AcrossOptions {
     std::string armature;     // --armature NAME (empty: the first)
     bool all_armatures = false;  // --all-armatures
     std::string loss_report;  // --loss-report FILE (JSON)
+    bool curves_as_is = false;  // --curves-as-is (DragonBonesToSpineOptions::curves_as_is)
 };
 
 // True when `doc` must be converted to another model family before it can be saved as `target`.

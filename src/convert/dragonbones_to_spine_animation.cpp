@@ -73,7 +73,9 @@ private:
             const double t0 = keys[i].position / cx_.fps;
             if (i + 1 < keys.size()) {
                 int pieces = 1;
-                if (rotation) pieces = std::max(1, static_cast<int>(std::ceil(std::abs(values[i + 1][0] - values[i][0]) / 120)));
+                // Spine turns the short way between two keys: a turn of half a circle or more needs pieces.
+                const double turn = rotation ? std::abs(values[i + 1][0] - values[i][0]) : 0;
+                if (turn >= 179) pieces = static_cast<int>(std::ceil(turn / 120));
                 append_interval(t, t0, values[i], keys[i + 1].position / cx_.fps, values[i + 1], easing_of(*keys[i].frame), pieces, cx_.curves_as_is);
             } else {
                 t.push_back({t0, values[i], {}});
