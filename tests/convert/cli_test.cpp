@@ -96,3 +96,26 @@ TEST(ConvertDragonBonesToSpine, AllArmaturesNeedsAnOutputFolder) {
     const fs::path d = dir();
     EXPECT_EQ(rigio("convert --all-armatures " + write_fixture(d) + " " + (d / "x.json").string(), d).code, 2);
 }
+
+TEST(ConvertSpineToDragonBones, SampleSkeletonWithItsLosses) {
+    const fs::path d = dir();
+    const std::string sample = std::string(RIGIO_SOURCE_DIR) + "/samples/stickman.skel";
+    const CliRun r = rigio("convert " + sample + " " + (d / "stickman_ske.json").string() + " --to dragonbones-json --loss-report " +
+                               (d / "losses.json").string(),
+                           d);
+    ASSERT_EQ(r.code, 0) << r.err;
+    // The sample uses every Spine feature, so the report names what DragonBones cannot hold.
+    for (const char* what : {"transform constraint", "path constraint", "clipping attachment", "point attachment"})
+        EXPECT_NE(r.err.find(what), std::string::npos) << what << "\n" << r.err;
+    EXPECT_EQ(rigio("validate " + (d / "stickman_ske.json").string(), d).code, 0);
+    simdjson::dom::parser p;
+    simdjson::dom::element doc = p.load((d / "stickman_ske.json").string());
+    EXPECT_EQ(std::string_view(doc["version"]), "5.5");
+    EXPECT_FALSE(bool(p.load((d / "losses.json").string())["lossless"]));
+    // And back to Spine.
+    EXPECT_EQ(rigio("convert " + (d / "stickman_ske.json").string() + " " + (d / "back.skel").string() + " --curves-as-is", d).code, 0);
+    // Version 4.5 output through --db-version.
+    EXPECT_EQ(rigio("convert " + sample + " " + (d / "old.json").string() + " --to dragonbones-json --db-version 4.5", d).code, 0);
+    simdjson::dom::parser q;
+    EXPECT_EQ(std::string_view(q.load((d / "old.json").string())["version"]), "4.5");
+}
