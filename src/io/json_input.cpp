@@ -1,5 +1,6 @@
 #include "rigio/io/json_input.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -220,6 +221,57 @@ std::size_t first_invalid_utf8(std::string_view text) {
     return text.size();
 }
 
+// Finds an object that holds a key twice. JSON leaves duplicate names to the reader; rigio refuses
+// them, because every format here names its members once and a second copy would be read into the
+// model twice (or not at all) depending on the reader. Returns the duplicated key and fills `tokens`
+// with the path to its object, innermost first. `keys` is scratch shared by every level: the keys of
+// one object are checked before its values are visited, so each level uses the tail of it only briefly.
+std::optional<std::string_view> find_duplicate_key(simdjson::dom::element e, std::vector<std::string_view>& keys,
+                                                   std::vector<std::string>& tokens) {
+    if (e.is_array()) {
+        const simdjson::dom::array arr = e.get_array().value_unsafe();  // a local: the loop must not outlive it
+        std::size_t i = 0;
+        for (simdjson::dom::element v : arr) {
+            if (v.is_array() || v.is_object()) {
+                if (auto dup = find_duplicate_key(v, keys, tokens)) {
+                    tokens.push_back(std::to_string(i));
+                    return dup;
+                }
+            }
+            ++i;
+        }
+        return std::nullopt;
+    }
+    if (!e.is_object()) return std::nullopt;
+    const simdjson::dom::object obj = e.get_object().value_unsafe();
+    const std::size_t base = keys.size();
+    for (auto kv : obj) keys.push_back(kv.key);
+    const auto first = keys.begin() + static_cast<std::ptrdiff_t>(base);
+    std::optional<std::string_view> dup;
+    if (keys.size() - base <= 16) {  // keyframes and most objects: a few keys, compared pairwise
+        for (auto a = first; a != keys.end() && !dup; ++a)
+            for (auto b = first; b != a; ++b)
+                if (*a == *b) {
+                    dup = *a;
+                    break;
+                }
+    } else {
+        std::sort(first, keys.end());
+        if (auto at = std::adjacent_find(first, keys.end()); at != keys.end()) dup = *at;
+    }
+    keys.resize(base);
+    if (dup) return dup;
+    for (auto kv : obj) {
+        if (kv.value.is_array() || kv.value.is_object()) {
+            if (auto inner = find_duplicate_key(kv.value, keys, tokens)) {
+                tokens.emplace_back(kv.key);
+                return inner;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::size_t> find_json_syntax_error(std::string_view text, std::size_t max_depth, std::string* what) {
@@ -344,6 +396,16 @@ JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth) : text_
         fail_syntax((std::string("malformed JSON: ") + simdjson::error_message(r.error())).c_str());
     }
     root_ = r.value_unsafe();
+    std::vector<std::string_view> keys;
+    std::vector<std::string> tokens;
+    if (auto dup = find_duplicate_key(root_, keys, tokens)) {
+        std::string pointer;
+        for (auto t = tokens.rbegin(); t != tokens.rend(); ++t) append_pointer_token(pointer, *t);
+        append_pointer_token(pointer, *dup);
+        Location where = Location::at_path(pointer);
+        if (auto at = locate_json_pointer(text, pointer)) line_column(text, *at, where.line, where.column);
+        throw Error("duplicate key \"" + std::string(dup->substr(0, 60)) + "\": its object names it more than once", where);
+    }
 }
 
 Location JsonPath::location() const {

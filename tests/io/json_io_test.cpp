@@ -87,6 +87,31 @@ TEST(JsonInput, DeepNestingIsRejected) {
     EXPECT_NE(what.find("nesting"), std::string::npos);
 }
 
+TEST(JsonInput, DuplicateKeysAreRejectedWithTheirPath) {
+    // A small object (compared pairwise) inside an array inside an object.
+    const std::string small = "{\"anims\": {\"run\": [{\"time\": 0}, {\"time\": 1,\n \"x\": 2, \"time\": 3}]}}";
+    try {
+        JsonDocument doc(small);
+        FAIL() << "accepted a duplicate key";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.where().json_path, "/anims/run/1/time");
+        EXPECT_EQ(e.where().line, 1);
+        EXPECT_NE(std::string(e.what()).find("duplicate key \"time\""), std::string::npos) << e.what();
+    }
+    // A large object (sorted): 40 distinct names, then one repeated.
+    std::string large = "{\"bones\": {";
+    for (int i = 0; i < 40; ++i) large += "\"b" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
+    large += "\"b17\": 0}}";
+    try {
+        JsonDocument doc(large);
+        FAIL() << "accepted a duplicate key in a large object";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.where().json_path, "/bones/b17");
+    }
+    // The same names in different objects, and equal values, are fine.
+    EXPECT_NO_THROW(JsonDocument doc("{\"a\": {\"x\": 1}, \"b\": {\"x\": 1}, \"c\": [{\"x\": 1}, {\"x\": 1}]}"));
+}
+
 TEST(JsonInput, TruncatedAndTrailing) {
     EXPECT_TRUE(find_json_syntax_error("{\"a\":1", 64, nullptr).has_value());
     EXPECT_TRUE(find_json_syntax_error("{} x", 64, nullptr).has_value());

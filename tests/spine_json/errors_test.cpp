@@ -114,6 +114,16 @@ TEST(SpineJsonErrors, UnknownNames) {
                  "unknown attachment type \"sprite\"");
 }
 
+// Found by fuzzing: a bone listed twice under an animation's "bones" (and a timeline twice under a
+// bone) was read as two timeline groups whose kept unknown keys then came back twice.
+TEST(SpineJsonErrors, DuplicateKeysAreErrors) {
+    expect_error(doc(R"("animations": { "a": { "bones": { "hip": { "rotate": [] }, "hip": { "rotate": [ { "x": 1 } ] } } } })"),
+                 "/animations/a/bones/hip", "duplicate key \"hip\"");
+    expect_error(doc(R"("animations": { "a": { "bones": { "hip": { "translate": [], "scale": [], "translate": [] } } } })"),
+                 "/animations/a/bones/hip/translate", "duplicate key \"translate\"");
+    expect_error(doc(R"("animations": { "a": {}, "b": {}, "a": {} })"), "/animations/a", "duplicate key \"a\"");
+}
+
 TEST(SpineJsonErrors, InconsistentVertexArrays) {
     auto att = [](const std::string& a) { return doc_with_skin(R"({ "name": "x", "attachments": { "body": { "a": )" + a + " } } }"); };
     const std::string at = "/skins/1/attachments/body/a";
