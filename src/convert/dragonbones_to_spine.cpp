@@ -42,6 +42,10 @@ Affine from_transform(const db::Transform* t) {
     return {sx * std::cos(skY), sx * std::sin(skY), -sy * std::sin(skX), sy * std::cos(skX), num(t->x, 0), num(t->y, 0)};
 }
 
+bool mirrors(double scale_x, double scale_y, double skew_degrees) {
+    return scale_x * scale_y * std::cos(skew_degrees * 3.14159265358979323846 / 180) < 0;
+}
+
 }  // namespace db2spine
 
 namespace {
@@ -126,7 +130,21 @@ private:
         }
         for (std::size_t i = 0; i < list.size(); ++i)
             if (cx_.bone_index[i] < 0) loss(fmt::format("/bone/{}", i), "bone in a parent cycle", "dropped");
+        // Bones whose mirroring decides how a bone below them that does not inherit scale is mapped (see
+        // add_bone): the parent of each such bone, and up the chain while bones inherit rotation (a bone
+        // that does not is not mirrored by its parent).
+        cx_.mirror_sensitive.assign(list.size(), false);
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (cx_.bone_index[i] < 0 || !inherits(list[i].inheritRotation) || inherits(list[i].inheritScale)) continue;
+            for (int p = list[i].parent_index, guard = 0; p >= 0 && static_cast<std::size_t>(p) < list.size() && guard < 10000;
+                 p = list[p].parent_index, ++guard) {
+                cx_.mirror_sensitive[p] = true;
+                if (!inherits(list[p].inheritRotation)) break;
+            }
+        }
     }
+
+    static bool inherits(const std::optional<db::Flag>& flag) { return !flag || flag->value; }
 
     std::string unique_bone_name(std::string base) {
         for (const db::Bone& b : *cx_.armature.bone)
@@ -149,8 +167,7 @@ private:
             out.scale_y = float(num(t->scY, 1));
         }
         out.length = float(num(b.length, 0));
-        const bool rotation = !b.inheritRotation || b.inheritRotation->value;
-        const bool scale = !b.inheritScale || b.inheritScale->value;
+        const bool rotation = inherits(b.inheritRotation), scale = inherits(b.inheritScale);
         if (rotation && scale) out.transform = spine::TransformMode::Normal;
         else if (rotation) out.transform = spine::TransformMode::NoScale;
         else if (scale) out.transform = spine::TransformMode::NoRotationOrReflection;
@@ -169,6 +186,17 @@ private:
         // shearX/shearY, Spine's noScale follows the parent's x axis exactly, as DragonBones does. IK needs
         // the rotation itself, so IK bones keep it.
         bool in_shear = out.transform == spine::TransformMode::NoScale && !ik_bones_.count(static_cast<int>(i));
+        // DragonBones' rule for a bone that does not inherit scale under a mirrored parent (a world matrix
+        // with a negative determinant): the rotation is taken away from the parent's x axis instead of added
+        // (rotation -= 2 * local rotation) and half a turn is added to the skew. With the parent's x axis
+        // and its mirrored y axis as a basis (what Spine's noScale mode builds for a mirrored parent), that
+        // is the bone's own local matrix with the skew negated: Spine's shear is the skew, so it flips sign.
+        const int db_parent = b.parent_index;
+        const bool mirrored_parent = db_parent >= 0 && static_cast<std::size_t>(db_parent) < mirrored_.size() && mirrored_[db_parent];
+        const bool skew_flipped = out.transform == spine::TransformMode::NoScale && mirrored_parent;
+        if (skew_flipped) out.shear_y = -out.shear_y;
+        mirrored_.resize(std::max(mirrored_.size(), i + 1), false);
+        mirrored_[i] = mirrored(t) != (out.transform != spine::TransformMode::OnlyTranslation && mirrored_parent);
         // An IK bone that does not inherit scale: Spine's IK assumes the bone's world is its parent's world
         // times its local transform, which noScale breaks. A helper bone in noScale mode with no rotation
         // (it follows the parent's x axis at unit scale) carries the position, and the bone itself becomes a
@@ -195,6 +223,8 @@ private:
         cx_.bone_index[i] = static_cast<int>(sd_.bones.size());
         cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
         cx_.rotation_in_shear[sd_.bones.size()] = in_shear;
+        cx_.skew_flipped.resize(sd_.bones.size() + 1, false);
+        cx_.skew_flipped[sd_.bones.size()] = skew_flipped;
         sd_.bones.push_back(std::move(out));
     }
 
@@ -446,7 +476,13 @@ private:
 
     Context& cx_;
     spine::SkeletonData& sd_;
+    // Whether a local transform mirrors: its matrix determinant, scX * scY * cos(skX - skY), is negative.
+    static bool mirrored(const db::Transform* t) {
+        return t && mirrors(num(t->scX, 1), num(t->scY, 1), num(t->skX, 0) - num(t->skY, 0));
+    }
+
     std::set<int> ik_bones_;    // DragonBones bones that IK constraints turn
+    std::vector<bool> mirrored_;  // per DragonBones bone: its setup world matrix mirrors
     std::set<int> ik_parents_;  // the first bone of each IK chain
 };
 

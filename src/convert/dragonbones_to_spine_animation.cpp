@@ -139,12 +139,13 @@ private:
             Track t = track(*bt.rotateFrame, bt.scale, bt.offset, [](const db::Frame& f) {
                 return std::vector<double>{num(f.rotate, 0), num(f.skew, 0)};
             }, true);
+            const double skew = cx_.skew_flipped[bone] ? 1 : -1;  // Spine's shearY is the negated skew, or the skew
             if (cx_.rotation_in_shear[bone])
-                add(T::Shear, t, [](const Key& k) { return -k.v[0]; }, [](const Key& k) { return -k.v[0] - k.v[1]; });
+                add(T::Shear, t, [](const Key& k) { return -k.v[0]; }, [&](const Key& k) { return -k.v[0] + skew * k.v[1]; });
             else
                 add(T::Rotate, t, [](const Key& k) { return -k.v[0]; }, [](const Key&) { return 0.0; });
             if (!cx_.rotation_in_shear[bone] && std::any_of(t.begin(), t.end(), [](const Key& k) { return k.v[1] != 0; }))
-                add(T::Shear, t, [](const Key&) { return 0.0; }, [](const Key& k) { return -k.v[1]; });
+                add(T::Shear, t, [](const Key&) { return 0.0; }, [&](const Key& k) { return skew * k.v[1]; });
         }
         if (bt.translateFrame) {
             Track t = track(*bt.translateFrame, bt.scale, bt.offset, [](const db::Frame& f) {
@@ -169,6 +170,31 @@ private:
             add(T::Scale, t, [](const Key& k) { return k.v[0]; }, [](const Key& k) { return k.v[1]; });
         }
         if (!out.timelines.empty()) out_.bones.push_back(std::move(out));
+        if (cx_.mirror_sensitive[bt.bone] && keys_mirroring(bt))
+            loss(where, "mirroring keyed (scale or skew changes the sign of the bone's determinant)",
+                 "bones below it that do not inherit scale keep the setup pose's mapping");
+    }
+
+    // Whether the keys of a bone turn its mirroring (sign of scX * scY * cos(skew)) away from the setup's,
+    // at a key or, for skew, between two keys.
+    bool keys_mirroring(const db::BoneTimeline& bt) const {
+        const db::Bone& b = (*cx_.armature.bone)[bt.bone];
+        const db::Transform* t = b.transform ? &*b.transform : nullptr;
+        const double sx = t ? num(t->scX, 1) : 1, sy = t ? num(t->scY, 1) : 1;
+        const double skew = t ? num(t->skX, 0) - num(t->skY, 0) : 0;
+        const bool setup = mirrors(sx, sy, skew);
+        std::vector<double> skews{skew};
+        if (bt.rotateFrame)
+            for (const FrameAt& k : positions(*bt.rotateFrame, frames_)) skews.push_back(skew + num(k.frame->skew, 0));
+        for (std::size_t i = 1; i < skews.size(); ++i)  // a tween across +-90 degrees passes through no determinant
+            if (std::floor((skews[i - 1] + 90) / 180) != std::floor((skews[i] + 90) / 180)) return true;
+        std::vector<std::pair<double, double>> scales{{sx, sy}};
+        if (bt.scaleFrame)
+            for (const FrameAt& k : positions(*bt.scaleFrame, frames_)) scales.push_back({sx * num(k.frame->x, 1), sy * num(k.frame->y, 1)});
+        for (const auto& [x, y] : scales)
+            for (double s : skews)
+                if (mirrors(x, y, s) != setup) return true;
+        return false;
     }
 
     void slot(const db::SlotTimeline& st, const std::string& where) {

@@ -38,6 +38,10 @@ struct Context {
     std::vector<int> bone_index;  // DragonBones bone index -> Spine bone index
     // Spine bones whose rotation is carried by shearX/shearY (see SetupConverter::add_bone).
     std::vector<bool> rotation_in_shear;
+    // Spine bones whose DragonBones skew is carried negated (noScale bones under a mirrored parent).
+    std::vector<bool> skew_flipped;
+    // DragonBones bones whose mirroring the mapping of a bone below them depends on (see skew_flipped).
+    std::vector<bool> mirror_sensitive;
     // Spine bone -> the helper bone that carries its position (see SetupConverter::add_bone), or absent.
     std::map<int, int> position_bone;
     // Per slot and display index of the default skin: the Spine attachment key (nullopt: not converted).
@@ -47,6 +51,8 @@ struct Context {
 };
 
 double num(const std::optional<dragonbones::Num>& n, double fallback);
+// Whether a DragonBones local transform mirrors: its determinant scX * scY * cos(skX - skY) is negative.
+bool mirrors(double scale_x, double scale_y, double skew_degrees);
 std::string text(const std::optional<std::string>& s);
 
 void convert_animations(Context& cx, spine::SkeletonData& sd);
