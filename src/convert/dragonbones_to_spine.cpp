@@ -42,6 +42,11 @@ Affine from_transform(const db::Transform* t) {
     return {sx * std::cos(skY), sx * std::sin(skY), -sy * std::sin(skX), sy * std::cos(skX), num(t->x, 0), num(t->y, 0)};
 }
 
+std::array<double, 2> scaled_position(double scale_x, double scale_y, double skew_degrees, double x, double y) {
+    const double skew = skew_degrees * 3.14159265358979323846 / 180;
+    return {scale_x * x - std::sin(skew) * scale_y * y, std::cos(skew) * scale_y * y};
+}
+
 bool mirrors(double scale_x, double scale_y, double skew_degrees) {
     return scale_x * scale_y * std::cos(skew_degrees * 3.14159265358979323846 / 180) < 0;
 }
@@ -109,6 +114,17 @@ private:
                     ik_parents_.insert(k.bone_index);
                 }
             }
+        if (cx_.armature.ik)
+            for (const db::IkConstraint& k : *cx_.armature.ik) {
+                if (k.bone_index < 0 || static_cast<std::size_t>(k.bone_index) >= list.size() || num(k.chain, 0) < 1) continue;
+                const int parent = list[k.bone_index].parent_index;
+                if (parent < 0 || static_cast<std::size_t>(parent) >= list.size()) continue;
+                const db::Bone &c = list[k.bone_index], &p = list[parent];
+                const db::Transform* pt = p.transform ? &*p.transform : nullptr;
+                if (!inherits(c.inheritScale) && inherits(c.inheritRotation) && !inherits(p.inheritScale) &&
+                    inherits(p.inheritRotation) && (!pt || (num(pt->scX, 1) > 0 && !mirrored(pt))))
+                    ik_frame_child_[parent] = k.bone_index;
+            }
         cx_.bone_index.assign(list.size(), -1);
         int roots = 0;
         for (const db::Bone& b : list) roots += b.parent_index < 0;
@@ -172,9 +188,6 @@ private:
         else if (rotation) out.transform = spine::TransformMode::NoScale;
         else if (scale) out.transform = spine::TransformMode::NoRotationOrReflection;
         else out.transform = spine::TransformMode::OnlyTranslation;
-        if (!rotation || !scale)
-            loss(where, "inheritRotation/inheritScale false",
-                 "mapped to a Spine transform mode; its formula differs for mirrored or sheared parents");
         if (b.inheritTranslation && !b.inheritTranslation->value)
             loss(where + "/inheritTranslation", "inheritTranslation false", "dropped (Spine bones always inherit translation)");
         if (b.inheritReflection && !b.inheritReflection->value)
@@ -215,6 +228,48 @@ private:
             sd_.bones.push_back(std::move(helper));
             cx_.position_bone[static_cast<int>(sd_.bones.size())] = out.parent;
         }
+        // Two-bone IK whose bones both do not inherit scale: DragonBones solves it in world space (the child
+        // keeps its world length and turns rigidly), Spine in the parent's frame (the child inherits the
+        // parent's scale). The parent's rotation goes to a helper `NAME.ik` of unit scale under the position
+        // helper, the parent keeps only its scale and skew below it, and the child becomes a normal child of
+        // the helper: its frame is the parent's x axis at unit scale, as DragonBones' rule for a bone that
+        // does not inherit scale makes it, and its position is the parent's scale and skew applied to its own
+        // (see position_scaled_by). Spine's IK then solves the same triangle as DragonBones.
+        const auto frame_child = ik_frame_child_.find(static_cast<int>(i));
+        if (frame_child != ik_frame_child_.end() && cx_.position_bone.count(static_cast<int>(sd_.bones.size()))) {
+            spine::Bone frame;
+            frame.name = unique_bone_name(*out.name + ".ik");
+            frame.parent = out.parent;
+            frame.rotation = out.rotation;
+            out.rotation = 0;
+            out.parent = static_cast<int>(sd_.bones.size());
+            const int position = cx_.position_bone[out.parent];  // the bone moves one index down
+            cx_.position_bone.erase(out.parent);
+            cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
+            sd_.bones.push_back(std::move(frame));
+            cx_.position_bone[static_cast<int>(sd_.bones.size())] = position;
+            cx_.rotation_bone[static_cast<int>(sd_.bones.size())] = out.parent;
+            ik_frames_[static_cast<int>(i)] = out.parent;
+        }
+        const auto frame = ik_frames_.find(db_parent);
+        if (frame != ik_frames_.end() && ik_frame_child_[db_parent] == static_cast<int>(i)) {
+            const db::Transform* pt = (*cx_.armature.bone)[db_parent].transform ? &*(*cx_.armature.bone)[db_parent].transform : nullptr;
+            const bool flipped = cx_.skew_flipped[cx_.bone_index[db_parent]];
+            const double skew = pt ? num(pt->skX, 0) - num(pt->skY, 0) : 0;
+            const auto p = scaled_position(pt ? num(pt->scX, 1) : 1, pt ? num(pt->scY, 1) : 1, flipped ? -skew : skew,
+                                           t ? num(t->x, 0) : 0, t ? num(t->y, 0) : 0);
+            out.x = float(p[0]);
+            out.y = float(-p[1]);
+            out.parent = frame->second;
+            out.transform = spine::TransformMode::Normal;
+            cx_.position_scaled_by[static_cast<int>(sd_.bones.size())] = db_parent;
+        }
+        // Bones that keep a noScale or noRotationOrReflection mode: Spine's formula is not DragonBones'
+        // (onlyTranslation is, unless a mirrored parent brings in DragonBones' reflection rule).
+        if (out.transform != spine::TransformMode::Normal && !in_shear &&
+            (out.transform != spine::TransformMode::OnlyTranslation || mirrored_parent))
+            loss(where, "inheritRotation/inheritScale false",
+                 "mapped to a Spine transform mode; its formula differs for mirrored or sheared parents");
         if (in_shear) {
             out.shear_x += out.rotation;
             out.shear_y += out.rotation;
@@ -274,7 +329,9 @@ private:
             const int chain = static_cast<int>(num(k.chain, 0));
             if (chain >= 1) {
                 const int parent = bones[k.bone_index].parent_index;
-                if (bone_of(parent) >= 0) out.bones.push_back(bone_of(parent));
+                const auto frame = ik_frames_.find(parent);
+                if (frame != ik_frames_.end() && ik_frame_child_[parent] == k.bone_index) out.bones.push_back(frame->second);
+                else if (bone_of(parent) >= 0) out.bones.push_back(bone_of(parent));
             }
             if (chain > 1) loss(where + "/chain", fmt::format("IK chain of {} bones", chain + 1), "only the last two bones are constrained");
             out.bones.push_back(bone);
@@ -482,6 +539,8 @@ private:
     }
 
     std::set<int> ik_bones_;    // DragonBones bones that IK constraints turn
+    std::map<int, int> ik_frame_child_;  // DragonBones IK parent solved through a `.ik` helper -> its IK child
+    std::map<int, int> ik_frames_;       // DragonBones IK parent -> its Spine `.ik` helper
     std::vector<bool> mirrored_;  // per DragonBones bone: its setup world matrix mirrors
     std::set<int> ik_parents_;  // the first bone of each IK chain
 };
