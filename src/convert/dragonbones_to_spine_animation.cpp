@@ -210,12 +210,12 @@ private:
         for (std::size_t i = 0; i < cx_.bone_index.size(); ++i)
             if (cx_.bone_index[i] == child) db_child = static_cast<int>(i);
         const db::BoneTimeline *ct = nullptr, *pt = nullptr;
-        std::size_t c_index = 0;
+        std::size_t c_index = 0, p_index = 0;
         if (anim_.bone)
             for (std::size_t i = 0; i < anim_.bone->size(); ++i) {
                 const db::BoneTimeline& bt = (*anim_.bone)[i];
                 if (bt.bone == db_child) ct = &bt, c_index = i;
-                if (bt.bone == parent) pt = &bt;
+                if (bt.bone == parent) pt = &bt, p_index = i;
             }
         const Track position = ct && ct->translateFrame ? translate_track(*ct) : Track{};
         const Track scale = pt && pt->scaleFrame ? scale_track(*pt) : Track{};
@@ -242,6 +242,12 @@ private:
             const auto s = at(scale, time, {1, 1}), k = at(skew, time, {0, 0}), p = at(position, time, {0, 0});
             return offset(s[0], s[1], k[1], p[0], p[1]);
         };
+        // The helper's frame is the parent's x axis only while the parent's own scale keeps it (see add_bone).
+        bool mirrored = false;
+        for (const Key& sk : scale.empty() ? Track{{0, {1, 1}, {}}} : scale)
+            for (const Key& kk : skew.empty() ? Track{{0, {0, 0}, {}}} : skew)
+                mirrored = mirrored || !(sx0 * sk.v[0] > 0) || mirrors(sx0 * sk.v[0], sy0 * sk.v[1], k0 + kk.v[1]);
+        if (mirrored) loss(fmt::format("/bone/{}", p_index), "IK parent mirrored by its keys", "its IK child keeps the frame of the setup pose");
         Track out;
         if (fixed(scale, 0) && fixed(skew, 1)) {
             out = position.empty() ? Track{{0, value(0), {}}} : position;
@@ -265,7 +271,7 @@ private:
                 if (t > 1e-6 && std::abs(before[0] - v[0]) + std::abs(before[1] - v[1]) > 1e-3) out.push_back({t - 1e-6, before, {}});
                 out.push_back({t, v, {}});
             }
-            loss(fmt::format("/bone/{}/translateFrame", c_index),
+            loss(position.empty() ? fmt::format("/bone/{}", p_index) : fmt::format("/bone/{}/translateFrame", c_index),
                  "position of an IK child keyed together with its IK parent's scale or skew",
                  fmt::format("baked at {:g} fps", cx_.fps * kBakeRate));
         }

@@ -62,6 +62,7 @@ std::array<double, 2> scaled_position(double scale_x, double scale_y, double ske
 bool mirrors(double scale_x, double scale_y, double skew_degrees);
 std::string text(const std::optional<std::string>& s);
 
+void convert_skins(Context& cx, spine::SkeletonData& sd);
 void convert_animations(Context& cx, spine::SkeletonData& sd);
 
 }  // namespace rigio::convert::db2spine
