@@ -197,7 +197,7 @@ private:
         // matrix, which differs when the parent is sheared or scaled unevenly. With its rotation moved into
         // shearX/shearY, Spine's noScale follows the parent's x axis exactly, as DragonBones does. IK needs
         // the rotation itself, so IK bones keep it.
-        bool in_shear = out.transform == spine::TransformMode::NoScale && !ik_bones_.count(static_cast<int>(i));
+        const bool in_shear = out.transform == spine::TransformMode::NoScale && !ik_bones_.count(static_cast<int>(i));
         // DragonBones' rule for a bone that does not inherit scale under a mirrored parent (a world matrix
         // with a negative determinant): the rotation is taken away from the parent's x axis instead of added
         // (rotation -= 2 * local rotation) and half a turn is added to the skew. With the parent's x axis
@@ -213,56 +213,12 @@ private:
         // times its local transform, which noScale breaks. A helper bone in noScale mode with no rotation
         // (it follows the parent's x axis at unit scale) carries the position, and the bone itself becomes a
         // normal child of it: the same world transform, and one Spine's IK solves exactly.
-        if (out.transform == spine::TransformMode::NoScale && ik_parents_.count(static_cast<int>(i))) {
-            spine::Bone helper;
-            helper.name = unique_bone_name(*out.name + ".noscale");
-            helper.parent = out.parent;
-            helper.x = out.x;
-            helper.y = out.y;
-            helper.transform = spine::TransformMode::NoScale;
-            out.parent = static_cast<int>(sd_.bones.size());
-            out.x = out.y = 0;
-            out.transform = spine::TransformMode::Normal;
-            cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
-            sd_.bones.push_back(std::move(helper));
-            cx_.position_bone[static_cast<int>(sd_.bones.size())] = out.parent;
-        }
-        // Two-bone IK whose bones both do not inherit scale: DragonBones solves it in world space (the child
-        // keeps its world length and turns rigidly), Spine in the parent's frame (the child inherits the
-        // parent's scale). The parent's rotation goes to a helper `NAME.ik` of unit scale under the position
-        // helper, the parent keeps only its scale and skew below it, and the child becomes a normal child of
-        // the helper: its frame is the parent's x axis at unit scale, as DragonBones' rule for a bone that
-        // does not inherit scale makes it, and its position is the parent's scale and skew applied to its own
-        // (see position_scaled_by). Spine's IK then solves the same triangle as DragonBones.
-        const auto frame_child = ik_frame_child_.find(static_cast<int>(i));
-        if (frame_child != ik_frame_child_.end() && cx_.position_bone.count(static_cast<int>(sd_.bones.size()))) {
-            spine::Bone frame;
-            frame.name = unique_bone_name(*out.name + ".ik");
-            frame.parent = out.parent;
-            frame.rotation = out.rotation;
-            out.rotation = 0;
-            out.parent = static_cast<int>(sd_.bones.size());
-            const int position = cx_.position_bone[out.parent];  // the bone moves one index down
-            cx_.position_bone.erase(out.parent);
-            cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
-            sd_.bones.push_back(std::move(frame));
-            cx_.position_bone[static_cast<int>(sd_.bones.size())] = position;
-            cx_.rotation_bone[static_cast<int>(sd_.bones.size())] = out.parent;
-            ik_frames_[static_cast<int>(i)] = out.parent;
-        }
+        if (out.transform == spine::TransformMode::NoScale && ik_parents_.count(static_cast<int>(i))) add_position_helper(out);
+        // A two-bone IK whose bones both do not inherit scale: see add_rotation_helper.
+        if (ik_frame_child_.count(static_cast<int>(i)) && cx_.position_bone.count(static_cast<int>(sd_.bones.size())))
+            add_rotation_helper(static_cast<int>(i), out);
         const auto frame = ik_frames_.find(db_parent);
-        if (frame != ik_frames_.end() && ik_frame_child_[db_parent] == static_cast<int>(i)) {
-            const db::Transform* pt = (*cx_.armature.bone)[db_parent].transform ? &*(*cx_.armature.bone)[db_parent].transform : nullptr;
-            const bool flipped = cx_.skew_flipped[cx_.bone_index[db_parent]];
-            const double skew = pt ? num(pt->skX, 0) - num(pt->skY, 0) : 0;
-            const auto p = scaled_position(pt ? num(pt->scX, 1) : 1, pt ? num(pt->scY, 1) : 1, flipped ? -skew : skew,
-                                           t ? num(t->x, 0) : 0, t ? num(t->y, 0) : 0);
-            out.x = float(p[0]);
-            out.y = float(-p[1]);
-            out.parent = frame->second;
-            out.transform = spine::TransformMode::Normal;
-            cx_.position_scaled_by[static_cast<int>(sd_.bones.size())] = db_parent;
-        }
+        if (frame != ik_frames_.end() && ik_frame_child_[db_parent] == static_cast<int>(i)) place_in_ik_frame(db_parent, frame->second, t, out);
         // Bones that keep a noScale or noRotationOrReflection mode: Spine's formula is not DragonBones'
         // (onlyTranslation is, unless a mirrored parent brings in DragonBones' reflection rule).
         if (out.transform != spine::TransformMode::Normal && !in_shear &&
@@ -280,6 +236,62 @@ private:
         cx_.skew_flipped.resize(sd_.bones.size() + 1, false);
         cx_.skew_flipped[sd_.bones.size()] = skew_flipped;
         sd_.bones.push_back(std::move(out));
+    }
+
+    // The helper bone NAME.noscale (see add_bone) for `out`, the bone about to be added.
+    void add_position_helper(spine::Bone& out) {
+        spine::Bone helper;
+        helper.name = unique_bone_name(*out.name + ".noscale");
+        helper.parent = out.parent;
+        helper.x = out.x;
+        helper.y = out.y;
+        helper.transform = spine::TransformMode::NoScale;
+        out.parent = static_cast<int>(sd_.bones.size());
+        out.x = out.y = 0;
+        out.transform = spine::TransformMode::Normal;
+        cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
+        sd_.bones.push_back(std::move(helper));
+        cx_.position_bone[static_cast<int>(sd_.bones.size())] = out.parent;
+    }
+
+    // Two-bone IK whose bones both do not inherit scale: DragonBones solves it in world space (the child
+    // keeps its world length and turns rigidly), Spine in the parent's frame (the child inherits the
+    // parent's scale). The parent's rotation goes to a helper `NAME.ik` of unit scale under the position
+    // helper, the parent keeps only its scale and skew below it, and the child becomes a normal child of
+    // the helper: its frame is the parent's x axis at unit scale, as DragonBones' rule for a bone that
+    // does not inherit scale makes it, and its position is the parent's scale and skew applied to its own
+    // (see position_scaled_by). Spine's IK then solves the same triangle as DragonBones.
+    // This adds the helper NAME.ik for IK parent `out` (DragonBones bone i), below its position helper.
+    void add_rotation_helper(int i, spine::Bone& out) {
+        spine::Bone frame;
+        frame.name = unique_bone_name(*out.name + ".ik");
+        frame.parent = out.parent;
+        frame.rotation = out.rotation;
+        out.rotation = 0;
+        out.parent = static_cast<int>(sd_.bones.size());
+        const int position = cx_.position_bone[out.parent];  // the bone moves one index down
+        cx_.position_bone.erase(out.parent);
+        cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
+        sd_.bones.push_back(std::move(frame));
+        cx_.position_bone[static_cast<int>(sd_.bones.size())] = position;
+        cx_.rotation_bone[static_cast<int>(sd_.bones.size())] = out.parent;
+        ik_frames_[i] = out.parent;
+    }
+
+    // The IK child `out` (local transform t) of DragonBones bone `parent` as a normal child of its helper
+    // `frame`, at its position through the parent's scale and skew.
+    void place_in_ik_frame(int parent, int frame, const db::Transform* t, spine::Bone& out) {
+        const db::Bone& p = (*cx_.armature.bone)[parent];
+        const db::Transform* pt = p.transform ? &*p.transform : nullptr;
+        const double skew = pt ? num(pt->skX, 0) - num(pt->skY, 0) : 0;
+        const auto at = scaled_position(pt ? num(pt->scX, 1) : 1, pt ? num(pt->scY, 1) : 1,
+                                        cx_.skew_flipped[cx_.bone_index[parent]] ? -skew : skew, t ? num(t->x, 0) : 0,
+                                        t ? num(t->y, 0) : 0);
+        out.x = float(at[0]);
+        out.y = float(-at[1]);
+        out.parent = frame;
+        out.transform = spine::TransformMode::Normal;
+        cx_.position_scaled_by[static_cast<int>(sd_.bones.size())] = parent;
     }
 
     int bone_of(int db_index) const {
