@@ -42,6 +42,15 @@ Affine from_transform(const db::Transform* t) {
     return {sx * std::cos(skY), sx * std::sin(skY), -sy * std::sin(skX), sy * std::cos(skX), num(t->x, 0), num(t->y, 0)};
 }
 
+std::array<double, 2> scaled_position(double scale_x, double scale_y, double skew_degrees, double x, double y) {
+    const double skew = skew_degrees * 3.14159265358979323846 / 180;
+    return {scale_x * x - std::sin(skew) * scale_y * y, std::cos(skew) * scale_y * y};
+}
+
+bool mirrors(double scale_x, double scale_y, double skew_degrees) {
+    return scale_x * scale_y * std::cos(skew_degrees * 3.14159265358979323846 / 180) < 0;
+}
+
 }  // namespace db2spine
 
 namespace {
@@ -67,7 +76,6 @@ public:
         bones();
         slots();
         ik();
-        skins();
     }
 
 private:
@@ -105,6 +113,17 @@ private:
                     ik_parents_.insert(k.bone_index);
                 }
             }
+        if (cx_.armature.ik)
+            for (const db::IkConstraint& k : *cx_.armature.ik) {
+                if (k.bone_index < 0 || static_cast<std::size_t>(k.bone_index) >= list.size() || num(k.chain, 0) < 1) continue;
+                const int parent = list[k.bone_index].parent_index;
+                if (parent < 0 || static_cast<std::size_t>(parent) >= list.size()) continue;
+                const db::Bone &c = list[k.bone_index], &p = list[parent];
+                const db::Transform* pt = p.transform ? &*p.transform : nullptr;
+                if (!inherits(c.inheritScale) && inherits(c.inheritRotation) && !inherits(p.inheritScale) &&
+                    inherits(p.inheritRotation) && !ik_parents_.count(k.bone_index) && (!pt || (num(pt->scX, 1) > 0 && !mirrored(pt))))
+                    ik_frame_child_[parent] = k.bone_index;
+            }
         cx_.bone_index.assign(list.size(), -1);
         int roots = 0;
         for (const db::Bone& b : list) roots += b.parent_index < 0;
@@ -126,7 +145,21 @@ private:
         }
         for (std::size_t i = 0; i < list.size(); ++i)
             if (cx_.bone_index[i] < 0) loss(fmt::format("/bone/{}", i), "bone in a parent cycle", "dropped");
+        // Bones whose mirroring decides how a bone below them that does not inherit scale is mapped (see
+        // add_bone): the parent of each such bone, and up the chain while bones inherit rotation (a bone
+        // that does not is not mirrored by its parent).
+        cx_.mirror_sensitive.assign(list.size(), false);
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (cx_.bone_index[i] < 0 || !inherits(list[i].inheritRotation) || inherits(list[i].inheritScale)) continue;
+            for (int p = list[i].parent_index, guard = 0; p >= 0 && static_cast<std::size_t>(p) < list.size() && guard < 10000;
+                 p = list[p].parent_index, ++guard) {
+                cx_.mirror_sensitive[p] = true;
+                if (!inherits(list[p].inheritRotation)) break;
+            }
+        }
     }
+
+    static bool inherits(const std::optional<db::Flag>& flag) { return !flag || flag->value; }
 
     std::string unique_bone_name(std::string base) {
         for (const db::Bone& b : *cx_.armature.bone)
@@ -149,15 +182,11 @@ private:
             out.scale_y = float(num(t->scY, 1));
         }
         out.length = float(num(b.length, 0));
-        const bool rotation = !b.inheritRotation || b.inheritRotation->value;
-        const bool scale = !b.inheritScale || b.inheritScale->value;
+        const bool rotation = inherits(b.inheritRotation), scale = inherits(b.inheritScale);
         if (rotation && scale) out.transform = spine::TransformMode::Normal;
         else if (rotation) out.transform = spine::TransformMode::NoScale;
         else if (scale) out.transform = spine::TransformMode::NoRotationOrReflection;
         else out.transform = spine::TransformMode::OnlyTranslation;
-        if (!rotation || !scale)
-            loss(where, "inheritRotation/inheritScale false",
-                 "mapped to a Spine transform mode; its formula differs for mirrored or sheared parents");
         if (b.inheritTranslation && !b.inheritTranslation->value)
             loss(where + "/inheritTranslation", "inheritTranslation false", "dropped (Spine bones always inherit translation)");
         if (b.inheritReflection && !b.inheritReflection->value)
@@ -168,25 +197,34 @@ private:
         // matrix, which differs when the parent is sheared or scaled unevenly. With its rotation moved into
         // shearX/shearY, Spine's noScale follows the parent's x axis exactly, as DragonBones does. IK needs
         // the rotation itself, so IK bones keep it.
-        bool in_shear = out.transform == spine::TransformMode::NoScale && !ik_bones_.count(static_cast<int>(i));
+        const bool in_shear = out.transform == spine::TransformMode::NoScale && !ik_bones_.count(static_cast<int>(i));
+        // DragonBones' rule for a bone that does not inherit scale under a mirrored parent (a world matrix
+        // with a negative determinant): the rotation is taken away from the parent's x axis instead of added
+        // (rotation -= 2 * local rotation) and half a turn is added to the skew. With the parent's x axis
+        // and its mirrored y axis as a basis (what Spine's noScale mode builds for a mirrored parent), that
+        // is the bone's own local matrix with the skew negated: Spine's shear is the skew, so it flips sign.
+        const int db_parent = b.parent_index;
+        const bool mirrored_parent = db_parent >= 0 && static_cast<std::size_t>(db_parent) < mirrored_.size() && mirrored_[db_parent];
+        const bool skew_flipped = out.transform == spine::TransformMode::NoScale && mirrored_parent;
+        if (skew_flipped) out.shear_y = -out.shear_y;
+        mirrored_.resize(std::max(mirrored_.size(), i + 1), false);
+        mirrored_[i] = mirrored(t) != (out.transform != spine::TransformMode::OnlyTranslation && mirrored_parent);
         // An IK bone that does not inherit scale: Spine's IK assumes the bone's world is its parent's world
         // times its local transform, which noScale breaks. A helper bone in noScale mode with no rotation
         // (it follows the parent's x axis at unit scale) carries the position, and the bone itself becomes a
         // normal child of it: the same world transform, and one Spine's IK solves exactly.
-        if (out.transform == spine::TransformMode::NoScale && ik_parents_.count(static_cast<int>(i))) {
-            spine::Bone helper;
-            helper.name = unique_bone_name(*out.name + ".noscale");
-            helper.parent = out.parent;
-            helper.x = out.x;
-            helper.y = out.y;
-            helper.transform = spine::TransformMode::NoScale;
-            out.parent = static_cast<int>(sd_.bones.size());
-            out.x = out.y = 0;
-            out.transform = spine::TransformMode::Normal;
-            cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
-            sd_.bones.push_back(std::move(helper));
-            cx_.position_bone[static_cast<int>(sd_.bones.size())] = out.parent;
-        }
+        if (out.transform == spine::TransformMode::NoScale && ik_parents_.count(static_cast<int>(i))) add_position_helper(out);
+        // A two-bone IK whose bones both do not inherit scale: see add_rotation_helper.
+        if (ik_frame_child_.count(static_cast<int>(i)) && cx_.position_bone.count(static_cast<int>(sd_.bones.size())))
+            add_rotation_helper(static_cast<int>(i), out);
+        const auto frame = ik_frames_.find(db_parent);
+        if (frame != ik_frames_.end() && ik_frame_child_[db_parent] == static_cast<int>(i)) place_in_ik_frame(db_parent, frame->second, t, out);
+        // Bones that keep a noScale or noRotationOrReflection mode: Spine's formula is not DragonBones'
+        // (onlyTranslation is, unless a mirrored parent brings in DragonBones' reflection rule).
+        if (out.transform != spine::TransformMode::Normal && !in_shear &&
+            (out.transform != spine::TransformMode::OnlyTranslation || mirrored_parent))
+            loss(where, "inheritRotation/inheritScale false",
+                 "mapped to a Spine transform mode; its formula differs for mirrored or sheared parents");
         if (in_shear) {
             out.shear_x += out.rotation;
             out.shear_y += out.rotation;
@@ -195,7 +233,65 @@ private:
         cx_.bone_index[i] = static_cast<int>(sd_.bones.size());
         cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
         cx_.rotation_in_shear[sd_.bones.size()] = in_shear;
+        cx_.skew_flipped.resize(sd_.bones.size() + 1, false);
+        cx_.skew_flipped[sd_.bones.size()] = skew_flipped;
         sd_.bones.push_back(std::move(out));
+    }
+
+    // The helper bone NAME.noscale (see add_bone) for `out`, the bone about to be added.
+    void add_position_helper(spine::Bone& out) {
+        spine::Bone helper;
+        helper.name = unique_bone_name(*out.name + ".noscale");
+        helper.parent = out.parent;
+        helper.x = out.x;
+        helper.y = out.y;
+        helper.transform = spine::TransformMode::NoScale;
+        out.parent = static_cast<int>(sd_.bones.size());
+        out.x = out.y = 0;
+        out.transform = spine::TransformMode::Normal;
+        cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
+        sd_.bones.push_back(std::move(helper));
+        cx_.position_bone[static_cast<int>(sd_.bones.size())] = out.parent;
+    }
+
+    // Two-bone IK whose bones both do not inherit scale: DragonBones solves it in world space (the child
+    // keeps its world length and turns rigidly), Spine in the parent's frame (the child inherits the
+    // parent's scale). The parent's rotation goes to a helper `NAME.ik` of unit scale under the position
+    // helper, the parent keeps only its scale and skew below it, and the child becomes a normal child of
+    // the helper: its frame is the parent's x axis at unit scale, as DragonBones' rule for a bone that
+    // does not inherit scale makes it, and its position is the parent's scale and skew applied to its own
+    // (see position_scaled_by). Spine's IK then solves the same triangle as DragonBones.
+    // This adds the helper NAME.ik for IK parent `out` (DragonBones bone i), below its position helper.
+    void add_rotation_helper(int i, spine::Bone& out) {
+        spine::Bone frame;
+        frame.name = unique_bone_name(*out.name + ".ik");
+        frame.parent = out.parent;
+        frame.rotation = out.rotation;
+        out.rotation = 0;
+        out.parent = static_cast<int>(sd_.bones.size());
+        const int position = cx_.position_bone[out.parent];  // the bone moves one index down
+        cx_.position_bone.erase(out.parent);
+        cx_.rotation_in_shear.resize(sd_.bones.size() + 1, false);
+        sd_.bones.push_back(std::move(frame));
+        cx_.position_bone[static_cast<int>(sd_.bones.size())] = position;
+        cx_.rotation_bone[static_cast<int>(sd_.bones.size())] = out.parent;
+        ik_frames_[i] = out.parent;
+    }
+
+    // The IK child `out` (local transform t) of DragonBones bone `parent` as a normal child of its helper
+    // `frame`, at its position through the parent's scale and skew.
+    void place_in_ik_frame(int parent, int frame, const db::Transform* t, spine::Bone& out) {
+        const db::Bone& p = (*cx_.armature.bone)[parent];
+        const db::Transform* pt = p.transform ? &*p.transform : nullptr;
+        const double skew = pt ? num(pt->skX, 0) - num(pt->skY, 0) : 0;
+        const auto at = scaled_position(pt ? num(pt->scX, 1) : 1, pt ? num(pt->scY, 1) : 1,
+                                        cx_.skew_flipped[cx_.bone_index[parent]] ? -skew : skew, t ? num(t->x, 0) : 0,
+                                        t ? num(t->y, 0) : 0);
+        out.x = float(at[0]);
+        out.y = float(-at[1]);
+        out.parent = frame;
+        out.transform = spine::TransformMode::Normal;
+        cx_.position_scaled_by[static_cast<int>(sd_.bones.size())] = parent;
     }
 
     int bone_of(int db_index) const {
@@ -244,10 +340,13 @@ private:
             const int chain = static_cast<int>(num(k.chain, 0));
             if (chain >= 1) {
                 const int parent = bones[k.bone_index].parent_index;
-                if (bone_of(parent) >= 0) out.bones.push_back(bone_of(parent));
+                const auto frame = ik_frames_.find(parent);
+                if (frame != ik_frames_.end() && ik_frame_child_[parent] == k.bone_index) out.bones.push_back(frame->second);
+                else if (bone_of(parent) >= 0) out.bones.push_back(bone_of(parent));
             }
             if (chain > 1) loss(where + "/chain", fmt::format("IK chain of {} bones", chain + 1), "only the last two bones are constrained");
-            out.bones.push_back(bone);
+            const auto frame = ik_frames_.find(k.bone_index);  // a one-bone IK on a bone with a `.ik` helper turns it
+            out.bones.push_back(chain < 1 && frame != ik_frames_.end() ? frame->second : bone);
             out.target = target;
             out.mix = float(num(k.weight, 1));
             const bool positive = !k.bendPositive || k.bendPositive->value;
@@ -256,197 +355,17 @@ private:
         }
     }
 
-    void skins() {
-        const auto& list = cx_.armature.skin ? *cx_.armature.skin : std::vector<db::Skin>{};
-        const auto& slots = cx_.armature.slot ? *cx_.armature.slot : std::vector<db::Slot>{};
-        cx_.display_keys.assign(slots.size(), {});
-        for (std::size_t si = 0; si < list.size(); ++si) {
-            const db::Skin& skin = list[si];
-            spine::Skin out;
-            const bool is_default = si == 0;
-            out.name = is_default ? std::string("default") : text(skin.name);
-            if (skin.slot) {
-                for (std::size_t k = 0; k < skin.slot->size(); ++k) {
-                    const db::SkinSlot& ss = (*skin.slot)[k];
-                    int slot = -1;
-                    for (std::size_t j = 0; j < slots.size(); ++j)
-                        if (text(slots[j].name) == text(ss.name)) slot = static_cast<int>(j);
-                    const std::string where = fmt::format("/skin/{}/slot/{}", si, k);
-                    if (slot < 0) {
-                        loss(where, "skin slot naming no slot", "dropped");
-                        continue;
-                    }
-                    spine::SkinSlot out_slot;
-                    out_slot.slot = slot;
-                    std::vector<std::optional<std::string>> keys;
-                    if (ss.display) {
-                        for (std::size_t d = 0; d < ss.display->size(); ++d)
-                            keys.push_back(attachment(slot, (*ss.display)[d], where + fmt::format("/display/{}", d), out_slot, is_default));
-                    }
-                    if (is_default) cx_.display_keys[slot] = keys;
-                    if (!out_slot.attachments.empty()) out.slots.push_back(std::move(out_slot));
-                }
-            }
-            sd_.skins.push_back(std::move(out));
-        }
-        sd_.has_default_skin = !sd_.skins.empty();
-        // Setup attachments: the display at each slot's displayIndex (default 0; -1 shows nothing).
-        for (std::size_t i = 0; i < slots.size(); ++i) {
-            const int shown = static_cast<int>(num(slots[i].displayIndex, 0));
-            if (shown >= 0 && static_cast<std::size_t>(shown) < cx_.display_keys[i].size())
-                sd_.slots[i].attachment = cx_.display_keys[i][shown];
-        }
-    }
-
-    std::optional<std::string> attachment(int slot, const db::Display& d, const std::string& where, spine::SkinSlot& out,
-                                          bool record_mesh) {
-        std::string key = text(d.name);
-        for (int n = 2; std::any_of(out.attachments.begin(), out.attachments.end(),
-                                    [&](const spine::SkinAttachment& a) { return a.key == key; });
-             ++n)
-            key = text(d.name) + "#" + std::to_string(n);
-        spine::Attachment a;
-        const db::Transform* t = d.transform ? &*d.transform : nullptr;
-        switch (db::display_type(d)) {
-            case db::DisplayType::Image: {
-                a.type = spine::AttachmentType::Region;
-                if (d.path && *d.path != key) a.path = d.path;
-                if (t) {
-                    a.x = float(num(t->x, 0));
-                    a.y = float(-num(t->y, 0));
-                    a.rotation = float(-num(t->skY, 0));
-                    a.scale_x = float(num(t->scX, 1));
-                    a.scale_y = float(num(t->scY, 1));
-                    if (num(t->skX, 0) != num(t->skY, 0)) loss(where + "/transform", "skewed image display", "skew dropped");
-                }
-                if (d.pivot && (num(d.pivot->x, 0.5) != 0.5 || num(d.pivot->y, 0.5) != 0.5))
-                    loss(where + "/pivot", "image pivot", "dropped: placing it needs the image size from the texture atlas");
-                break;
-            }
-            case db::DisplayType::Mesh:
-                if (!mesh(slot, key, d, where, a, record_mesh)) return std::nullopt;
-                break;
-            case db::DisplayType::BoundingBox: {
-                a.type = spine::AttachmentType::BoundingBox;
-                if (!d.vertices) {
-                    loss(where, "bounding box " + text(d.subType), "dropped (only polygons carry vertices)");
-                    return std::nullopt;
-                }
-                const Affine m = from_transform(t);
-                a.vertices.count = static_cast<int>(d.vertices->size() / 2);
-                for (std::size_t i = 0; i + 1 < d.vertices->size(); i += 2) {
-                    const double x = (*d.vertices)[i].value, y = (*d.vertices)[i + 1].value;
-                    a.vertices.values.push_back(float(m.a * x + m.c * y + m.tx));
-                    a.vertices.values.push_back(float(-(m.b * x + m.d * y + m.ty)));
-                }
-                break;
-            }
-            case db::DisplayType::Armature:
-                loss(where, "sub-armature display \"" + text(d.name) + "\"", "dropped (Spine has no nested skeletons)");
-                return std::nullopt;
-            default:
-                loss(where, "display of type " + (d.type ? d.type->text : std::string("?")), "dropped");
-                return std::nullopt;
-        }
-        if (d.userData) loss(where + "/userData", "display userData", "dropped");
-        out.attachments.push_back({key, std::move(a)});
-        return key;
-    }
-
-    bool mesh(int slot, const std::string& key, const db::Display& d, const std::string& where, spine::Attachment& a,
-              bool record) {
-        if (d.share) {
-            loss(where + "/share", "shared (linked) mesh", "dropped");
-            return false;
-        }
-        if (!d.vertices || !d.uvs || !d.triangles) {
-            loss(where, "mesh without vertices, uvs or triangles", "dropped");
-            return false;
-        }
-        a.type = spine::AttachmentType::Mesh;
-        if (d.path && *d.path != key) a.path = d.path;
-        const auto& v = *d.vertices;
-        const std::size_t count = v.size() / 2;
-        a.vertices.count = static_cast<int>(count);
-        for (const auto& u : *d.uvs) a.uvs.push_back(float(u.value));
-        for (const auto& tri : *d.triangles) a.triangles.push_back(static_cast<std::uint16_t>(tri.value));
-        a.hull = 0;
-        if (d.edges) for (const auto& e : *d.edges) a.edges.push_back(static_cast<std::uint16_t>(e.value * 2));
-        if (a.uvs.size() != count * 2) {
-            loss(where + "/uvs", "mesh whose uvs do not match its vertices", "dropped");
-            return false;
-        }
-        MeshDeform deform;
-        if (!d.weights) {
-            const Affine m = from_transform(d.transform ? &*d.transform : nullptr);
-            for (std::size_t i = 0; i < count; ++i) {
-                const double x = v[2 * i].value, y = v[2 * i + 1].value;
-                a.vertices.values.push_back(float(m.a * x + m.c * y + m.tx));
-                a.vertices.values.push_back(float(-(m.b * x + m.d * y + m.ty)));
-                deform.pairs_per_vertex.push_back(1);
-                deform.pair_linear.push_back({m.a, -m.b, -m.c, m.d});
-            }
-        } else {
-            if (!weighted(d, where, a, deform)) return false;
-        }
-        if (record) cx_.meshes[{slot, key}] = std::move(deform);
-        return true;
-    }
-
-    // Weighted mesh: Spine stores, per (vertex, bone), the bind position in the bone's space:
-    // inverse(bonePose) * slotPose * vertex (../shared/notes/dragonbones.md section 9), y flipped.
-    bool weighted(const db::Display& d, const std::string& where, spine::Attachment& a, MeshDeform& deform) {
-        auto affine_at = [](const std::vector<db::Num>& n, std::size_t i) {
-            return Affine{n[i].value, n[i + 1].value, n[i + 2].value, n[i + 3].value, n[i + 4].value, n[i + 5].value};
-        };
-        Affine slot_pose;
-        if (d.slotPose && d.slotPose->size() >= 6) slot_pose = affine_at(*d.slotPose, 0);
-        std::map<int, Affine> bind;
-        if (d.bonePose)
-            for (std::size_t i = 0; i + 7 <= d.bonePose->size(); i += 7)
-                bind[static_cast<int>((*d.bonePose)[i].value)] = inverse(affine_at(*d.bonePose, i + 1));
-        const auto& w = *d.weights;
-        const auto& v = *d.vertices;
-        a.vertices.weighted = true;
-        std::size_t at = 0;
-        for (std::size_t i = 0; i < v.size() / 2; ++i) {
-            if (at >= w.size()) {
-                loss(where + "/weights", "weights shorter than the vertices", "mesh dropped");
-                return false;
-            }
-            const int n = static_cast<int>(w[at++].value);
-            if (n < 0 || at + 2 * static_cast<std::size_t>(n) > w.size()) {
-                loss(where + "/weights", "malformed weights", "mesh dropped");
-                return false;
-            }
-            a.vertices.bones.push_back(n);
-            deform.pairs_per_vertex.push_back(n);
-            const Affine sv = slot_pose;
-            const double x = v[2 * i].value, y = v[2 * i + 1].value;
-            const double px = sv.a * x + sv.c * y + sv.tx, py = sv.b * x + sv.d * y + sv.ty;
-            for (int k = 0; k < n; ++k) {
-                const int db_bone = static_cast<int>(w[at++].value);
-                const double weight = w[at++].value;
-                const int bone = bone_of(db_bone);
-                if (bone < 0) {
-                    loss(where + "/weights", "weight naming no bone", "mesh dropped");
-                    return false;
-                }
-                const Affine inv = bind.count(db_bone) ? bind[db_bone] : Affine{};
-                a.vertices.bones.push_back(bone);
-                a.vertices.values.push_back(float(inv.a * px + inv.c * py + inv.tx));
-                a.vertices.values.push_back(float(-(inv.b * px + inv.d * py + inv.ty)));
-                a.vertices.values.push_back(float(weight));
-                const Affine l = inv * Affine{sv.a, sv.b, sv.c, sv.d, 0, 0};
-                deform.pair_linear.push_back({l.a, -l.b, -l.c, l.d});
-            }
-        }
-        return true;
-    }
-
     Context& cx_;
     spine::SkeletonData& sd_;
+    // Whether a local transform mirrors: its matrix determinant, scX * scY * cos(skX - skY), is negative.
+    static bool mirrored(const db::Transform* t) {
+        return t && mirrors(num(t->scX, 1), num(t->scY, 1), num(t->skX, 0) - num(t->skY, 0));
+    }
+
     std::set<int> ik_bones_;    // DragonBones bones that IK constraints turn
+    std::map<int, int> ik_frame_child_;  // DragonBones IK parent solved through a `.ik` helper -> its IK child
+    std::map<int, int> ik_frames_;       // DragonBones IK parent -> its Spine `.ik` helper
+    std::vector<bool> mirrored_;  // per DragonBones bone: its setup world matrix mirrors
     std::set<int> ik_parents_;  // the first bone of each IK chain
 };
 
@@ -479,6 +398,7 @@ Result<spine::SkeletonData> dragonbones_to_spine(const db::DragonBonesData& sour
     if (!(cx.fps > 0)) cx.fps = 24;
     spine::SkeletonData sd;
     SetupConverter(cx, sd).run();
+    convert_skins(cx, sd);
     convert_animations(cx, sd);
     return sd;
 }

@@ -43,6 +43,7 @@ public:
     spine::Animation run() {
         out_.name = text(anim_.name).empty() ? std::string("default") : text(anim_.name);  // as the runtime names it
         if (anim_.bone) for (std::size_t i = 0; i < anim_.bone->size(); ++i) bone((*anim_.bone)[i], fmt::format("/bone/{}", i));
+        for (const auto& [child, parent] : cx_.position_scaled_by) scaled_position_of(child, parent);
         if (anim_.slot) for (std::size_t i = 0; i < anim_.slot->size(); ++i) slot((*anim_.slot)[i], fmt::format("/slot/{}", i));
         if (anim_.ffd) for (std::size_t i = 0; i < anim_.ffd->size(); ++i) ffd((*anim_.ffd)[i], fmt::format("/ffd/{}", i));
         if (anim_.zOrder && anim_.zOrder->frame) draw_order(*anim_.zOrder->frame);
@@ -116,6 +117,36 @@ private:
         return out;
     }
 
+    // Adds a timeline of `type` for Spine bone `bone` from a track; x and y give each key's two values.
+    template <class X, class Y>
+    void emit(int bone, spine::BoneTimelineType type, const Track& t, X x, Y y) {
+        if (t.empty()) return;
+        spine::BoneTimeline tl;
+        tl.type = type;
+        tl.keys = keys_of<spine::BoneKeyframe>(t, [&](const Key& k) {
+            return spine::BoneKeyframe{float(k.time), float(x(k)), float(y(k)), k.curve};
+        });
+        auto it = std::find_if(out_.bones.begin(), out_.bones.end(), [&](const spine::BoneTimelines& b) { return b.bone == bone; });
+        if (it == out_.bones.end()) it = out_.bones.insert(out_.bones.end(), spine::BoneTimelines{bone, {}});
+        it->timelines.push_back(std::move(tl));
+    }
+
+    Track rotate_track(const db::BoneTimeline& bt) {
+        return track(*bt.rotateFrame, bt.scale, bt.offset, [](const db::Frame& f) {
+            return std::vector<double>{num(f.rotate, 0), num(f.skew, 0)};
+        }, true);
+    }
+    Track translate_track(const db::BoneTimeline& bt) {
+        return track(*bt.translateFrame, bt.scale, bt.offset, [](const db::Frame& f) {
+            return std::vector<double>{num(f.x, 0), num(f.y, 0)};
+        });
+    }
+    Track scale_track(const db::BoneTimeline& bt) {
+        return track(*bt.scaleFrame, bt.scale, bt.offset, [](const db::Frame& f) {
+            return std::vector<double>{num(f.x, 1), num(f.y, 1)};
+        });
+    }
+
     void bone(const db::BoneTimeline& bt, const std::string& where) {
         const int bone = bt.bone >= 0 && static_cast<std::size_t>(bt.bone) < cx_.bone_index.size() ? cx_.bone_index[bt.bone] : -1;
         if (bone < 0) {
@@ -123,53 +154,133 @@ private:
             return;
         }
         if (bt.frame) loss(where + "/frame", "bone frames in the 5.0 form", "dropped (expected the 5.5 split form)");
-        spine::BoneTimelines out;
-        out.bone = bone;
-        auto add = [&](spine::BoneTimelineType type, const Track& t, auto x, auto y) {
-            if (t.empty()) return;
-            spine::BoneTimeline tl;
-            tl.type = type;
-            tl.keys = keys_of<spine::BoneKeyframe>(t, [&](const Key& k) {
-                return spine::BoneKeyframe{float(k.time), float(x(k)), float(y(k)), k.curve};
-            });
-            out.timelines.push_back(std::move(tl));
-        };
         using T = spine::BoneTimelineType;
         if (bt.rotateFrame) {
-            Track t = track(*bt.rotateFrame, bt.scale, bt.offset, [](const db::Frame& f) {
-                return std::vector<double>{num(f.rotate, 0), num(f.skew, 0)};
-            }, true);
+            const Track t = rotate_track(bt);
+            const double skew = cx_.skew_flipped[bone] ? 1 : -1;  // Spine's shearY is the negated skew, or the skew
+            const auto helper = cx_.rotation_bone.find(bone);     // the rotation may live on a helper bone
+            const int rotated = helper != cx_.rotation_bone.end() ? helper->second : bone;
             if (cx_.rotation_in_shear[bone])
-                add(T::Shear, t, [](const Key& k) { return -k.v[0]; }, [](const Key& k) { return -k.v[0] - k.v[1]; });
+                emit(bone, T::Shear, t, [](const Key& k) { return -k.v[0]; }, [&](const Key& k) { return -k.v[0] + skew * k.v[1]; });
             else
-                add(T::Rotate, t, [](const Key& k) { return -k.v[0]; }, [](const Key&) { return 0.0; });
+                emit(rotated, T::Rotate, t, [](const Key& k) { return -k.v[0]; }, [](const Key&) { return 0.0; });
             if (!cx_.rotation_in_shear[bone] && std::any_of(t.begin(), t.end(), [](const Key& k) { return k.v[1] != 0; }))
-                add(T::Shear, t, [](const Key&) { return 0.0; }, [](const Key& k) { return -k.v[1]; });
+                emit(bone, T::Shear, t, [](const Key&) { return 0.0; }, [&](const Key& k) { return skew * k.v[1]; });
         }
-        if (bt.translateFrame) {
-            Track t = track(*bt.translateFrame, bt.scale, bt.offset, [](const db::Frame& f) {
-                return std::vector<double>{num(f.x, 0), num(f.y, 0)};
-            });
-            const auto helper = cx_.position_bone.find(bone);
-            if (helper != cx_.position_bone.end()) {  // the position lives on the helper bone
-                spine::BoneTimelines moved;
-                moved.bone = helper->second;
-                std::swap(out.timelines, moved.timelines);
-                add(T::Translate, t, [](const Key& k) { return k.v[0]; }, [](const Key& k) { return -k.v[1]; });
-                std::swap(out.timelines, moved.timelines);
-                if (!moved.timelines.empty()) out_.bones.push_back(std::move(moved));
-            } else {
-                add(T::Translate, t, [](const Key& k) { return k.v[0]; }, [](const Key& k) { return -k.v[1]; });
-            }
+        if (bt.translateFrame && !cx_.position_scaled_by.count(bone)) {  // those are written by scaled_positions
+            const auto helper = cx_.position_bone.find(bone);             // the position may live on a helper bone
+            emit(helper != cx_.position_bone.end() ? helper->second : bone, T::Translate, translate_track(bt),
+                 [](const Key& k) { return k.v[0]; }, [](const Key& k) { return -k.v[1]; });
         }
-        if (bt.scaleFrame) {
-            Track t = track(*bt.scaleFrame, bt.scale, bt.offset, [](const db::Frame& f) {
-                return std::vector<double>{num(f.x, 1), num(f.y, 1)};
-            });
-            add(T::Scale, t, [](const Key& k) { return k.v[0]; }, [](const Key& k) { return k.v[1]; });
-        }
-        if (!out.timelines.empty()) out_.bones.push_back(std::move(out));
+        if (bt.scaleFrame)
+            emit(bone, T::Scale, scale_track(bt), [](const Key& k) { return k.v[0]; }, [](const Key& k) { return k.v[1]; });
+        if (cx_.mirror_sensitive[bt.bone] && keys_mirroring(bt))
+            loss(where, "mirroring keyed (scale or skew changes the sign of the bone's determinant)",
+                 "bones below it that do not inherit scale keep the setup pose's mapping");
     }
+
+    // Whether the keys of a bone turn its mirroring (sign of scX * scY * cos(skew)) away from the setup's,
+    // at a key or, for skew, between two keys.
+    bool keys_mirroring(const db::BoneTimeline& bt) const {
+        const db::Bone& b = (*cx_.armature.bone)[bt.bone];
+        const db::Transform* t = b.transform ? &*b.transform : nullptr;
+        const double sx = t ? num(t->scX, 1) : 1, sy = t ? num(t->scY, 1) : 1;
+        const double skew = t ? num(t->skX, 0) - num(t->skY, 0) : 0;
+        const bool setup = mirrors(sx, sy, skew);
+        std::vector<double> skews{skew};
+        if (bt.rotateFrame)
+            for (const FrameAt& k : positions(*bt.rotateFrame, frames_)) skews.push_back(skew + num(k.frame->skew, 0));
+        for (std::size_t i = 1; i < skews.size(); ++i)  // a tween across +-90 degrees passes through no determinant
+            if (std::floor((skews[i - 1] + 90) / 180) != std::floor((skews[i] + 90) / 180)) return true;
+        std::vector<std::pair<double, double>> scales{{sx, sy}};
+        if (bt.scaleFrame)
+            for (const FrameAt& k : positions(*bt.scaleFrame, frames_)) scales.push_back({sx * num(k.frame->x, 1), sy * num(k.frame->y, 1)});
+        for (const auto& [x, y] : scales)
+            for (double s : skews)
+                if (mirrors(x, y, s) != setup) return true;
+        return false;
+    }
+
+    // The translate timeline of an IK child under a `.ik` helper (Context::position_scaled_by): its own
+    // position through its IK parent's scale and skew, both of which may be keyed. While only one of the
+    // two is keyed (or the parent's scale alone, with its position and skew fixed) the result is linear in
+    // the keyed values and keeps their keys and curves exactly; otherwise it is sampled (baked).
+    void scaled_position_of(int child, int parent) {
+        int db_child = -1;
+        for (std::size_t i = 0; i < cx_.bone_index.size(); ++i)
+            if (cx_.bone_index[i] == child) db_child = static_cast<int>(i);
+        const db::BoneTimeline *ct = nullptr, *pt = nullptr;
+        std::size_t c_index = 0, p_index = 0;
+        if (anim_.bone)
+            for (std::size_t i = 0; i < anim_.bone->size(); ++i) {
+                const db::BoneTimeline& bt = (*anim_.bone)[i];
+                if (bt.bone == db_child) ct = &bt, c_index = i;
+                if (bt.bone == parent) pt = &bt, p_index = i;
+            }
+        const Track position = ct && ct->translateFrame ? translate_track(*ct) : Track{};
+        const Track scale = pt && pt->scaleFrame ? scale_track(*pt) : Track{};
+        const Track skew = pt && pt->rotateFrame ? rotate_track(*pt) : Track{};
+        const auto& bones = *cx_.armature.bone;
+        const db::Transform* p0 = bones[parent].transform ? &*bones[parent].transform : nullptr;
+        const db::Transform* c0 = bones[db_child].transform ? &*bones[db_child].transform : nullptr;
+        const double flip = cx_.skew_flipped[cx_.bone_index[parent]] ? -1 : 1;
+        const double sx0 = p0 ? num(p0->scX, 1) : 1, sy0 = p0 ? num(p0->scY, 1) : 1, k0 = p0 ? num(p0->skX, 0) - num(p0->skY, 0) : 0;
+        const double x0 = c0 ? num(c0->x, 0) : 0, y0 = c0 ? num(c0->y, 0) : 0;
+        const auto setup = scaled_position(sx0, sy0, flip * k0, x0, y0);
+        // Spine's translate offset for a parent scale (sx, sy), skew delta dk and a position delta (dx, dy).
+        auto offset = [&](double sx, double sy, double dk, double dx, double dy) {
+            const auto p = scaled_position(sx0 * sx, sy0 * sy, flip * (k0 + dk), x0 + dx, y0 + dy);
+            return std::vector<double>{p[0] - setup[0], -(p[1] - setup[1])};
+        };
+        auto fixed = [](const Track& t, std::size_t from) {
+            return std::all_of(t.begin(), t.end(), [&](const Key& k) {
+                return std::equal(k.v.begin() + from, k.v.end(), t.front().v.begin() + from);
+            });
+        };
+        auto at = [](const Track& t, double time, std::vector<double> fallback) { return t.empty() ? fallback : value_at(t, time); };
+        auto value = [&](double time) {
+            const auto s = at(scale, time, {1, 1}), k = at(skew, time, {0, 0}), p = at(position, time, {0, 0});
+            return offset(s[0], s[1], k[1], p[0], p[1]);
+        };
+        // The helper's frame is the parent's x axis only while the parent's own scale keeps it (see add_bone).
+        bool mirrored = false;
+        for (const Key& sk : scale.empty() ? Track{{0, {1, 1}, {}}} : scale)
+            for (const Key& kk : skew.empty() ? Track{{0, {0, 0}, {}}} : skew)
+                mirrored = mirrored || !(sx0 * sk.v[0] > 0) || mirrors(sx0 * sk.v[0], sy0 * sk.v[1], k0 + kk.v[1]);
+        if (mirrored) loss(fmt::format("/bone/{}", p_index), "IK parent mirrored by its keys", "its IK child keeps the frame of the setup pose");
+        Track out;
+        if (fixed(scale, 0) && fixed(skew, 1)) {
+            out = position.empty() ? Track{{0, value(0), {}}} : position;
+            for (Key& k : out) k.v = value(k.time);
+        } else if (fixed(position, 0) && fixed(skew, 1)) {
+            out = scale;
+            for (Key& k : out) k.v = value(k.time);
+        } else {
+            // Every key time of the three tracks and a grid of kBakeRate samples per frame, linear between
+            // them, with a key just before each step.
+            const double step = 1 / (cx_.fps * kBakeRate);
+            std::vector<double> times;
+            for (const Track* t : {&position, &scale, &skew})
+                for (const Key& k : *t) times.push_back(k.time);
+            for (double t = 0; t < end_; t += step) times.push_back(t);
+            times.push_back(end_);
+            std::sort(times.begin(), times.end());
+            times.erase(std::unique(times.begin(), times.end(), [](double a, double b) { return b - a < 1e-6; }), times.end());
+            for (double t : times) {
+                const auto v = value(t), before = value(t - 1e-6);
+                if (t > 1e-6 && std::abs(before[0] - v[0]) + std::abs(before[1] - v[1]) > 1e-3) out.push_back({t - 1e-6, before, {}});
+                out.push_back({t, v, {}});
+            }
+            loss(position.empty() ? fmt::format("/bone/{}", p_index) : fmt::format("/bone/{}/translateFrame", c_index),
+                 "position of an IK child keyed together with its IK parent's scale or skew",
+                 fmt::format("baked at {:g} fps", cx_.fps * kBakeRate));
+        }
+        if (position.empty() && std::all_of(out.begin(), out.end(), [](const Key& k) { return k.v[0] == 0 && k.v[1] == 0; })) return;
+        if (single_) out = Track{{0, out.front().v, {}}};
+        emit(child, spine::BoneTimelineType::Translate, out, [](const Key& k) { return k.v[0]; }, [](const Key& k) { return k.v[1]; });
+    }
+
+    static constexpr int kBakeRate = 4;  // baked samples per frame
 
     void slot(const db::SlotTimeline& st, const std::string& where) {
         if (st.slot < 0 || static_cast<std::size_t>(st.slot) >= sd_.slots.size()) {

@@ -38,8 +38,17 @@ struct Context {
     std::vector<int> bone_index;  // DragonBones bone index -> Spine bone index
     // Spine bones whose rotation is carried by shearX/shearY (see SetupConverter::add_bone).
     std::vector<bool> rotation_in_shear;
+    // Spine bones whose DragonBones skew is carried negated (noScale bones under a mirrored parent).
+    std::vector<bool> skew_flipped;
+    // DragonBones bones whose mirroring the mapping of a bone below them depends on (see skew_flipped).
+    std::vector<bool> mirror_sensitive;
     // Spine bone -> the helper bone that carries its position (see SetupConverter::add_bone), or absent.
     std::map<int, int> position_bone;
+    // Spine bone -> the helper bone `NAME.ik` that carries its rotation (an IK parent, see add_bone).
+    std::map<int, int> rotation_bone;
+    // Spine bone (an IK child under a `.ik` helper) -> the DragonBones bone (its IK parent) whose scale and
+    // skew its position is carried through: Spine position = scaled_position(parent scale, skew, position).
+    std::map<int, int> position_scaled_by;
     // Per slot and display index of the default skin: the Spine attachment key (nullopt: not converted).
     std::vector<std::vector<std::optional<std::string>>> display_keys;
     std::map<std::pair<int, std::string>, MeshDeform> meshes;  // (slot, attachment key) -> deform mapping
@@ -47,8 +56,13 @@ struct Context {
 };
 
 double num(const std::optional<dragonbones::Num>& n, double fallback);
+// A position (DragonBones axes) under a local matrix of scale and skew without rotation: the matrix times it.
+std::array<double, 2> scaled_position(double scale_x, double scale_y, double skew_degrees, double x, double y);
+// Whether a DragonBones local transform mirrors: its determinant scX * scY * cos(skX - skY) is negative.
+bool mirrors(double scale_x, double scale_y, double skew_degrees);
 std::string text(const std::optional<std::string>& s);
 
+void convert_skins(Context& cx, spine::SkeletonData& sd);
 void convert_animations(Context& cx, spine::SkeletonData& sd);
 
 }  // namespace rigio::convert::db2spine

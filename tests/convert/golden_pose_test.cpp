@@ -9,7 +9,6 @@
 
 #include <cmath>
 #include <map>
-#include <set>
 #include <string>
 
 #include "rigio/convert/dragonbones_to_spine.hpp"
@@ -24,21 +23,6 @@ using namespace rigio;
 namespace rt = rigio::spine::runtime;
 
 namespace {
-
-// Armatures whose bones rigio's conversion does not yet place within the tolerances, with the largest
-// error (px or matrix entry) measured when this list was written; a regression beyond it fails.
-//  - two-bone IK whose child does not inherit scale (mecha legs): Spine's IK treats the child as
-//    inheriting its parent's scale; up to 0.15-0.25 px at the calf, more where it swings;
-//  - mirrored parents (negative scale) of bones that do not inherit scale (DragonBoy): DragonBones'
-//    reflection rule has no Spine transform mode.
-const std::map<std::string, double> kKnownDeviations = {
-    {"4.5/CoreElement.json/mecha_1502b", 3.0},    {"5.0/mecha_1502b_ske.json/mecha_1502b", 3.0},
-    {"5.5/mecha_1502b_ske.json/mecha_1502b", 3.0}, {"5.5/mecha_1406_ske.json/mecha_1406", 1.0},
-    {"5.0/skin_1502b_ske.json/skin_a", 0.5},      {"5.0/skin_1502b_ske.json/skin_b", 0.5},
-    {"5.0/skin_1502b_ske.json/skin_c", 0.5},      {"5.5/skin_1502b_ske.json/skin_a", 0.5},
-    {"5.5/skin_1502b_ske.json/skin_b", 0.5},      {"5.5/skin_1502b_ske.json/skin_c", 0.5},
-    {"4.5/DragonBoy.json/DragonBoy", 20.0},
-};
 
 struct Outcome {
     int animations = 0, good = 0;
@@ -117,7 +101,6 @@ TEST(DragonBonesToSpine, EveryGoldenAnimationPosesLikeTheOfficialRuntime) {
         for (const auto& f : test::corpus_files(std::string("golden/dragonbones/") + v, ".json.pose.json")) files.push_back(f);
     RIGIO_REQUIRE_CORPUS(files, "golden/dragonbones");
     int animations = 0, good = 0;
-    std::set<std::string> deviating;
     for (const auto& f : files) {
         simdjson::dom::parser parser;
         simdjson::dom::element doc = parser.load(f.string());
@@ -133,17 +116,10 @@ TEST(DragonBonesToSpine, EveryGoldenAnimationPosesLikeTheOfficialRuntime) {
             animations += o.animations;
             good += o.good;
             file_worst = std::max(file_worst, o.worst);
-            const auto known = kKnownDeviations.find(label);
-            if (known == kKnownDeviations.end()) {
-                EXPECT_EQ(o.good, o.animations) << label << ": worst error " << o.worst;
-            } else {
-                EXPECT_LE(o.worst, known->second) << label << ": known deviation grew";
-                if (o.good < o.animations) deviating.insert(label);
-            }
+            EXPECT_EQ(o.good, o.animations) << label << ": worst error " << o.worst;
         }
         std::printf("  %-48s largest bone error %.3g\n", file_label.c_str(), file_worst);
     }
-    std::printf("%d/%d DragonBones animations pose-equivalent after conversion to Spine; known deviations in %zu armatures\n",
-                good, animations, deviating.size());
+    std::printf("%d/%d DragonBones animations pose-equivalent after conversion to Spine\n", good, animations);
     EXPECT_GT(good, 0);
 }
