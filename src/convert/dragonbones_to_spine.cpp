@@ -353,6 +353,39 @@ private:
             out.bend_direction = positive ? -1 : 1;  // the y flip reverses the bend
             sd_.ik.push_back(std::move(out));
         }
+        order_ik();
+    }
+
+    // DragonBones solves an IK constraint while it updates the constraint's bones, parents first and
+    // after the target, whatever the order of the `ik` array; Spine follows `order`. So a constraint
+    // goes after every constraint that moves its first bone's parents or its target (stable otherwise).
+    void order_ik() {
+        const std::size_t n = sd_.ik.size();
+        auto under = [&](int bone, int ancestor) {  // whether `bone` is `ancestor` or below it
+            for (int b = bone; b >= 0; b = sd_.bones[static_cast<std::size_t>(b)].parent)
+                if (b == ancestor) return true;
+            return false;
+        };
+        auto moves = [&](const spine::IkConstraint& a, const spine::IkConstraint& b) {  // a must run before b
+            for (int bone : a.bones)
+                if ((bone != b.bones.front() && under(b.bones.front(), bone)) || under(b.target, bone)) return true;
+            return false;
+        };
+        std::vector<bool> placed(n, false);
+        for (int next = 0; next < static_cast<int>(n); ++next) {
+            std::size_t pick = n;
+            for (std::size_t i = 0; i < n && pick == n; ++i) {
+                if (placed[i]) continue;
+                bool ready = true;
+                for (std::size_t j = 0; j < n && ready; ++j)
+                    if (j != i && !placed[j] && moves(sd_.ik[j], sd_.ik[i])) ready = false;
+                if (ready) pick = i;
+            }
+            if (pick == n)  // constraints that depend on each other: the rest in array order
+                pick = static_cast<std::size_t>(std::find(placed.begin(), placed.end(), false) - placed.begin());
+            placed[pick] = true;
+            sd_.ik[pick].order = next;
+        }
     }
 
     Context& cx_;

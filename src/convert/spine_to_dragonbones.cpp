@@ -2,6 +2,7 @@
 // Animations are in spine_to_dragonbones_animation.cpp.
 #include "rigio/convert/spine_to_dragonbones.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <fmt/core.h>
@@ -115,8 +116,12 @@ private:
     }
 
     void ik() {
+        // DragonBones has no constraint order: the array is written in Spine's order of application.
+        std::vector<std::size_t> by_order(sd_.ik.size());
+        for (std::size_t i = 0; i < by_order.size(); ++i) by_order[i] = i;
+        std::stable_sort(by_order.begin(), by_order.end(), [&](std::size_t a, std::size_t b) { return sd_.ik[a].order < sd_.ik[b].order; });
         std::vector<db::IkConstraint> list;
-        for (std::size_t i = 0; i < sd_.ik.size(); ++i) {
+        for (std::size_t i : by_order) {
             const spine::IkConstraint& k = sd_.ik[i];
             const std::string where = fmt::format("/ik/{}", i);
             if (k.bones.empty() || k.bones.size() > 2) continue;

@@ -31,16 +31,19 @@ void each_time(const spine::Animation& a, F f) {
     for (const auto& k : a.events) f(k.time);
 }
 
-// The coarsest frame rate on whose frames every key falls (within 1e-3 frames); 240 at most.
+// Whether a key at `t` seconds sits on a frame at `fps` (within 1e-3 frames).
+bool on_frame(float t, double fps) {
+    const double f = double(t) * fps;
+    return std::abs(f - std::round(f)) <= 1e-3;
+}
+
+// The coarsest frame rate on whose frames every key falls; 240 at most.
 double pick_frame_rate(const spine::SkeletonData& sd, bool& exact) {
     const double base = sd.header.nonessential && sd.header.fps > 0 ? sd.header.fps : 30;
     for (double fps : {base, 30.0, 60.0, 120.0, 240.0}) {
         bool fits = true;
         for (const auto& a : sd.animations)
-            each_time(a, [&](float t) {
-                const double f = double(t) * fps;
-                if (std::abs(f - std::round(f)) > 1e-3) fits = false;
-            });
+            each_time(a, [&](float t) { fits = fits && on_frame(t, fps); });
         if (fits) {
             exact = true;
             return fps;
@@ -318,7 +321,13 @@ private:
 std::vector<db::Animation> convert_animations(Context& cx) {
     bool exact = true;
     cx.fps = pick_frame_rate(cx.sd, exact);
-    if (!exact) cx.report.add("/animations", "key times between 1/240 s frames", "rounded to the nearest 1/240 s");
+    if (!exact)  // named per animation, with the number of keys moved
+        for (const spine::Animation& a : cx.sd.animations) {
+            int off_grid = 0;
+            each_time(a, [&](float t) { off_grid += !on_frame(t, cx.fps); });
+            if (off_grid > 0)
+                cx.report.add("/animations/" + name_of(a.name), "key times between 1/240 s frames", "rounded to the nearest 1/240 s", off_grid);
+        }
     std::vector<db::Animation> out;
     for (const spine::Animation& a : cx.sd.animations) out.push_back(AnimationConverter(cx, a).run());
     return out;

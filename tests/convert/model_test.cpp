@@ -92,6 +92,33 @@ TEST(DragonBonesToSpineModel, IkBendDirectionFlipsWithTheYAxis) {
     EXPECT_EQ(to_spine(d, r).ik[0].bend_direction, 1);
 }
 
+// DragonBones solves IK while it updates bones (parents first, after the target), whatever the order of
+// the `ik` array; Spine follows `order`. A foot chain under a leg chain, listed first, must run second.
+TEST(DragonBonesToSpineModel, IkOrderFollowsTheBonesTheConstraintsMove) {
+    auto d = one_armature({bone("root", -1, {}), bone("thigh", 0, tr(0, 0, 0, 0)), bone("shin", 1, tr(50, 0, 0, 0)),
+                           bone("ankle", 2, tr(50, 0, 0, 0)), bone("foot", 3, tr(20, 0, 0, 0)), bone("leg-target", 0, tr(80, 20, 0, 0)),
+                           bone("foot-target", 0, tr(90, 30, 0, 0))});
+    db::IkConstraint foot, leg;
+    foot.name = "foot", foot.bone = "foot", foot.target = "foot-target", foot.bone_index = 4, foot.target_index = 6;
+    foot.chain = db::Num(1);
+    leg.name = "leg", leg.bone = "shin", leg.target = "leg-target", leg.bone_index = 2, leg.target_index = 5;
+    leg.chain = db::Num(1);
+    d.armature[0].ik = std::vector<db::IkConstraint>{foot, leg};
+    convert::LossReport r;
+    spine::SkeletonData sd = to_spine(d, r);
+    ASSERT_EQ(sd.ik.size(), 2u);
+    EXPECT_EQ(*sd.ik[0].name, "foot");
+    EXPECT_GT(sd.ik[0].order, sd.ik[1].order) << "the foot chain hangs below the leg chain";
+    // A target below another chain's bones also waits for that chain.
+    (*d.armature[0].ik)[0].bone = "ankle", (*d.armature[0].ik)[0].bone_index = 3;
+    (*d.armature[0].ik)[1].target = "foot", (*d.armature[0].ik)[1].target_index = 4;
+    (*d.armature[0].ik)[0].target = "foot-target", (*d.armature[0].ik)[0].target_index = 6;
+    (*d.armature[0].ik)[1].bone = "leg-target", (*d.armature[0].ik)[1].bone_index = 5, (*d.armature[0].ik)[1].chain = db::Num(0);
+    sd = to_spine(d, r);
+    ASSERT_EQ(sd.ik.size(), 2u);
+    EXPECT_LT(sd.ik[0].order, sd.ik[1].order) << "the aim at the foot runs after the chain that moves the foot";
+}
+
 TEST(DragonBonesToSpineModel, AnimationKeysAndDuration) {
     auto d = one_armature({bone("root", -1, {})});
     db::Animation a;
