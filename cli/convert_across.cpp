@@ -27,7 +27,11 @@ namespace {
 
 void report_losses(const convert::LossReport& report, const Document& doc, Format target, const std::string& in,
                    const AcrossOptions& options) {
-    for (const auto& l : report.losses) fmt::print(stderr, "{}: {}", in, convert::loss_report_text({{l}}));
+    if (!options.list_losses && !report.losses.empty())
+        fmt::print(stderr, "{}: converted to {} with {} loss{} (rigio convert lists them)\n", in, format_name(target), report.losses.size(),
+                   report.losses.size() == 1 ? "" : "es");
+    else
+        for (const auto& l : report.losses) fmt::print(stderr, "{}: {}", in, convert::loss_report_text({{l}}));
     if (!options.loss_report.empty())
         io::write_file_atomic(options.loss_report, convert::loss_report_json(report, format_name(doc.format), format_name(target)));
 }

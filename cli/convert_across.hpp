@@ -13,6 +13,7 @@ struct AcrossOptions {
     bool all_armatures = false;  // --all-armatures
     std::string loss_report;  // --loss-report FILE (JSON)
     bool curves_as_is = false;  // --curves-as-is (DragonBonesToSpineOptions::curves_as_is)
+    bool list_losses = true;    // false: one line that counts them (for commands that only play the result)
 };
 
 // True when `doc` must be converted to another model family before it can be saved as `target`.

@@ -6,7 +6,9 @@
 #include <string>
 
 #include "commands.hpp"
+#include "convert_across.hpp"
 #include "document.hpp"
+#include "pose_check.hpp"
 #include "rigio/spine/runtime/data.hpp"
 #include "rigio/spine/runtime/pose_json.hpp"
 
@@ -22,7 +24,7 @@ std::string base_name(const std::string& path) {
 }  // namespace
 
 void add_pose(CLI::App& app, int& exit_code) {
-    auto* cmd = app.add_subcommand("pose", "Play a Spine 3.8 skeleton's animations and print the sampled poses as JSON");
+    auto* cmd = app.add_subcommand("pose", "Play a skeleton's animations and print the sampled poses as JSON, or check them against a reference");
     cmd->footer(
         "Procedure, per animation in data order: a fresh skeleton instance; with a skin, set it and\n"
         "reset the slots to the setup pose. With duration d and N = --samples (N = 0 when d = 0), for\n"
@@ -36,19 +38,43 @@ void add_pose(CLI::App& app, int& exit_code) {
         "name, duration and samples[]: {t, bones: [[a,b,c,d,worldX,worldY,active]] in bone order,\n"
         "slots: [[slotIndex, attachment name|null, [r,g,b,a], dark|null, world vertices|null]] in draw\n"
         "order}. Vertices are given for region (BR, BL, UL, UR) and mesh attachments on active bones.\n"
-        "Numbers have 6 significant digits; t and duration are exact floats.");
+        "Numbers have 6 significant digits; t and duration are exact floats.\n"
+        "DragonBones input is converted to Spine 3.8 first (--armature, default the first) and played\n"
+        "by the Spine runtime, in Spine's y-up coordinates.\n"
+        "--check REFERENCE compares instead of printing, with the tests' tolerances, and exits 1 on a\n"
+        "difference. A Spine reference (spine-oracle-pose/1) is replayed run by run (skin, sample times):\n"
+        "bones, active flags, draw order, attachments, colours and world vertices within 1e-3 absolute or\n"
+        "1e-4 relative. A DragonBones reference (dragonbones-oracle-pose/1) is checked against the\n"
+        "DragonBones file it was made from: each armature is converted to Spine and every bone's world\n"
+        "matrix compared after the y flip, by bone name, within the reference's tolerances.");
     static std::string file;
     static int samples = 10;
-    static std::string skin, animation;
-    cmd->add_option("file", file, "The Spine skeleton (.skel or JSON)")->required();
+    static std::string skin, animation, reference, armature;
+    cmd->add_option("file", file, "The skeleton: Spine .skel or JSON, or DragonBones JSON")->required();
     cmd->add_option("--samples", samples, "Sample intervals per animation: N + 1 samples (default 10)")
         ->check(CLI::Range(0, 1000000));
     cmd->add_option("--skin", skin, "Pose with this skin instead of the skin rule");
     cmd->add_option("--animation", animation, "Only this animation");
+    cmd->add_option("--armature", armature, "DragonBones input: the armature to convert and play (default: the first)");
+    cmd->add_option("--check", reference, "Compare with this reference pose dump of an official runtime instead of printing poses")
+        ->excludes("--samples")
+        ->excludes("--skin")
+        ->excludes("--animation");
     cmd->callback([cmd, &exit_code] {
         try {
             Document doc = load(file);
             for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", file, w);
+            if (cmd->count("--check")) {
+                exit_code = check_poses(doc, file, reference, armature);
+                std::fflush(stdout);
+                return;
+            }
+            const bool from_dragonbones = std::holds_alternative<dragonbones::DragonBonesData>(doc.model);
+            if (from_dragonbones) {
+                AcrossOptions across;
+                across.list_losses = false;
+                convert_for(doc, Format::SpineJson, file, across, armature);
+            }
             const auto* sd = std::get_if<spine::SkeletonData>(&doc.model);
             if (!sd) throw Error(std::string("posing ") + format_name(doc.format) + " data is not supported");
             spine::runtime::RuntimeData data = spine::runtime::prepare(*sd);
@@ -57,7 +83,9 @@ void add_pose(CLI::App& app, int& exit_code) {
             if (cmd->count("--skin")) options.skin = skin;
             if (cmd->count("--animation")) options.animation = animation;
             options.source = base_name(file);
-            options.loader = doc.format == Format::SpineBinary ? "rigio spine binary" : "rigio spine json";
+            options.loader = from_dragonbones                      ? "rigio dragonbones -> spine"
+                             : doc.format == Format::SpineBinary ? "rigio spine binary"
+                                                                 : "rigio spine json";
             spine::runtime::write_pose_json(data, options, stdout);
             std::fflush(stdout);
             exit_code = 0;

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include "support/shared.hpp"
@@ -111,4 +112,71 @@ TEST(CliPose, CorpusRunWithSkin) {
     for (simdjson::dom::element s : run["animations"].at(0)["samples"].at(0)["slots"].get_array())
         if (!simdjson::dom::array(s).at(4).is_null()) ++with_vertices;
     EXPECT_EQ(with_vertices, 51u);  // as the golden README states for this run
+}
+
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    const std::string path = testing::TempDir() + std::to_string(getpid()) + "-" + name;
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+    return path;
+}
+
+}  // namespace
+
+TEST(CliPose, CheckAgainstAReference) {
+    PoseRun dump = run_pose(stickman() + " --samples 6");
+    ASSERT_EQ(dump.code, 0) << dump.err;
+    const std::string reference = write_temp("stickman.pose.json", dump.out);
+    PoseRun ok = run_pose(stickman() + " --check " + reference);
+    EXPECT_EQ(ok.code, 0) << ok.out << ok.err;
+    EXPECT_NE(ok.out.find("animations match the reference"), std::string::npos) << ok.out;
+    EXPECT_EQ(ok.out.find("FAIL"), std::string::npos) << ok.out;
+
+    // The first bone's matrix entry a of the first sample becomes 7: the check fails and says where.
+    std::string moved = dump.out;
+    const std::size_t a = moved.find("\"bones\":[[") + 10;
+    ASSERT_GT(a, 10u);
+    moved.replace(a, moved.find(',', a) - a, "7");
+    PoseRun bad = run_pose(stickman() + " --check " + write_temp("moved.pose.json", moved));
+    EXPECT_EQ(bad.code, 1) << bad.out << bad.err;
+    EXPECT_NE(bad.out.find("FAIL: t=0 bone"), std::string::npos) << bad.out;
+
+    PoseRun broken = run_pose(stickman() + " --check " + write_temp("broken.pose.json", "{\"format\": 3}"));
+    EXPECT_EQ(broken.code, 1);
+    EXPECT_NE(broken.err.find("/format"), std::string::npos) << broken.err;
+    EXPECT_EQ(run_pose(stickman() + " --check /nonexistent/ref.json").code, 1);
+    EXPECT_EQ(run_pose(stickman() + " --check " + reference + " --samples 3").code, 2);
+}
+
+TEST(CliPose, CheckDragonBonesAgainstItsGolden) {
+    const auto golden = rigio::test::shared_dir() / "golden/dragonbones/4.5/DragonBoy.json.pose.json";
+    const auto source = rigio::test::shared_dir() / "corpus/dragonbones/4.5/DragonBoy.json";
+    if (!std::filesystem::exists(golden) || !std::filesystem::exists(source))
+        GTEST_SKIP() << "../shared/golden/dragonbones not found: DragonBones pose check skipped";
+    PoseRun r = run_pose(source.string() + " --check " + golden.string());
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("DragonBoy / "), std::string::npos) << r.out;
+    // A Spine skeleton cannot be checked against DragonBones poses.
+    PoseRun wrong = run_pose(stickman() + " --check " + golden.string());
+    EXPECT_EQ(wrong.code, 1);
+    EXPECT_NE(wrong.err.find("DragonBones file it was made from"), std::string::npos) << wrong.err;
+}
+
+TEST(CliPose, PlaysDragonBonesThroughSpine) {
+    const std::string source = write_temp("t_ske.json", R"({"frameRate":24,"name":"t","version":"5.5","armature":[
+ {"type":"Armature","frameRate":24,"name":"arm","bone":[{"name":"root"},{"name":"arm","parent":"root","transform":{"x":10,"y":20}}],
+  "slot":[],"skin":[],"animation":[{"duration":24,"name":"slide","bone":[{"name":"arm","translateFrame":[{"duration":24,"tweenEasing":0,"x":0},{"duration":0,"x":10}]}]}]}]})");
+    PoseRun r = run_pose(source + " --samples 2");
+    ASSERT_EQ(r.code, 0) << r.err;
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc = parser.parse(r.out);
+    simdjson::dom::array samples = doc["runs"].at(0)["animations"].at(0)["samples"];
+    ASSERT_EQ(samples.size(), 3u);
+    simdjson::dom::array arm = samples.at(1)["bones"].at(1);
+    EXPECT_DOUBLE_EQ(double(arm.at(4)), 15.0);   // halfway along x
+    EXPECT_DOUBLE_EQ(double(arm.at(5)), -20.0);  // y up in Spine
+    EXPECT_EQ(run_pose(source + " --armature leg").code, 1);
 }

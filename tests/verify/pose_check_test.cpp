@@ -1,0 +1,206 @@
+// rigio::verify: comparing the Spine runtime with reference pose dumps. The references here are made
+// by the tests (rigio's own pose output, a DragonBones dump written by hand from DragonBones' y-down
+// conventions); the corpus goldens are checked when ../shared is present.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "rigio/convert/dragonbones_to_spine.hpp"
+#include "rigio/dragonbones/json.hpp"
+#include "rigio/io/file.hpp"
+#include "rigio/spine/binary.hpp"
+#include "rigio/spine/runtime/pose_json.hpp"
+#include "rigio/verify/pose_check.hpp"
+#include "support/shared.hpp"
+
+using namespace rigio;
+namespace rt = rigio::spine::runtime;
+
+namespace {
+
+spine::SkeletonData stickman() {
+    auto sd = spine::read_skel(io::read_file(std::string(RIGIO_SOURCE_DIR) + "/samples/stickman.skel"));
+    EXPECT_TRUE(sd.ok()) << sd.error().what();
+    return std::move(*sd);
+}
+
+// rigio's own pose dump of `data`, as `rigio pose` prints it.
+std::string pose_dump(const rt::RuntimeData& data, int samples) {
+    std::FILE* f = std::tmpfile();
+    rt::PoseOptions options;
+    options.samples = samples;
+    rt::write_pose_json(data, options, f);
+    std::string text(static_cast<std::size_t>(std::ftell(f)), '\0');
+    std::rewind(f);
+    EXPECT_EQ(std::fread(text.data(), 1, text.size(), f), text.size());
+    std::fclose(f);
+    return text;
+}
+
+// Replaces the first occurrence of `from` after `after` in `text`.
+std::string replace_after(std::string text, const std::string& after, const std::string& from, const std::string& to) {
+    const std::size_t start = text.find(after);
+    EXPECT_NE(start, std::string::npos) << after;
+    const std::size_t at = text.find(from, start);
+    EXPECT_NE(at, std::string::npos) << from;
+    return text.replace(at, from.size(), to);
+}
+
+// A DragonBones 5.5 armature: "arm" at (10, 20) turned 30 degrees (clockwise on a y-down screen) under
+// "root", and an animation that moves it 10 px along its parent's x over 24 frames.
+constexpr std::string_view kArmature = R"({"frameRate":24,"name":"t","version":"5.5","compatibleVersion":"5.5","armature":[
+ {"type":"Armature","frameRate":24,"name":"arm","bone":[{"name":"root"},
+   {"name":"arm","parent":"root","transform":{"x":10,"y":20,"skX":30,"skY":30}}],
+  "slot":[],"skin":[],
+  "animation":[{"duration":24,"playTimes":0,"name":"slide",
+   "bone":[{"name":"arm","translateFrame":[{"duration":24,"tweenEasing":0,"x":0},{"duration":0,"x":10}]}]}]}]})";
+
+// What the DragonBones runtime reports for it (armature space, y down): x' = a*x + c*y + tx.
+constexpr std::string_view kReference = R"({"format":"dragonbones-oracle-pose/1","source":"t_ske.json","samples":2,
+ "armatures":[{"name":"arm","bones":["root","arm"],"animations":[{"name":"slide","samples":[
+  {"t":0,"bones":[[1,0,0,1,0,0],[0.866025,0.5,-0.5,0.866025,10,20]]},
+  {"t":0.5,"bones":[[1,0,0,1,0,0],[0.866025,0.5,-0.5,0.866025,15,20]]},
+  {"t":1,"bones":[[1,0,0,1,0,0],[0.866025,0.5,-0.5,0.866025,20,20]]}]}]}]})";
+
+// Checks each armature of the reference against its conversion to Spine.
+verify::PoseCheck check_armatures(const dragonbones::DragonBonesData& db, std::string_view reference) {
+    std::map<std::string, std::pair<spine::SkeletonData, rt::RuntimeData>> converted;
+    return verify::check_dragonbones_poses(reference, [&](const std::string& name) -> const rt::RuntimeData* {
+        const auto index = convert::find_armature(db, name);
+        if (!index) return nullptr;
+        convert::LossReport report;
+        auto sd = convert::dragonbones_to_spine(db, *index, report);
+        EXPECT_TRUE(sd.ok());
+        auto& [skeleton, data] = converted[name];
+        skeleton = std::move(*sd);
+        data = rt::prepare(skeleton);
+        return &data;
+    });
+}
+
+}  // namespace
+
+TEST(PoseCheck, RigiosOwnDumpMatchesItself) {
+    const spine::SkeletonData sd = stickman();
+    const rt::RuntimeData data = rt::prepare(sd);
+    const std::string dump = pose_dump(data, 8);
+    EXPECT_EQ(verify::reference_kind(dump), verify::ReferenceKind::Spine);
+    const verify::PoseCheck check = verify::check_spine_poses(data, dump);
+    ASSERT_EQ(check.animations.size(), data.animations.size());
+    EXPECT_EQ(check.failed(), 0u);
+    for (const auto& a : check.animations) {
+        EXPECT_GT(a.samples, 0u) << a.animation;
+        EXPECT_GT(a.values, a.samples * sd.bones.size() * 7) << a.animation;  // bones, then slots and vertices
+        EXPECT_LE(a.largest, 1e-3) << a.animation;
+    }
+}
+
+TEST(PoseCheck, AMovedBoneIsNamedWithItsTime) {
+    const spine::SkeletonData sd = stickman();
+    const rt::RuntimeData data = rt::prepare(sd);
+    const std::string name = data.animations.back().name;
+    // The first bone matrix of the last animation's second sample gets a = 7.
+    const std::string dump = replace_after(pose_dump(data, 8), "\"name\":\"" + name + "\"", "\"bones\":[[", "\"bones\":[[7,");
+    const verify::PoseCheck check = verify::check_spine_poses(data, dump);
+    ASSERT_EQ(check.failed(), 1u);
+    const verify::AnimationCheck& bad = check.animations.back();
+    EXPECT_FALSE(bad.ok());
+    EXPECT_EQ(bad.animation, name);
+    EXPECT_NE(bad.first_mismatch.find("t=0 bone \"" + *sd.bones[0].name + "\" a: want 7"), std::string::npos) << bad.first_mismatch;
+}
+
+TEST(PoseCheck, MissingAnimationsAndSkinsAreMismatchesNotErrors) {
+    const spine::SkeletonData sd = stickman();
+    const rt::RuntimeData data = rt::prepare(sd);
+    const std::string name = data.animations.front().name;
+    const std::string renamed = replace_after(pose_dump(data, 2), "\"runs\"", "\"name\":\"" + name + "\"", "\"name\":\"nope\"");
+    verify::PoseCheck check = verify::check_spine_poses(data, renamed);
+    ASSERT_FALSE(check.animations.front().ok());
+    EXPECT_EQ(check.animations.front().first_mismatch, "the skeleton has no animation \"nope\"");
+    const std::string skinned = replace_after(pose_dump(data, 2), "\"runs\"", "\"skin\":null", "\"skin\":\"gold\"");
+    check = verify::check_spine_poses(data, skinned);
+    EXPECT_EQ(check.failed(), check.animations.size());
+    EXPECT_EQ(check.animations.front().first_mismatch, "the skeleton has no skin \"gold\"");
+}
+
+TEST(PoseCheck, MalformedReferencesAreLocatedErrors) {
+    const spine::SkeletonData sd = stickman();
+    const rt::RuntimeData data = rt::prepare(sd);
+    auto error_of = [&](std::string_view text) -> std::string {
+        try {
+            (void)verify::check_spine_poses(data, text);
+        } catch (const Error& e) {
+            return e.what();
+        }
+        return "no error";
+    };
+    EXPECT_NE(error_of(R"({"runs":[]})").find("/format"), std::string::npos);
+    EXPECT_NE(error_of(R"({"format":"dragonbones-oracle-pose/1"})").find("not a Spine reference"), std::string::npos);
+    const std::string quoted_time = replace_after(pose_dump(data, 2), "\"runs\"", "{\"t\":0,", "{\"t\":\"0\",");
+    EXPECT_NE(error_of(quoted_time).find("/runs/0/animations/0/samples/0/t"), std::string::npos) << error_of(quoted_time);
+    EXPECT_NE(error_of("{\"format\":").find("error"), std::string::npos);
+    try {
+        (void)verify::reference_kind(R"({"format":"gltf"})");
+        ADD_FAILURE() << "an unknown format is accepted";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.where().json_path, "/format");
+    }
+}
+
+TEST(PoseCheck, DragonBonesReferenceIsComparedAfterTheYFlip) {
+    auto db = dragonbones::read_json(kArmature);
+    ASSERT_TRUE(db.ok()) << db.error().what();
+    EXPECT_EQ(verify::reference_kind(kReference), verify::ReferenceKind::DragonBones);
+    verify::PoseCheck check = check_armatures(*db, kReference);
+    ASSERT_EQ(check.animations.size(), 1u);
+    EXPECT_TRUE(check.animations[0].ok()) << check.animations[0].first_mismatch;
+    EXPECT_EQ(check.animations[0].samples, 3u);
+    EXPECT_EQ(check.animations[0].values, 3u * 2 * 6);
+
+    // Had the y flip been left out, the rotation would be the wrong way round.
+    std::string unflipped(kReference);
+    for (std::size_t at; (at = unflipped.find("0.5,-0.5")) != std::string::npos;) unflipped.replace(at, 8, "-0.5,0.5");
+    check = check_armatures(*db, unflipped);
+    EXPECT_FALSE(check.animations[0].ok());
+    EXPECT_NE(check.animations[0].first_mismatch.find("t=0 bone \"arm\" b"), std::string::npos) << check.animations[0].first_mismatch;
+
+    // 0.06 px off is beyond the position tolerance (1e-3 + 1e-5 * |v| + 0.05).
+    check = check_armatures(*db, replace_after(std::string(kReference), "\"t\":0.5", "15,20", "15.06,20"));
+    EXPECT_NE(check.animations[0].first_mismatch.find("t=0.5 bone \"arm\" x: want 15.06, got 15"), std::string::npos)
+        << check.animations[0].first_mismatch;
+    check = check_armatures(*db, replace_after(std::string(kReference), "\"t\":0.5", "15,20", "15.04,20"));
+    EXPECT_TRUE(check.animations[0].ok());
+}
+
+TEST(PoseCheck, ArmaturesTheInputLacksAreMismatches) {
+    auto db = dragonbones::read_json(kArmature);
+    ASSERT_TRUE(db.ok());
+    std::string other = replace_after(std::string(kReference), "\"armatures\"", "\"name\":\"arm\"", "\"name\":\"leg\"");
+    const verify::PoseCheck check = check_armatures(*db, other);
+    ASSERT_EQ(check.animations.size(), 1u);
+    EXPECT_EQ(check.animations[0].first_mismatch, "the input has no armature \"leg\"");
+}
+
+TEST(PoseCheck, CorpusGoldensPass) {
+    const auto spine_golden = test::shared_dir() / "golden/spine-3.8/raptor-pro.skel.pose.json";
+    const auto db_golden = test::shared_dir() / "golden/dragonbones/5.5/mecha_1406_ske.json.pose.json";
+    if (!std::filesystem::exists(spine_golden) || !std::filesystem::exists(db_golden))
+        GTEST_SKIP() << "../shared/golden not found: corpus pose check skipped";
+    auto text = [](const std::filesystem::path& p) {
+        const auto bytes = io::read_file(p.string());
+        return std::string(bytes.begin(), bytes.end());
+    };
+    auto sd = spine::read_skel(io::read_file((test::shared_dir() / "corpus/spine-3.8/raptor-pro.skel").string()));
+    ASSERT_TRUE(sd.ok());
+    const verify::PoseCheck spine_check = verify::check_spine_poses(rt::prepare(*sd), text(spine_golden));
+    EXPECT_EQ(spine_check.animations.size(), 5u);
+    EXPECT_EQ(spine_check.failed(), 0u);
+    auto db = dragonbones::read_json(text(test::shared_dir() / "corpus/dragonbones/5.5/mecha_1406_ske.json"));
+    ASSERT_TRUE(db.ok());
+    const verify::PoseCheck db_check = check_armatures(*db, text(db_golden));
+    EXPECT_EQ(db_check.animations.size(), 8u);
+    EXPECT_EQ(db_check.failed(), 0u);
+    EXPECT_LT(db_check.largest(), 0.01);
+}
