@@ -425,7 +425,7 @@ Result<spine::SkeletonData> dragonbones_to_spine(const db::DragonBonesData& sour
     } catch (const Error& e) {
         return e;
     }
-    Context cx{data, data.armature[armature], path, report};
+    Context cx{.data = data, .armature = data.armature[armature], .path = path, .report = report};
     cx.curves_as_is = options.curves_as_is;
     cx.fps = db::frame_rate(data, cx.armature);
     if (!(cx.fps > 0)) cx.fps = 24;

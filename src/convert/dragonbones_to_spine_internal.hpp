@@ -31,28 +31,28 @@ struct MeshDeform {
 struct Context {
     const dragonbones::DragonBonesData& data;
     const dragonbones::Armature& armature;
-    std::string path;  // JSON pointer of the armature in the source, e.g. /armature/0
+    std::string path{};  // JSON pointer of the armature in the source, e.g. /armature/0
     LossReport& report;
     double fps = 24;
     bool curves_as_is = false;  // DragonBonesToSpineOptions::curves_as_is
-    std::vector<int> bone_index;  // DragonBones bone index -> Spine bone index
+    std::vector<int> bone_index{};  // DragonBones bone index -> Spine bone index
     // Spine bones whose rotation is carried by shearX/shearY (see SetupConverter::add_bone).
-    std::vector<bool> rotation_in_shear;
+    std::vector<bool> rotation_in_shear{};
     // Spine bones whose DragonBones skew is carried negated (noScale bones under a mirrored parent).
-    std::vector<bool> skew_flipped;
+    std::vector<bool> skew_flipped{};
     // DragonBones bones whose mirroring the mapping of a bone below them depends on (see skew_flipped).
-    std::vector<bool> mirror_sensitive;
+    std::vector<bool> mirror_sensitive{};
     // Spine bone -> the helper bone that carries its position (see SetupConverter::add_bone), or absent.
-    std::map<int, int> position_bone;
+    std::map<int, int> position_bone{};
     // Spine bone -> the helper bone `NAME.ik` that carries its rotation (an IK parent, see add_bone).
-    std::map<int, int> rotation_bone;
+    std::map<int, int> rotation_bone{};
     // Spine bone (an IK child under a `.ik` helper) -> the DragonBones bone (its IK parent) whose scale and
     // skew its position is carried through: Spine position = scaled_position(parent scale, skew, position).
-    std::map<int, int> position_scaled_by;
+    std::map<int, int> position_scaled_by{};
     // Per slot and display index of the default skin: the Spine attachment key (nullopt: not converted).
-    std::vector<std::vector<std::optional<std::string>>> display_keys;
-    std::map<std::pair<int, std::string>, MeshDeform> meshes;  // (slot, attachment key) -> deform mapping
-    std::map<std::string, int> events;                          // event name -> index in SkeletonData::events
+    std::vector<std::vector<std::optional<std::string>>> display_keys{};
+    std::map<std::pair<int, std::string>, MeshDeform> meshes{};  // (slot, attachment key) -> deform mapping
+    std::map<std::string, int> events{};                          // event name -> index in SkeletonData::events
 };
 
 double num(const std::optional<dragonbones::Num>& n, double fallback);

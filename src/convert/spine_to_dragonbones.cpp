@@ -312,7 +312,7 @@ private:
 }  // namespace
 
 db::DragonBonesData spine_to_dragonbones(const spine::SkeletonData& sd, LossReport& report, const SpineToDragonBonesOptions& options) {
-    Context cx{sd, report};
+    Context cx{.sd = sd, .report = report};
     db::DragonBonesData data;
     data.name = options.name;
     data.version = "5.5";

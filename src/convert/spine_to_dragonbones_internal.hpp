@@ -22,9 +22,9 @@ struct Context {
     const spine::SkeletonData& sd;
     LossReport& report;
     double fps = 30;
-    std::vector<std::vector<std::string>> displays;            // per slot: attachment keys of the default skin, in order
-    std::map<std::pair<int, std::string>, WeightedMesh> weighted;  // (slot, key) of weighted default-skin meshes
-    std::vector<bool> unweighted_mesh_keys_checked;
+    std::vector<std::vector<std::string>> displays{};            // per slot: attachment keys of the default skin, in order
+    std::map<std::pair<int, std::string>, WeightedMesh> weighted{};  // (slot, key) of weighted default-skin meshes
+    std::vector<bool> unweighted_mesh_keys_checked{};
 };
 
 inline std::string name_of(const spine::OptString& s) { return s ? *s : std::string(); }
