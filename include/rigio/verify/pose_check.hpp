@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rigio/io/error.hpp"
 #include "rigio/spine/runtime/data.hpp"
 
 namespace rigio::verify {
