@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <set>
 #include <fmt/core.h>
 
@@ -35,20 +36,24 @@ double num(const std::optional<db::Num>& n, double fallback) {
 
 std::string text(const std::optional<std::string>& s) { return s ? *s : std::string(); }
 
+namespace {
+constexpr double kRadiansPerDegree = std::numbers::pi / 180;
+}
+
 Affine from_transform(const db::Transform* t) {
     if (!t) return {};
-    const double deg = 3.14159265358979323846 / 180;
+    const double deg = kRadiansPerDegree;
     const double skX = num(t->skX, 0) * deg, skY = num(t->skY, 0) * deg, sx = num(t->scX, 1), sy = num(t->scY, 1);
     return {sx * std::cos(skY), sx * std::sin(skY), -sy * std::sin(skX), sy * std::cos(skX), num(t->x, 0), num(t->y, 0)};
 }
 
 std::array<double, 2> scaled_position(double scale_x, double scale_y, double skew_degrees, double x, double y) {
-    const double skew = skew_degrees * 3.14159265358979323846 / 180;
+    const double skew = skew_degrees * kRadiansPerDegree;
     return {scale_x * x - std::sin(skew) * scale_y * y, std::cos(skew) * scale_y * y};
 }
 
 bool mirrors(double scale_x, double scale_y, double skew_degrees) {
-    return scale_x * scale_y * std::cos(skew_degrees * 3.14159265358979323846 / 180) < 0;
+    return scale_x * scale_y * std::cos(skew_degrees * kRadiansPerDegree) < 0;
 }
 
 }  // namespace db2spine

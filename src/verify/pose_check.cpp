@@ -81,11 +81,13 @@ element required(simdjson::dom::object obj, std::string_view key, const JsonPath
     return *m;
 }
 
-std::string_view format_of(element root, JsonPath& path) {
-    const simdjson::dom::object obj = io::as_object(root, path);
-    JsonPath::Scope at(path, "format");
-    return io::as_string(required(obj, "format", path), path);
+// The string member `key` of `obj`; an error at its path when it is missing or not a string.
+std::string_view required_string(simdjson::dom::object obj, std::string_view key, JsonPath& path) {
+    JsonPath::Scope at(path, key);
+    return io::as_string(required(obj, key, path), path);
 }
+
+std::string_view format_of(element root, JsonPath& path) { return required_string(io::as_object(root, path), "format", path); }
 
 // Poses `sk` as the reference was made: setup pose, the animation applied at the sample's t with
 // setup blending, world transforms updated. Mismatches found next are reported at that time.
@@ -193,10 +195,7 @@ void check_spine_run(const rt::RuntimeData& data, element run, JsonPath& path, P
         const simdjson::dom::object ao = io::as_object(anim, path);
         AnimationCheck& check = out.animations.emplace_back();
         check.run = skin_name;
-        {
-            JsonPath::Scope at_name(path, "name");
-            check.animation = std::string(io::as_string(required(ao, "name", path), path));
-        }
+        check.animation = std::string(required_string(ao, "name", path));
         Tally tally(check);
         if (!skin_name.empty() && skin < 0) {
             tally.mismatch("the skeleton has no skin \"" + skin_name + "\"");
@@ -237,11 +236,7 @@ void check_spine_run(const rt::RuntimeData& data, element run, JsonPath& path, P
 void check_dragonbones_armature(element arm, JsonPath& path, const ArmatureRuntime& runtime_for, PoseCheck& out) {
     static constexpr const char* kFields[6] = {"a", "b", "c", "d", "x", "y"};
     const simdjson::dom::object obj = io::as_object(arm, path);
-    std::string name;
-    {
-        JsonPath::Scope at(path, "name");
-        name = std::string(io::as_string(required(obj, "name", path), path));
-    }
+    const std::string name(required_string(obj, "name", path));
     const rt::RuntimeData* data = runtime_for(name);
     std::vector<int> bone_of;  // reference bone -> converted bone, -1 when missing
     std::vector<std::string> bone_names;
@@ -266,10 +261,7 @@ void check_dragonbones_armature(element arm, JsonPath& path, const ArmatureRunti
         const simdjson::dom::object ao = io::as_object(anim, path);
         AnimationCheck& check = out.animations.emplace_back();
         check.run = name;
-        {
-            JsonPath::Scope at_name(path, "name");
-            check.animation = std::string(io::as_string(required(ao, "name", path), path));
-        }
+        check.animation = std::string(required_string(ao, "name", path));
         Tally tally(check);
         if (!data) {
             tally.mismatch("the input has no armature \"" + name + "\"");

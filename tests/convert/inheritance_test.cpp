@@ -12,6 +12,7 @@
 #include "rigio/spine/runtime/animation.hpp"
 #include "rigio/spine/runtime/data.hpp"
 #include "rigio/spine/runtime/skeleton.hpp"
+#include "armature_fixtures.hpp"
 
 using namespace rigio;
 namespace db = rigio::dragonbones;
@@ -56,28 +57,10 @@ M no_scale_world(const M& p, const Local& l) {
 }
 
 db::Bone bone(const char* name, int parent, const Local& l, bool inherit_scale = true, double length = 0) {
-    db::Bone b;
-    b.name = name;
-    if (parent >= 0) b.parent = "p";
-    b.parent_index = parent;
-    db::Transform t;
-    t.x = l.x, t.y = l.y, t.skX = l.skX, t.skY = l.skY, t.scX = l.scX, t.scY = l.scY;
-    b.transform = t;
+    db::Bone b = test::bone(name, parent, test::tr(l.x, l.y, l.skX, l.skY, l.scX, l.scY));
     if (!inherit_scale) b.inheritScale = db::Flag(false);
     if (length > 0) b.length = db::Num(length);
     return b;
-}
-
-db::DragonBonesData armature(std::vector<db::Bone> bones) {
-    db::DragonBonesData d;
-    d.version = "5.5";
-    d.frameRate = 24;
-    db::Armature a;
-    a.name = "arm";
-    a.bone = std::move(bones);
-    a.slot = std::vector<db::Slot>{};
-    d.armature.push_back(std::move(a));
-    return d;
 }
 
 // A linear tween over 24 frames (one second) from the first frame's values to the second's.
@@ -86,6 +69,20 @@ db::Frames tween(db::Frame from, db::Frame to) {
     from.tweenEasing = db::Num(0);
     to.duration = db::Num(0);
     return {from, to};
+}
+
+// The armature's only animation: `name`, 24 frames, keying one timeline (`frames`) of bone `index`.
+void animate_one_bone(db::DragonBonesData& d, const char* name, const char* bone_name, int index,
+                      db::Opt<db::Frames> db::BoneTimeline::*timeline, db::Frames frames) {
+    db::Animation a;
+    a.name = name;
+    a.duration = db::Num(24);
+    db::BoneTimeline t;
+    t.name = bone_name;
+    t.bone = index;
+    t.*timeline = std::move(frames);
+    a.bone = std::vector<db::BoneTimeline>{t};
+    d.armature[0].animation = std::vector<db::Animation>{a};
 }
 
 db::Frame xy(double x, double y) {
@@ -144,7 +141,7 @@ TEST(DragonBonesInheritance, NoScaleBonesUnderMirroredParentsFollowTheReflection
     // with a child of its own: the rule applies at every level where the parent's matrix mirrors.
     const Local root{5, -3, 20, 20, -1, 1}, kept{30, 10, 40, 25, 1.5, 0.8}, undone{-20, 15, -35, -30, -1, 1.2};
     const Local below_kept{12, -4, 10, -5, 0.9, 1.1}, below_undone{8, 6, 50, 60, 1.3, 0.7};
-    auto d = armature({bone("root", -1, root, false), bone("kept", 0, kept, false), bone("undone", 0, undone, false),
+    auto d = test::one_armature({bone("root", -1, root, false), bone("kept", 0, kept, false), bone("undone", 0, undone, false),
                        bone("below_kept", 1, below_kept, false), bone("below_undone", 2, below_undone, false)});
     const M r = local_matrix(root), k = no_scale_world(r, kept), u = no_scale_world(r, undone);
     ASSERT_LT(k.a * k.d - k.b * k.c, 0);  // kept mirrors, undone does not: both cases below
@@ -158,15 +155,7 @@ TEST(DragonBonesInheritance, NoScaleBonesUnderMirroredParentsFollowTheReflection
     EXPECT_FALSE(reports(p.report, "inheritRotation/inheritScale"));
 
     // Keyed rotation and skew of a bone under a mirrored parent: half-way through a linear tween.
-    db::Animation a;
-    a.name = "bend";
-    a.duration = db::Num(24);
-    db::BoneTimeline t;
-    t.name = "kept";
-    t.bone = 1;
-    t.rotateFrame = tween(turn(0, 0), turn(30, 20));
-    a.bone = std::vector<db::BoneTimeline>{t};
-    d.armature[0].animation = std::vector<db::Animation>{a};
+    animate_one_bone(d, "bend", "kept", 1, &db::BoneTimeline::rotateFrame, tween(turn(0, 0), turn(30, 20)));
     p = pose(d, 0.5f);
     const Local half{kept.x, kept.y, kept.skX + 15 + 10, kept.skY + 15, kept.scX, kept.scY};
     const M kh = no_scale_world(r, half);
@@ -212,7 +201,7 @@ std::array<std::pair<M, M>, 2> ik_solutions(const M& parent, const M& child, dou
 const Local kRoot{0, 0, 20, 20, 1.3, 0.7}, kThigh{10, 5, 35, 30, 1.2, 0.9}, kCalf{40, 3, -50, -52, 1.1, 0.95}, kTarget{45, 40, 0, 0};
 
 db::DragonBonesData leg(bool bend_positive, double weight = 1) {
-    auto d = armature({bone("root", -1, kRoot), bone("thigh", 0, kThigh, false), bone("calf", 1, kCalf, false, 30),
+    auto d = test::one_armature({bone("root", -1, kRoot), bone("thigh", 0, kThigh, false), bone("calf", 1, kCalf, false, 30),
                        bone("target", 0, kTarget)});
     db::IkConstraint k;
     k.name = "leg", k.bone = "calf", k.target = "target", k.bone_index = 2, k.target_index = 3;
@@ -249,15 +238,7 @@ TEST(DragonBonesInheritance, TwoBoneIkWithoutScaleInheritanceIsSolvedInWorldSpac
 TEST(DragonBonesInheritance, IkChildPositionFollowsTheParentsKeyedScale) {
     // IK weight 0: the bones keep their animated pose, which is what is checked here.
     auto d = leg(true, 0);
-    db::Animation a;
-    a.name = "grow";
-    a.duration = db::Num(24);
-    db::BoneTimeline scale;
-    scale.name = "thigh";
-    scale.bone = 1;
-    scale.scaleFrame = tween(xy(1, 1), xy(1.5, 0.8));
-    a.bone = std::vector<db::BoneTimeline>{scale};
-    d.armature[0].animation = std::vector<db::Animation>{a};
+    animate_one_bone(d, "grow", "thigh", 1, &db::BoneTimeline::scaleFrame, tween(xy(1, 1), xy(1.5, 0.8)));
     const M root = local_matrix(kRoot);
     auto expect_at = [&](const Posed& p, double u, double dx, double dy) {
         const Local thigh{kThigh.x, kThigh.y, kThigh.skX, kThigh.skY, kThigh.scX * (1 + 0.5 * u), kThigh.scY * (1 - 0.2 * u)};
@@ -283,6 +264,8 @@ TEST(DragonBonesInheritance, IkChildPositionFollowsTheParentsKeyedScale) {
         EXPECT_LT(expect_at(p, time, 12, -8), 2e-3) << "t = " << time;
         ASSERT_TRUE(reports(p.report, "IK child keyed together"));
         for (const auto& l : p.report.losses)
-            if (l.feature.find("IK child") != std::string::npos) EXPECT_EQ(l.action, "baked at 96 fps");
+            if (l.feature.find("IK child") != std::string::npos) {
+                EXPECT_EQ(l.action, "baked at 96 fps");
+            }
     }
 }

@@ -8,38 +8,16 @@
 #include "rigio/spine/runtime/animation.hpp"
 #include "rigio/spine/runtime/data.hpp"
 #include "rigio/spine/runtime/skeleton.hpp"
+#include "armature_fixtures.hpp"
 
 using namespace rigio;
 namespace db = rigio::dragonbones;
 
 namespace {
 
-db::Bone bone(const char* name, int parent, db::Transform t) {
-    db::Bone b;
-    b.name = name;
-    if (parent >= 0) b.parent = "p";
-    b.parent_index = parent;
-    b.transform = t;
-    return b;
-}
-
-db::Transform tr(double x, double y, double skX, double skY, double scX = 1, double scY = 1) {
-    db::Transform t;
-    t.x = x, t.y = y, t.skX = skX, t.skY = skY, t.scX = scX, t.scY = scY;
-    return t;
-}
-
-db::DragonBonesData one_armature(std::vector<db::Bone> bones) {
-    db::DragonBonesData d;
-    d.version = "5.5";
-    d.frameRate = 24;
-    db::Armature a;
-    a.name = "arm";
-    a.bone = std::move(bones);
-    a.slot = std::vector<db::Slot>{};
-    d.armature.push_back(std::move(a));
-    return d;
-}
+using test::bone;
+using test::one_armature;
+using test::tr;
 
 spine::SkeletonData to_spine(const db::DragonBonesData& d, convert::LossReport& r) {
     auto sd = convert::dragonbones_to_spine(d, 0, r);
