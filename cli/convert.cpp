@@ -24,6 +24,7 @@ struct ConvertArgs {
 };
 
 std::string mrtk_version;  // --mrtk-version
+bool editor_rounding = false;  // --editor-rounding
 
 // Converts one file; returns an empty string on success, else the reason.
 std::string convert_one(const std::string& in, const std::string& out, const std::string& to, const std::string& db_version,
@@ -43,7 +44,7 @@ std::string convert_one(const std::string& in, const std::string& out, const std
         }
         if (needs_conversion(doc, target)) convert_for(doc, target, in, across, armature);
         if (target == Format::DragonBonesJson) prepare_dragonbones(doc, db_version, in);
-        save(doc, target, out);
+        save(doc, target, out, SaveOptions{editor_rounding});
         return {};
     } catch (const Error& e) {
         return e.what();
@@ -75,6 +76,9 @@ void add_convert(CLI::App& app, int& exit_code) {
     cmd->add_option("--mrtk-version", mrtk_version, "Write MRTK recordings as version 1.0 or 1.1")
         ->check(CLI::IsMember({"1.0", "1.1"}));
     add_mrtk_load_options(cmd);
+    cmd->add_flag("--editor-rounding", editor_rounding,
+                  "Spine JSON: round numbers as the Spine editor exports them and omit values that round to their "
+                  "default (default: exact, every float32 kept)");
     cmd->add_option("--armature", args.across.armature, "DragonBones -> Spine: the armature to convert (default: the first)");
     cmd->add_flag("--all-armatures", args.across.all_armatures,
                   "DragonBones -> Spine: write one skeleton per armature into --out-dir (named after the armature)");

@@ -84,7 +84,7 @@ bool can_write(const Document& doc, Format target) {
     return false;
 }
 
-void save(const Document& doc, Format target, const std::string& path) {
+void save(const Document& doc, Format target, const std::string& path, const SaveOptions& options) {
     if (!can_write(doc, target))
         throw Error(std::string("cannot write ") + format_name(doc.format) + " data as " + format_name(target));
     if (const auto* rec = std::get_if<mrtk::InputAnimation>(&doc.model)) {
@@ -105,7 +105,7 @@ void save(const Document& doc, Format target, const std::string& path) {
             return;
         }
         spine::JsonWriteOptions opts;
-        opts.editor_rounding = doc.format == Format::SpineBinary;  // .skel -> JSON: the editor's keys
+        opts.editor_rounding = options.editor_rounding;  // default: exact (every float32 kept, nothing dropped)
         io::write_file_atomic(path, spine::write_json(*sd, opts));
     }
 }

@@ -38,8 +38,12 @@ Document load(const std::string& path, const LoadOptions& options = default_load
 // The formats a document can be written as, given the format it was read from.
 bool can_write(const Document& doc, Format target);
 
+struct SaveOptions {
+    bool editor_rounding = false;  // Spine JSON: round numbers as the editor exports them (--editor-rounding)
+};
+
 // Serialises `doc` as `target` (throws rigio::Error when that is not possible) and writes it atomically.
-void save(const Document& doc, Format target, const std::string& path);
+void save(const Document& doc, Format target, const std::string& path, const SaveOptions& options = {});
 
 // Before writing DragonBones JSON: moves the model to `db_version` ("4.5", "5.5"; empty: keep the
 // input's version) and prints what that version cannot hold on stderr, naming `source`.

@@ -226,14 +226,19 @@ std::size_t first_invalid_utf8(std::string_view text) {
 // model twice (or not at all) depending on the reader. Returns the duplicated key and fills `tokens`
 // with the path to its object, innermost first. `keys` is scratch shared by every level: the keys of
 // one object are checked before its values are visited, so each level uses the tail of it only briefly.
+// `at` is the path of `e` (array elements as ""); objects for which `allow(at)` holds are not checked.
 std::optional<std::string_view> find_duplicate_key(simdjson::dom::element e, std::vector<std::string_view>& keys,
-                                                   std::vector<std::string>& tokens) {
+                                                   std::vector<std::string>& tokens, std::vector<std::string_view>& at,
+                                                   DuplicateKeysAllowed allow) {
     if (e.is_array()) {
         const simdjson::dom::array arr = e.get_array().value_unsafe();  // a local: the loop must not outlive it
         std::size_t i = 0;
         for (simdjson::dom::element v : arr) {
             if (v.is_array() || v.is_object()) {
-                if (auto dup = find_duplicate_key(v, keys, tokens)) {
+                at.emplace_back();
+                auto dup = find_duplicate_key(v, keys, tokens, at, allow);
+                at.pop_back();
+                if (dup) {
                     tokens.push_back(std::to_string(i));
                     return dup;
                 }
@@ -244,6 +249,19 @@ std::optional<std::string_view> find_duplicate_key(simdjson::dom::element e, std
     }
     if (!e.is_object()) return std::nullopt;
     const simdjson::dom::object obj = e.get_object().value_unsafe();
+    if (allow && allow(at)) {
+        for (auto kv : obj) {
+            if (!kv.value.is_array() && !kv.value.is_object()) continue;
+            at.push_back(kv.key);
+            auto inner = find_duplicate_key(kv.value, keys, tokens, at, allow);
+            at.pop_back();
+            if (inner) {
+                tokens.emplace_back(kv.key);
+                return inner;
+            }
+        }
+        return std::nullopt;
+    }
     const std::size_t base = keys.size();
     for (auto kv : obj) keys.push_back(kv.key);
     const auto first = keys.begin() + static_cast<std::ptrdiff_t>(base);
@@ -263,7 +281,10 @@ std::optional<std::string_view> find_duplicate_key(simdjson::dom::element e, std
     if (dup) return dup;
     for (auto kv : obj) {
         if (kv.value.is_array() || kv.value.is_object()) {
-            if (auto inner = find_duplicate_key(kv.value, keys, tokens)) {
+            at.push_back(kv.key);
+            auto inner = find_duplicate_key(kv.value, keys, tokens, at, allow);
+            at.pop_back();
+            if (inner) {
                 tokens.emplace_back(kv.key);
                 return inner;
             }
@@ -368,7 +389,8 @@ void append_pointer_token(std::string& pointer, std::string_view key) {
     }
 }
 
-JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth) : text_(text) {
+JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth, DuplicateKeysAllowed allow_duplicates)
+    : text_(text) {
     auto fail_syntax = [&](const char* fallback) {
         std::string what;
         auto at = find_json_syntax_error(text, max_depth, &what);
@@ -398,7 +420,8 @@ JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth) : text_
     root_ = r.value_unsafe();
     std::vector<std::string_view> keys;
     std::vector<std::string> tokens;
-    if (auto dup = find_duplicate_key(root_, keys, tokens)) {
+    std::vector<std::string_view> at;
+    if (auto dup = find_duplicate_key(root_, keys, tokens, at, allow_duplicates)) {
         std::string pointer;
         for (auto t = tokens.rbegin(); t != tokens.rend(); ++t) append_pointer_token(pointer, *t);
         append_pointer_token(pointer, *dup);

@@ -14,8 +14,9 @@ namespace {
 
 class SkelWriter {
 public:
-    explicit SkelWriter(const SkeletonData& sd) : sd_(sd) {
-        strings_ = sd.strings;
+    // `keep_table`: start from the model's string table (else build one in order of first use).
+    explicit SkelWriter(const SkeletonData& sd, bool keep_table = true) : sd_(sd) {
+        if (keep_table) strings_ = sd.strings;
         for (std::size_t i = 0; i < strings_.size(); ++i) index_[strings_[i]] = static_cast<int>(i);
     }
 
@@ -40,6 +41,8 @@ public:
         out.insert(out.end(), body.begin(), body.end());
         return out;
     }
+
+    const std::vector<std::string>& strings() const { return strings_; }
 
 private:
     void ref_string(const OptString& s) {
@@ -466,5 +469,11 @@ void SkelWriter::write_animation(const Animation& a) {
 }  // namespace
 
 std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton) { return SkelWriter(skeleton).write(); }
+
+std::vector<std::string> skel_first_use_strings(const SkeletonData& skeleton) {
+    SkelWriter w(skeleton, false);
+    w.write();
+    return w.strings();
+}
 
 }  // namespace rigio::spine

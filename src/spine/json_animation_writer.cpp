@@ -284,8 +284,10 @@ void JsonSkeletonWriter::write_event_keys(const Animation& a) {
         num_unless("float", k.float_value, def.float_value, 4);
         str("string", k.string_value);
         if (def.audio) {
-            num_unless("volume", k.volume, def.volume, 4);
-            num_unless("balance", k.balance, def.balance, 4);
+            // Always written: runtimes disagree on what a key without them means (spine-libgdx and C#
+            // take the event's values, spine-cpp, spine-c and spine-ts 3.8 take 1 and 0).
+            num("volume", k.volume);
+            num("balance", k.balance);
         }
         if (has_key_extras()) key_extras({"events", std::to_string(i)});
         w_.end_object();

@@ -202,8 +202,23 @@ void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_vi
 
 // ---- the document, in the editor's order ----
 
+namespace {
+// The timeline maps of an animation may name a slot, bone, constraint, attachment or timeline type more
+// than once: a .skel can hold two timelines of one kind for one slot (real editor exports do), and the
+// official runtimes read these maps member by member, in order, making one timeline of each member.
+// Every other object must name its keys once.
+bool timeline_map(std::span<const std::string_view> path) {
+    if (path.size() < 3 || path[0] != "animations") return false;
+    const std::string_view group = path[2];
+    if (group == "slots" || group == "bones" || group == "path") return path.size() <= 4;
+    if (group == "ik" || group == "transform") return path.size() == 3;
+    if (group == "deform") return path.size() <= 5;
+    return false;
+}
+}  // namespace
+
 SkeletonData JsonSkeletonReader::read() {
-    io::JsonDocument doc(text_);
+    io::JsonDocument doc(text_, io::kMaxJsonDepth, timeline_map);
     JObj root = object(doc.root());
     known_keys(root, {"skeleton", "bones", "slots", "ik", "transform", "path", "skins", "events", "animations"}, &sd_.json_extra);
     sd_.header.nonessential = true;  // JSON always carries the editor data (colours, paths, mesh edges)
@@ -228,7 +243,7 @@ void JsonSkeletonReader::read_header(JEl e) {
     Scope s(path_, "skeleton");
     JObj o = object(e);
     Header& h = sd_.header;
-    known_keys(o, {"hash", "spine", "x", "y", "width", "height", "fps", "images", "audio"}, &h.json_extra);
+    known_keys(o, {"hash", "spine", "x", "y", "width", "height", "fps", "images", "audio", "strings"}, &h.json_extra);
     h.hash = string(o, "hash");
     h.version = string(o, "spine");
     if (h.version) {
@@ -242,9 +257,31 @@ void JsonSkeletonReader::read_header(JEl e) {
     h.y = number(o, "y", 0);
     h.width = number(o, "width", 0);
     h.height = number(o, "height", 0);
+    h.json_absent = absent_fields(o, true);
     h.fps = number(o, "fps", 30);
     h.images = string(o, "images");
     h.audio = string(o, "audio");
+    // rigio's exact .skel -> JSON keeps the binary's shared-string table, whose order the model cannot
+    // tell, so that JSON -> .skel gives the same bytes.
+    if (auto v = get(o, "strings")) {
+        Scope ss(path_, "strings");
+        JArr a = array(*v);
+        sd_.strings.reserve(a.size());
+        std::size_t i = 0;
+        for (JEl x : a) {
+            Scope si(path_, i++);
+            sd_.strings.emplace_back(io::as_string(x, path_));
+        }
+    }
+}
+
+JsonAbsent JsonSkeletonReader::absent_fields(JObj o, bool position) {
+    JsonAbsent absent = 0;
+    if (position && !get(o, "x")) absent |= kAbsentX;
+    if (position && !get(o, "y")) absent |= kAbsentY;
+    if (!get(o, "width")) absent |= kAbsentWidth;
+    if (!get(o, "height")) absent |= kAbsentHeight;
+    return absent;
 }
 
 void JsonSkeletonReader::read_bones(JEl e) {

@@ -99,6 +99,8 @@ private:
     int lookup_name(const NameIndex& index, std::string_view name, const char* what);  // path at the name
     std::vector<int> lookup_list(const NameIndex& index, JObj o, std::string_view key, const char* what);
     void add_name(NameIndex& index, const OptString& name, int i, const char* what);
+    // Which of width, height (and with `position`, x, y) `o` leaves out.
+    JsonAbsent absent_fields(JObj o, bool position);
     // Keys of `o` not in `known`: kept in `keep` when given (else skipped), and reported as warnings.
     void known_keys(JObj o, std::initializer_list<std::string_view> known, JsonExtras* keep = nullptr);
     [[noreturn]] void fail(const std::string& message) const { path_.fail(message); }

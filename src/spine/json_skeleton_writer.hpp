@@ -62,6 +62,10 @@ private:
         num(key, v);
     }
     static bool is_rounded_default(float v, float fallback, int decimals);
+    // Writes key: v unless the JSON this model was read from left the field out (`absent` has `bit`).
+    void num_present(std::string_view key, float v, JsonAbsent absent, JsonAbsent bit) {
+        if (!(absent & bit)) num(key, v);
+    }
     void time(float t) { num_unless("time", t, 0, 4); }
     void str(std::string_view key, const OptString& s) {
         if (s) w_.member(key, std::string_view(*s));

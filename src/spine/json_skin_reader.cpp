@@ -84,6 +84,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             a.rotation = number(o, "rotation", 0);
             a.width = number(o, "width", 32);
             a.height = number(o, "height", 32);
+            a.json_absent = absent_fields(o, false);
             break;
         case AttachmentType::BoundingBox: {
             known_keys(o, {"name", "type", "vertexCount", "vertices", "color"}, &a.json_extra);
@@ -130,6 +131,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             }
             a.width = number(o, "width", 32);
             a.height = number(o, "height", 32);
+            a.json_absent = absent_fields(o, false);
             break;
         }
         case AttachmentType::LinkedMesh:
@@ -141,6 +143,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             a.deform = flag(o, "deform", true);
             a.width = number(o, "width", 32);
             a.height = number(o, "height", 32);
+            a.json_absent = absent_fields(o, false);
             break;
         case AttachmentType::Path: {
             known_keys(o, {"name", "type", "closed", "constantSpeed", "lengths", "vertexCount", "vertices", "color"}, &a.json_extra);

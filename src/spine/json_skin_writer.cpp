@@ -56,8 +56,8 @@ void JsonSkeletonWriter::write_attachment(const Attachment& a, const OptString& 
             num_unless("scaleX", a.scale_x, 1, 4);
             num_unless("scaleY", a.scale_y, 1, 4);
             num_unless("rotation", a.rotation, 0, 2);
-            num("width", a.width);
-            num("height", a.height);
+            num_present("width", a.width, a.json_absent, kAbsentWidth);
+            num_present("height", a.height, a.json_absent, kAbsentHeight);
             break;
         case AttachmentType::BoundingBox:
             w_.member("vertexCount", a.vertices.count);
@@ -83,8 +83,8 @@ void JsonSkeletonWriter::write_attachment(const Attachment& a, const OptString& 
                 for (auto e : a.edges) w_.integer(e);
                 w_.end_array();
             }
-            num("width", a.width);
-            num("height", a.height);
+            num_present("width", a.width, a.json_absent, kAbsentWidth);
+            num_present("height", a.height, a.json_absent, kAbsentHeight);
             break;
         case AttachmentType::LinkedMesh:
             if (a.path && a.path != name) str("path", a.path);
@@ -92,8 +92,8 @@ void JsonSkeletonWriter::write_attachment(const Attachment& a, const OptString& 
             str("skin", a.parent_skin);
             str("parent", a.parent);
             flag_unless("deform", a.deform, true);
-            num("width", a.width);
-            num("height", a.height);
+            num_present("width", a.width, a.json_absent, kAbsentWidth);
+            num_present("height", a.height, a.json_absent, kAbsentHeight);
             break;
         case AttachmentType::Path:
             flag_unless("closed", a.closed, false);

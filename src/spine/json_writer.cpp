@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "json_names.hpp"
+#include "rigio/spine/binary.hpp"
 #include "json_skeleton_writer.hpp"
 
 namespace rigio::spine {
@@ -83,13 +84,21 @@ void JsonSkeletonWriter::write_header() {
     w_.begin_object();
     str("hash", h.hash);
     str("spine", h.version);
-    num("x", h.x);
-    num("y", h.y);
-    num("width", h.width);
-    num("height", h.height);
+    num_present("x", h.x, h.json_absent, kAbsentX);
+    num_present("y", h.y, h.json_absent, kAbsentY);
+    num_present("width", h.width, h.json_absent, kAbsentWidth);
+    num_present("height", h.height, h.json_absent, kAbsentHeight);
     num_unless("fps", h.fps, 30, -1);
     str("images", h.images);
     str("audio", h.audio);
+    // The .skel's string table, when its order is not the one write_skel would give anyway (editor
+    // exports; see SkeletonData::strings): so that .skel -> JSON -> .skel gives the same bytes.
+    if (!rounding_ && !sd_.strings.empty() && sd_.strings != skel_first_use_strings(sd_)) {
+        w_.key("strings");
+        w_.begin_array();
+        for (const std::string& s : sd_.strings) w_.string(s);
+        w_.end_array();
+    }
     extras(h.json_extra);
     w_.end_object();
 }

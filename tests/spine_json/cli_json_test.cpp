@@ -127,3 +127,24 @@ TEST(CliJson, EveryCorpusJsonConvertsBothWays) {
     ASSERT_EQ(r.code, 0) << r.out;
     for (const auto& f : files) EXPECT_EQ(read(d / "json" / f.filename()), read(f)) << f.filename();
 }
+
+// .skel -> JSON is exact by default (issue 13, defect 6); --editor-rounding omits what the editor's
+// rounding would turn into a default, as the editor's own export does.
+TEST(CliJson, SkelToJsonIsExactUnlessEditorRoundingIsAsked) {
+    fs::path d = scratch();
+    write(d / "in.json", R"({ "skeleton": { "spine": "3.8.99" }, "bones": [ { "name": "root" } ],
+"animations": { "a": { "bones": { "root": { "rotate": [ { "angle": 5, "curve": 0.25, "c3": 0.75, "c4": 0.9997 }, { "time": 1.00001 } ] } } } } })");
+    ASSERT_EQ(run_cli("convert " + (d / "in.json").string() + " " + (d / "in.skel").string()).code, 0);
+    CliRun r = run_cli("convert " + (d / "in.skel").string() + " " + (d / "exact.json").string());
+    ASSERT_EQ(r.code, 0) << r.out;
+    const std::string exact = read(d / "exact.json");
+    EXPECT_NE(exact.find("\"c4\": 0.9997"), std::string::npos) << exact;
+    EXPECT_NE(exact.find("\"time\": 1.00001"), std::string::npos) << exact;
+    r = run_cli("convert --editor-rounding " + (d / "in.skel").string() + " " + (d / "editor.json").string());
+    ASSERT_EQ(r.code, 0) << r.out;
+    const std::string editor = read(d / "editor.json");
+    EXPECT_EQ(editor.find("\"c4\""), std::string::npos) << editor;
+    // Exact JSON -> .skel gives the same bytes.
+    ASSERT_EQ(run_cli("convert " + (d / "exact.json").string() + " " + (d / "back.skel").string()).code, 0);
+    EXPECT_EQ(read(d / "back.skel"), read(d / "in.skel"));
+}

@@ -224,8 +224,13 @@ TEST(SpineJsonConstructs, EventsWithAudio) {
     EXPECT_EQ(keys[1].balance, 0.2f);
     // Without audio the volume is not part of the data (as in a .skel).
     EXPECT_EQ(keys[2].volume, 1.0f);
+    // Every key of an event with audio gets its volume and balance (issue 13, defect 4): spine-cpp,
+    // spine-c and spine-ts 3.8 read a missing one as 1 and 0, spine-libgdx and C# as the event's.
     std::string out = write_json(sd);
-    EXPECT_NE(out.find(R"({ "name": "step" })"), std::string::npos) << out;
+    EXPECT_NE(out.find(R"({ "name": "step", "volume": 0.8, "balance": -0.5 })"), std::string::npos) << out;
+    EXPECT_EQ(out.find(R"("volume": 0.1,)"), out.rfind(R"("volume": 0.1,)")) << out;
+    EXPECT_NE(out.find("\"volume\": 0.1,\n\t\t\t\t\"balance\": 0.2\n"), std::string::npos) << out;
+    EXPECT_NE(out.find(R"({ "time": 2, "name": "plain" })"), std::string::npos) << out;
     EXPECT_NE(out.find(R"("audio": "step.ogg", "volume": 0.8, "balance": -0.5)"), std::string::npos) << out;
 }
 

@@ -116,12 +116,20 @@ TEST(SpineJsonErrors, UnknownNames) {
 
 // Found by fuzzing: a bone listed twice under an animation's "bones" (and a timeline twice under a
 // bone) was read as two timeline groups whose kept unknown keys then came back twice.
+// Duplicate keys are errors wherever a key names one member; only the timeline maps of an animation may
+// repeat a name (one timeline per member, as a .skel can hold; see SpineJsonConstructs.RepeatedTimelines).
 TEST(SpineJsonErrors, DuplicateKeysAreErrors) {
-    expect_error(doc(R"("animations": { "a": { "bones": { "hip": { "rotate": [] }, "hip": { "rotate": [ { "x": 1 } ] } } } })"),
-                 "/animations/a/bones/hip", "duplicate key \"hip\"");
-    expect_error(doc(R"("animations": { "a": { "bones": { "hip": { "translate": [], "scale": [], "translate": [] } } } })"),
-                 "/animations/a/bones/hip/translate", "duplicate key \"translate\"");
     expect_error(doc(R"("animations": { "a": {}, "b": {}, "a": {} })"), "/animations/a", "duplicate key \"a\"");
+    expect_error(doc(R"("animations": { "a": { "bones": {}, "bones": {} } })"), "/animations/a/bones", "duplicate key \"bones\"");
+    expect_error(doc(R"("animations": { "a": { "bones": { "hip": { "rotate": [ { "time": 1, "angle": 2, "time": 3 } ] } } } })"),
+                 "/animations/a/bones/hip/rotate/0/time", "duplicate key \"time\"");
+    expect_error(doc(R"("animations": { "a": { "slots": { "body": { "color": [ { "color": "ffffffff", "color": "ff0000ff" } ] } } } })"),
+                 "/animations/a/slots/body/color/0/color", "duplicate key \"color\"");
+    expect_error(doc(R"("animations": { "a": { "events": [ { "name": "step", "name": "step" } ] } })"), "/animations/a/events/0/name",
+                 "duplicate key \"name\"");
+    std::string twice_skeleton = doc("");
+    twice_skeleton.replace(twice_skeleton.find("\"spine\""), 0, "\"x\": 1, \"x\": 2, ");
+    expect_error(twice_skeleton, "/skeleton/x", "duplicate key \"x\"");
 }
 
 TEST(SpineJsonErrors, InconsistentVertexArrays) {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,11 +19,17 @@ namespace rigio::io {
 
 inline constexpr std::size_t kMaxJsonDepth = 256;
 
+// Says whether the object at `path` (its keys from the root; an array element is "") may name a key more
+// than once, because the format reads its members one by one in order (e.g. Spine's timeline maps).
+using DuplicateKeysAllowed = bool (*)(std::span<const std::string_view> path);
+
 // A parsed JSON text. Keeps the text so that errors can be given a line and column.
 class JsonDocument {
 public:
-    // Parses `text`; throws Error with line and column on malformed JSON or nesting deeper than max_depth.
-    explicit JsonDocument(std::string_view text, std::size_t max_depth = kMaxJsonDepth);
+    // Parses `text`; throws Error with line and column on malformed JSON, nesting deeper than max_depth,
+    // or an object that names a key twice (unless `allow_duplicates` says that object may).
+    explicit JsonDocument(std::string_view text, std::size_t max_depth = kMaxJsonDepth,
+                          DuplicateKeysAllowed allow_duplicates = nullptr);
     JsonDocument(const JsonDocument&) = delete;
     JsonDocument& operator=(const JsonDocument&) = delete;
 

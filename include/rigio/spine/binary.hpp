@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "rigio/io/error.hpp"
@@ -15,6 +16,9 @@ namespace rigio::spine {
 
 Result<SkeletonData> read_skel(std::span<const std::uint8_t> bytes);
 std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton);
+// The shared-string table write_skel builds when the model's own table is empty: every string in order
+// of first use. (The editor orders its table otherwise; SkeletonData::strings keeps its order.)
+std::vector<std::string> skel_first_use_strings(const SkeletonData& skeleton);
 
 // True when `bytes` look like a Spine binary skeleton (header strings followed by a version that
 // starts with a digit). Cheap; used by format detection.

@@ -28,6 +28,11 @@ using JsonExtras = std::vector<JsonExtra>;
 // Colour as the file stores it: 0xRRGGBBAA.
 using Rgba = std::uint32_t;
 
+// JSON only: the size and position fields a JSON file left out (a .skel always stores them), so that a
+// JSON rewrite leaves them out again instead of writing the defaults the reader filled in. A bit mask.
+using JsonAbsent = std::uint8_t;
+inline constexpr JsonAbsent kAbsentX = 1, kAbsentY = 2, kAbsentWidth = 4, kAbsentHeight = 8;
+
 enum class TransformMode : std::uint8_t { Normal, OnlyTranslation, NoRotationOrReflection, NoScale, NoScaleOrReflection };
 enum class BlendMode : std::uint8_t { Normal, Additive, Multiply, Screen };
 enum class PositionMode : std::uint8_t { Fixed, Percent };
@@ -42,6 +47,7 @@ struct Header {
     float fps = 30;             // nonessential
     OptString images;           // nonessential
     OptString audio;            // nonessential
+    JsonAbsent json_absent = 0;  // x, y, width, height left out of the JSON skeleton object
     JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Header&) const = default;
 };
@@ -155,6 +161,7 @@ struct Attachment {
     std::vector<float> lengths;  // vertex count / 3
     // clipping
     int end_slot = -1;
+    JsonAbsent json_absent = 0;  // region, mesh, linked mesh: width, height left out of the JSON
     JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Attachment&) const = default;
 };
@@ -378,7 +385,8 @@ struct Animation {
 struct SkeletonData {
     Header header;
     // The binary shared-string table in file order. Kept so that a rewrite reproduces the
-    // editor's bytes; writers append any string missing from it. Empty for data read from JSON.
+    // editor's bytes; writers append any string missing from it. Exact JSON carries it as the
+    // skeleton's "strings" (JSON from the editor has none: then it is empty).
     std::vector<std::string> strings;
     std::vector<Bone> bones;
     std::vector<Slot> slots;
