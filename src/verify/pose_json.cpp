@@ -1,5 +1,5 @@
 // Pose dumps in the golden schema (see pose_json.hpp).
-#include "rigio/spine/runtime/pose_json.hpp"
+#include "rigio/verify/pose_json.hpp"
 
 #include <fmt/format.h>
 
@@ -12,7 +12,10 @@
 #include "rigio/spine/runtime/skeleton.hpp"
 #include "rigio/spine/runtime/vertices.hpp"
 
-namespace rigio::spine::runtime {
+namespace rigio::verify {
+
+using namespace spine::runtime;
+using spine::SkeletonData;
 
 namespace {
 
@@ -204,4 +207,4 @@ void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::F
     flush(b, out);
 }
 
-}  // namespace rigio::spine::runtime
+}  // namespace rigio::verify
