@@ -54,7 +54,7 @@ struct Page {
 // How the file was laid out (3.x and 4.x exports differ); the writer follows it.
 struct Layout {
     bool blank_before_first_page = false;  // 3.x starts with an empty line
-    std::string page_indent;               // 3.x "", 4.x "\t"
+    std::string page_indent = "\t";        // 3.x "", 4.x "\t"
     std::string region_indent = "\t";      // 3.x "  ", 4.x "\t"
     bool space_after_comma = true;         // "1, 2" (4.x, 3.x regions) or "1,2"
     bool page_space_after_comma = true;    // 3.x pages: "size: 1024,256"
