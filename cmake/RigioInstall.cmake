@@ -27,7 +27,7 @@ install(FILES ${PROJECT_BINARY_DIR}/rigioConfig.cmake ${PROJECT_BINARY_DIR}/rigi
 
 # pkg-config: the modules in link order (each before the modules it uses), then fmt and simdjson.
 set(rigio_pc_libs "")
-foreach(m verify convert runtime format samples spine dragonbones mrtk curves io)
+foreach(m verify render convert runtime atlas format samples spine dragonbones mrtk curves io)
   if(NOT m IN_LIST RIGIO_MODULES)
     message(FATAL_ERROR "rigio.pc: module ${m} has no target")
   endif()

@@ -4,7 +4,6 @@
 
 #include "fixtures.hpp"
 #include "rigio/io/error.hpp"
-#include "rigio/verify/pose_json.hpp"
 
 using namespace rigio::test;
 
@@ -111,7 +110,7 @@ TEST(SpineBones, SkinAttachmentsWinOverTheDefaultSkin) {
     r.pose(0);
     EXPECT_EQ(r.attachment(0), "girl/body");
     EXPECT_EQ(r.attachment(1), "hat");  // not in the skin: from the default skin
-    EXPECT_EQ(rigio::verify::skin_rule(r.rd), -1);     // the default skin has attachments
+    EXPECT_EQ(skin_rule(r.rd), -1);     // the default skin has attachments
 }
 
 TEST(SpineBones, SkinRulePicksTheFirstNamedSkinWhenTheDefaultIsEmpty) {
@@ -121,7 +120,7 @@ TEST(SpineBones, SkinRulePicksTheFirstNamedSkinWhenTheDefaultIsEmpty) {
     skin(sd, "a");
     skin(sd, "b");
     RuntimeData rd = prepare(sd);
-    EXPECT_EQ(rigio::verify::skin_rule(rd), 1);
+    EXPECT_EQ(skin_rule(rd), 1);
 }
 
 TEST(SpineVertices, RegionCornersAreBottomRightFirst) {

@@ -14,6 +14,7 @@
 namespace rigio::verify {
 
 using spine::runtime::RuntimeData;
+using spine::runtime::skin_rule;
 
 struct PoseOptions {
     int samples = 10;                      // sample intervals per animation (N)
@@ -22,10 +23,6 @@ struct PoseOptions {
     std::string source;                    // informational: the input file name
     std::string loader;                    // informational: which reader loaded it
 };
-
-// The skin the skin rule picks: the first named skin when the default skin is missing or holds no
-// attachments, else none (-1).
-int skin_rule(const RuntimeData& data);
 
 // Writes the pose document to `out`. Throws rigio::Error when the skin or animation is unknown.
 void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::FILE* out);
