@@ -95,7 +95,6 @@ Document load(const std::string& path, const LoadOptions& options) {
             doc.model = take(spine::read_skel(bytes));
             break;
         case Format::SpineJson: {
-            check_spine_version(spine_json_version(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())), "JSON");
             spine::JsonReadOptions opts;
             opts.warnings = &doc.warnings;
             std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());

@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
     rigio::cli::add_pose(app, exit_code);
     rigio::cli::add_sample(app, exit_code);
     rigio::cli::add_repair(app, exit_code);
+    rigio::cli::add_render(app, exit_code);
     if (unknown_command(app, argc, argv)) return 2;
     try {
         app.parse(argc, argv);
