@@ -12,7 +12,7 @@
 #include "pose_check.hpp"
 #include "text.hpp"
 #include "rigio/spine/runtime/data.hpp"
-#include "rigio/spine/runtime/pose_json.hpp"
+#include "rigio/verify/pose_json.hpp"
 
 namespace rigio::cli {
 
@@ -92,7 +92,7 @@ void add_pose(CLI::App& app, int& exit_code) {
             const auto* sd = std::get_if<spine::SkeletonData>(&doc.model);
             if (!sd) throw Error(std::string("posing ") + format_name(doc.format) + " data is not supported");
             spine::runtime::RuntimeData data = spine::runtime::prepare(*sd);
-            spine::runtime::PoseOptions options;
+            verify::PoseOptions options;
             options.samples = samples;
             if (cmd->count("--skin")) {
                 bool found = false;
@@ -110,7 +110,7 @@ void add_pose(CLI::App& app, int& exit_code) {
                              : doc.format == Format::SpineBinary ? "rigio spine binary"
                                                                  : "rigio spine json";
             OutputStream out(output);
-            spine::runtime::write_pose_json(data, options, out.file());
+            verify::write_pose_json(data, options, out.file());
             out.commit();
             exit_code = 0;
         } catch (const Error& e) {

@@ -21,7 +21,6 @@
 #include "rigio/render/encode.hpp"
 #include "rigio/render/skeleton_renderer.hpp"
 #include "rigio/spine/runtime/animation.hpp"
-#include "rigio/spine/runtime/pose_json.hpp"
 
 namespace rigio::cli {
 
