@@ -8,6 +8,7 @@
 
 #include "rigio/atlas/image.hpp"
 #include "rigio/io/file.hpp"
+#include "support/shared.hpp"
 
 namespace fs = std::filesystem;
 
@@ -99,4 +100,23 @@ TEST(RenderCli, BadOptionsAndInputsAreErrors) {
     EXPECT_EQ(run(sample("stickman.skel") + " --atlas " + (d / "evil.atlas").string() + " -o " + (d / "a.png").string(), &err), 1);
     EXPECT_NE(err.find("not a plain relative path"), std::string::npos) << err;
     EXPECT_FALSE(fs::exists(d / "a.png"));
+}
+
+TEST(RenderCli, DragonBonesThroughItsSpineConversionWithItsTexAtlas) {
+    const fs::path src = rigio::test::shared_dir() / "corpus/dragonbones/5.5";
+    if (!fs::exists(src / "Ubbie_ske.json")) GTEST_SKIP() << "../shared/corpus/dragonbones not found: test skipped";
+    const fs::path d = temp_dir();
+    fs::copy_file(src / "Ubbie_ske.json", d / "Ubbie_ske.json");
+    fs::copy_file(src / "Ubbie_tex.json", d / "Ubbie_tex.json");
+    // The corpus has no page images: an opaque page of the atlas's size stands in.
+    rigio::atlas::Image page;
+    page.width = page.height = 1024;
+    page.rgba.assign(1024u * 1024u * 4u, 200);
+    rigio::io::write_file_atomic((d / "Ubbie_tex.png").string(), rigio::atlas::encode_png(page));
+    std::string err;
+    ASSERT_EQ(run((d / "Ubbie_ske.json").string() + " --time 0.2 --background transparent -o " + (d / "u.png").string(), &err), 0) << err;
+    const rigio::atlas::Image img = rigio::atlas::decode_png(rigio::io::read_file((d / "u.png").string()), "u.png");
+    int covered = 0;
+    for (std::size_t i = 3; i < img.rgba.size(); i += 4) covered += img.rgba[i] > 0;
+    EXPECT_GT(covered, img.width * img.height / 10);  // the character's regions are drawn at their sizes
 }
