@@ -224,7 +224,10 @@ private:
             renderer.draw(sk, cam, canvas);
             if (tty) fmt::print(stderr, "\rrendering {}: frame {}/{}", output, k + 1, times.size());
             if (kind == Kind::PngSequence) {
-                write_output(sequence_name(output, static_cast<int>(k)), atlas::encode_png(canvas.to_image()));
+                const std::string name = sequence_name(output, static_cast<int>(k));
+                for (const std::string& in : inputs_)
+                    if (same_file(in, name)) throw Error("the output " + name + " is an input; choose another name");
+                write_output(name, atlas::encode_png(canvas.to_image()));
             } else {
                 frames.push_back(canvas.to_image());
             }
