@@ -18,7 +18,7 @@ cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target $(cd fuzz &&
 seeds() {
   case "$1" in
     spine_binary)     echo "corpus/spine-*/*.skel" "samples:*.skel" ;;
-    spine_json)       echo "corpus/spine-3.8/*.json" "samples:*.json" ;;
+    spine_json)       echo "corpus/spine-*/*.json" "samples:*.json" ;;
     dragonbones_json) echo "corpus/dragonbones/*/*.json" "samples:*_ske.json" ;;
     mrtk_binary)      echo "corpus/mrtk/*/*.bin" "samples:*.bin" ;;
     json_input)       echo "corpus/spine-3.8/*.json" "corpus/dragonbones/5.5/*.json" "samples:*.json" ;;

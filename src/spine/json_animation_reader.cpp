@@ -62,7 +62,9 @@ Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
     animation_path_size_ = path_.pointer().size();
     JObj o = object(e);
     Animation a;
-    known_keys(o, {"slots", "bones", "ik", "transform", "path", "deform", "drawOrder", "draworder", "events"}, &a.json_extra);
+    // 3.7 files path constraint timelines under "paths".
+    const char* path_key = version_ == Version::V37 ? "paths" : "path";
+    known_keys(o, {"slots", "bones", "ik", "transform", path_key, "deform", "drawOrder", "draworder", "events"}, &a.json_extra);
     a.name = std::string(name);
     if (auto v = get(o, "slots")) {
         Scope ss(path_, "slots");
@@ -80,8 +82,8 @@ Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
         Scope ss(path_, "transform");
         read_transform_timelines(a, object(*v));
     }
-    if (auto v = get(o, "path")) {
-        Scope ss(path_, "path");
+    if (auto v = get(o, path_key)) {
+        Scope ss(path_, path_key);
         read_path_timelines(a, object(*v));
     }
     if (auto v = get(o, "deform")) {

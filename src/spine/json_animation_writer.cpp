@@ -20,6 +20,16 @@ void JsonSkeletonWriter::write_curve(const Curve& c) {
         case CurveType::Linear: return;
         case CurveType::Stepped: w_.member("curve", "stepped"); return;
         case CurveType::Bezier:
+            if (version_ == Version::V37) {  // 3.7: the four numbers as one array
+                w_.key("curve");
+                w_.begin_array();
+                value(c.cx1);
+                value(c.cy1);
+                value(c.cx2);
+                value(c.cy2);
+                w_.end_array();
+                return;
+            }
             num("curve", c.cx1);
             num_unless("c2", c.cy1, 0, 2);
             num_unless("c3", c.cx2, 1, 3);
@@ -107,7 +117,14 @@ void JsonSkeletonWriter::write_bone_timelines(const Animation& a) {
                 const BoneKeyframe& k = t.keys[i];
                 w_.begin_object();
                 time(k.time);
-                if (t.type == BoneTimelineType::Rotate) {
+                if (version_ == Version::V37) {  // 3.7 writes every value of a bone key
+                    if (t.type == BoneTimelineType::Rotate) {
+                        num("angle", k.x);
+                    } else {
+                        num("x", k.x);
+                        num("y", k.y);
+                    }
+                } else if (t.type == BoneTimelineType::Rotate) {
                     num_unless("angle", k.x, 0, 2);
                 } else {
                     num_unless("x", k.x, fallback, decimals);
@@ -173,7 +190,8 @@ void JsonSkeletonWriter::write_transform_timelines(const Animation& a) {
 
 void JsonSkeletonWriter::write_path_timelines(const Animation& a) {
     static constexpr const char* kNames[] = {"position", "spacing", "mix"};
-    w_.key("path");
+    const char* path_key = version_ == Version::V37 ? "paths" : "path";  // 3.7 files them under "paths"
+    w_.key(path_key);
     w_.begin_object();
     for (const PathTimelines& g : a.path) {
         w_.key(text(sd_.path[static_cast<std::size_t>(g.constraint)].name));
@@ -192,7 +210,7 @@ void JsonSkeletonWriter::write_path_timelines(const Animation& a) {
                     num_unless(t.type == PathTimelineType::Position ? "position" : "spacing", k.a, 0, 4);
                 }
                 write_curve(k.curve);
-                if (has_key_extras()) key_extras({"path", text(sd_.path[static_cast<std::size_t>(g.constraint)].name), kNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
+                if (has_key_extras()) key_extras({path_key, text(sd_.path[static_cast<std::size_t>(g.constraint)].name), kNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
                 w_.end_object();
             }
             w_.end_array();

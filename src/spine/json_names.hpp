@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "rigio/spine/model.hpp"
+#include "rigio/spine/version.hpp"
 
 namespace rigio::spine::detail {
 
@@ -21,6 +22,10 @@ inline constexpr std::array<std::string_view, 3> kRotateModeNames{"tangent", "ch
 // Indexed by AttachmentType.
 inline constexpr std::array<std::string_view, 7> kAttachmentTypeNames{
     "region", "boundingbox", "mesh", "linkedmesh", "path", "point", "clipping"};
+
+// The layouts the JSON codec reads and writes, and how messages name them.
+inline bool json_reads(Version v) { return v == Version::V37 || v == Version::V38; }
+inline const char* json_readable_versions() { return "3.7 and 3.8"; }
 
 template <std::size_t N>
 std::optional<std::size_t> find_name(const std::array<std::string_view, N>& names, std::string_view s) {

@@ -205,6 +205,7 @@ void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_vi
 SkeletonData JsonSkeletonReader::read() {
     io::JsonDocument doc(text_);
     JObj root = object(doc.root());
+    detect_version(root);
     known_keys(root, {"skeleton", "bones", "slots", "ik", "transform", "path", "skins", "events", "animations"}, &sd_.json_extra);
     sd_.header.nonessential = true;  // JSON always carries the editor data (colours, paths, mesh edges)
     if (auto e = get(root, "skeleton")) read_header(*e);
@@ -224,22 +225,43 @@ SkeletonData JsonSkeletonReader::read() {
     return std::move(sd_);
 }
 
+// The layout is decided before anything else is read: from "skeleton"/"spine" when it is there, else
+// from the shape of "skins" (3.7 writes an object of skins, 3.8 on an array); a version rigio does not
+// read is refused with the version found.
+void JsonSkeletonReader::detect_version(JObj root) {
+    if (auto sk = get(root, "skeleton"); sk && sk->is_object()) {
+        if (auto v = get(sk->get_object().value_unsafe(), "spine"); v && v->is_string()) {
+            std::string_view text = v->get_string().value_unsafe();
+            auto parsed = parse_version(text);
+            if (!parsed || !json_reads(*parsed)) {
+                Scope s(path_, "skeleton");
+                Scope sv(path_, "spine");
+                std::string shown;
+                for (char c : text.substr(0, 40)) shown += (c >= 0x20 && c < 0x7F) ? c : '?';
+                fail("Spine " + shown + " JSON: rigio reads Spine " + json_readable_versions());
+            }
+            version_ = *parsed;
+            return;
+        }
+    }
+    auto skins = get(root, "skins");
+    version_ = skins && skins->is_object() ? Version::V37 : Version::V38;
+}
+
 void JsonSkeletonReader::read_header(JEl e) {
     Scope s(path_, "skeleton");
     JObj o = object(e);
     Header& h = sd_.header;
-    known_keys(o, {"hash", "spine", "x", "y", "width", "height", "fps", "images", "audio"}, &h.json_extra);
+    if (version_ == Version::V37)  // no setup-pose origin before 3.8
+        known_keys(o, {"hash", "spine", "width", "height", "fps", "images", "audio"}, &h.json_extra);
+    else
+        known_keys(o, {"hash", "spine", "x", "y", "width", "height", "fps", "images", "audio"}, &h.json_extra);
     h.hash = string(o, "hash");
     h.version = string(o, "spine");
-    if (h.version) {
-        const std::string& v = *h.version;
-        if (v.rfind("3.8.", 0) != 0 && v != "3.8") {
-            Scope sv(path_, "spine");
-            fail("unsupported Spine version \"" + v.substr(0, 40) + "\" (rigio reads Spine 3.8 JSON)");
-        }
+    if (version_ != Version::V37) {
+        h.x = number(o, "x", 0);
+        h.y = number(o, "y", 0);
     }
-    h.x = number(o, "x", 0);
-    h.y = number(o, "y", 0);
     h.width = number(o, "width", 0);
     h.height = number(o, "height", 0);
     h.fps = number(o, "fps", 30);

@@ -10,6 +10,7 @@
 
 #include "rigio/io/json_input.hpp"
 #include "rigio/spine/json.hpp"
+#include "rigio/spine/version.hpp"
 
 namespace rigio::spine::detail {
 
@@ -27,6 +28,7 @@ private:
     using NameIndex = std::unordered_map<std::string, int>;
 
     // json_reader.cpp
+    void detect_version(JObj root);
     void read_header(JEl e);
     void read_bones(JEl e);
     void read_slots(JEl e);
@@ -40,6 +42,7 @@ private:
     // json_skin_reader.cpp
     void read_skins(JEl e);
     Skin read_skin(JObj o, std::size_t skin_index);
+    void read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index);
     Attachment read_attachment(JObj o, std::string_view key);
     Vertices read_vertices(JObj o, int vertex_count);
     void resolve_linked_meshes();
@@ -106,6 +109,7 @@ private:
 private:
     std::string_view text_;
     const JsonReadOptions& options_;
+    Version version_ = Version::V38;  // the layout being read, decided by detect_version before anything else
     io::JsonPath path_;
     SkeletonData sd_;
     NameIndex bones_, slots_, ik_, transform_, paths_, skins_, events_;

@@ -9,13 +9,16 @@
 
 #include "rigio/io/json_writer.hpp"
 #include "rigio/spine/json.hpp"
+#include "rigio/spine/version.hpp"
 
 namespace rigio::spine::detail {
 
 class JsonSkeletonWriter {
 public:
     JsonSkeletonWriter(const SkeletonData& sd, std::string& out, const JsonWriteOptions& options)
-        : sd_(sd), w_(out), rounding_(options.editor_rounding) {}
+        : sd_(sd), w_(out), rounding_(options.editor_rounding), version_(layout_of(sd)) {}
+    // The layout a skeleton is written in: the version it names, 3.8 when it names none rigio writes.
+    static Version layout_of(const SkeletonData& sd);
     void write();
 
 private:
@@ -31,6 +34,7 @@ private:
 
     // json_skin_writer.cpp
     void write_skins();
+    void write_skin_slots(const Skin& skin);
     void write_attachment(const Attachment& a, const OptString& key);
     void write_vertices(const Vertices& v);
 
@@ -62,7 +66,11 @@ private:
         num(key, v);
     }
     static bool is_rounded_default(float v, float fallback, int decimals);
-    void time(float t) { num_unless("time", t, 0, 4); }
+    // 3.7 writes every key's time, 3.8 on omit a time of 0.
+    void time(float t) {
+        if (version_ == Version::V37) num("time", t);
+        else num_unless("time", t, 0, 4);
+    }
     void str(std::string_view key, const OptString& s) {
         if (s) w_.member(key, std::string_view(*s));
     }
@@ -93,6 +101,7 @@ private:
     const SkeletonData& sd_;
     io::JsonWriter w_;
     bool rounding_;
+    Version version_;
     const std::vector<KeyJsonExtra>* key_extra_ = nullptr;  // of the animation being written
 };
 

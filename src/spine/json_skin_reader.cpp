@@ -14,13 +14,25 @@ constexpr long kMaxIndex = std::numeric_limits<int>::max();
 
 void JsonSkeletonReader::read_skins(JEl e) {
     Scope s(path_, "skins");
-    JArr a = array(e);
-    sd_.skins.reserve(a.size());
-    std::size_t i = 0;
-    for (JEl se : a) {
-        Scope si(path_, i++);
-        sd_.skins.push_back(read_skin(object(se), sd_.skins.size()));
-        add_name(skins_, sd_.skins.back().name, static_cast<int>(sd_.skins.size() - 1), "skin");
+    if (version_ == Version::V37) {  // {skin: {slot: {key: attachment}}}: no skin-required bones or constraints
+        JObj skins = object(e);
+        for (auto field : skins) {
+            Scope sk(path_, field.key);
+            Skin skin;
+            skin.name = std::string(field.key);
+            read_skin_slots(skin, object(field.value), sd_.skins.size());
+            sd_.skins.push_back(std::move(skin));
+            add_name(skins_, sd_.skins.back().name, static_cast<int>(sd_.skins.size() - 1), "skin");
+        }
+    } else {
+        JArr a = array(e);
+        sd_.skins.reserve(a.size());
+        std::size_t i = 0;
+        for (JEl se : a) {
+            Scope si(path_, i++);
+            sd_.skins.push_back(read_skin(object(se), sd_.skins.size()));
+            add_name(skins_, sd_.skins.back().name, static_cast<int>(sd_.skins.size() - 1), "skin");
+        }
     }
     // The model keeps the default skin first.
     auto def = skins_.find("default");
@@ -48,7 +60,11 @@ Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
     auto atts = get(o, "attachments");
     if (!atts) return skin;
     Scope sa(path_, "attachments");
-    JObj slots = object(*atts);
+    read_skin_slots(skin, object(*atts), skin_index);
+    return skin;
+}
+
+void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index) {
     for (auto slot_field : slots) {
         Scope ss(path_, slot_field.key);
         SkinSlot entry;
@@ -65,7 +81,6 @@ Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
         }
         skin.slots.push_back(std::move(entry));
     }
-    return skin;
 }
 
 Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {

@@ -6,6 +6,15 @@ namespace rigio::spine::detail {
 
 void JsonSkeletonWriter::write_skins() {
     w_.key("skins");
+    if (version_ == Version::V37) {  // {skin: {slot: {key: attachment}}}
+        w_.begin_object();
+        for (const Skin& skin : sd_.skins) {
+            w_.key(text(skin.name));
+            write_skin_slots(skin);
+        }
+        w_.end_object();
+        return;
+    }
     w_.begin_array();
     for (const Skin& skin : sd_.skins) {
         w_.begin_object();
@@ -23,22 +32,26 @@ void JsonSkeletonWriter::write_skins() {
         names("path", skin.path, [&](std::size_t i) -> const OptString& { return sd_.path[i].name; });
         if (!skin.slots.empty()) {
             w_.key("attachments");
-            w_.begin_object();
-            for (const SkinSlot& ss : skin.slots) {
-                w_.key(text(sd_.slots[static_cast<std::size_t>(ss.slot)].name));
-                w_.begin_object();
-                for (const SkinAttachment& sa : ss.attachments) {
-                    w_.key(text(sa.key));
-                    write_attachment(sa.attachment, sa.key);
-                }
-                w_.end_object();
-            }
-            w_.end_object();
+            write_skin_slots(skin);
         }
         extras(skin.json_extra);
         w_.end_object();
     }
     w_.end_array();
+}
+
+void JsonSkeletonWriter::write_skin_slots(const Skin& skin) {
+    w_.begin_object();
+    for (const SkinSlot& ss : skin.slots) {
+        w_.key(text(sd_.slots[static_cast<std::size_t>(ss.slot)].name));
+        w_.begin_object();
+        for (const SkinAttachment& sa : ss.attachments) {
+            w_.key(text(sa.key));
+            write_attachment(sa.attachment, sa.key);
+        }
+        w_.end_object();
+    }
+    w_.end_object();
 }
 
 void JsonSkeletonWriter::write_attachment(const Attachment& a, const OptString& key) {

@@ -51,6 +51,11 @@ void JsonSkeletonWriter::value(float v) {
     w_.raw(std::string_view(out, n));
 }
 
+Version JsonSkeletonWriter::layout_of(const SkeletonData& sd) {
+    auto v = sd.header.version ? parse_version(*sd.header.version) : std::nullopt;
+    return v && json_reads(*v) ? *v : Version::V38;
+}
+
 void JsonSkeletonWriter::color_unless(std::string_view key, Rgba c, Rgba fallback) {
     if (c == fallback) return;
     w_.key(key);
@@ -83,8 +88,10 @@ void JsonSkeletonWriter::write_header() {
     w_.begin_object();
     str("hash", h.hash);
     str("spine", h.version);
-    num("x", h.x);
-    num("y", h.y);
+    if (version_ != Version::V37) {  // no setup-pose origin before 3.8
+        num("x", h.x);
+        num("y", h.y);
+    }
     num("width", h.width);
     num("height", h.height);
     num_unless("fps", h.fps, 30, -1);
@@ -137,7 +144,7 @@ void JsonSkeletonWriter::write_slots() {
 
 void JsonSkeletonWriter::write_constraint_common(const OptString& name, int order, bool skin_required, const std::vector<int>& bones) {
     name_of("name", name);
-    if (order != 0) w_.member("order", order);
+    if (order != 0 || version_ == Version::V37) w_.member("order", order);  // 3.7 writes it always
     flag_unless("skin", skin_required, false);
     w_.key("bones");
     w_.begin_array();
