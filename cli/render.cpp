@@ -14,6 +14,8 @@
 #include "commands.hpp"
 #include "convert_across.hpp"
 #include "document.hpp"
+#include "output.hpp"
+#include "text.hpp"
 #include "rigio/atlas/image.hpp"
 #include "rigio/io/file.hpp"
 #include "rigio/render/encode.hpp"
@@ -140,12 +142,15 @@ public:
 
     int run() {
         Document doc = load(args_.file);
-        for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", args_.file, w);
+        for (const std::string& w : doc.warnings) print_warning(args_.file, w);
         const bool from_dragonbones = std::holds_alternative<dragonbones::DragonBonesData>(doc.model);
         if (from_dragonbones) {
             AcrossOptions across;
-            across.list_losses = false;
-            convert_for(doc, Format::SpineJson, args_.file, across, args_.armature);
+            across.armature = args_.armature;
+            const auto losses = convert_for(doc, Format::SpineJson, args_.file, across);
+            if (!losses.empty() && !settings().quiet)
+                fmt::print(stderr, "{}: converted to Spine with {} loss{} (rigio convert lists them)\n", esc(args_.file),
+                           losses.losses.size(), losses.losses.size() == 1 ? "" : "es");
         }
         auto* sd = std::get_if<spine::SkeletonData>(&doc.model);
         if (!sd) throw Error(std::string("rendering ") + format_name(doc.format) + " data is not supported");
@@ -222,16 +227,16 @@ private:
                 const std::string name = sequence_name(output, static_cast<int>(k));
                 for (const std::string& in : inputs_)
                     if (same_file(in, name)) throw Error("the output " + name + " is an input; choose another name");
-                io::write_file_atomic(name, atlas::encode_png(canvas.to_image()));
+                write_output(name, atlas::encode_png(canvas.to_image()));
             } else {
                 frames.push_back(canvas.to_image());
             }
         }
         if (tty) fmt::print(stderr, "\n");
         switch (kind) {
-            case Kind::Png: io::write_file_atomic(output, atlas::encode_png(frames.front())); break;
-            case Kind::Gif: io::write_file_atomic(output, render::encode_gif(frames, delay)); break;
-            case Kind::WebP: io::write_file_atomic(output, render::encode_webp(frames, delay)); break;
+            case Kind::Png: write_output(output, atlas::encode_png(frames.front())); break;
+            case Kind::Gif: write_output(output, render::encode_gif(frames, delay)); break;
+            case Kind::WebP: write_output(output, render::encode_webp(frames, delay)); break;
             case Kind::PngSequence: break;
         }
         if (!args_.all_animations && kind != Kind::Png) fmt::print("{}: {} frames, {}x{}\n", output, times.size(), cam.width, cam.height);
@@ -333,7 +338,7 @@ void add_render(CLI::App& app, int& exit_code) {
             Renderer r(args, {args.file});
             exit_code = r.run();
         } catch (const Error& e) {
-            fmt::print(stderr, "{}: {}\n", args.file, e.what());
+            print_error(args.file, e.what());
             exit_code = 1;
         }
     });

@@ -9,11 +9,13 @@ namespace rigio::render {
 
 namespace {
 
-// Page names come from the file: only plain relative paths below the atlas's folder are followed.
+// Page names come from the file: only plain relative paths below the atlas's folder, without control
+// characters, are followed (and so printed in messages).
 void check_page_name(const std::string& name, const std::string& atlas_path) {
     const std::filesystem::path p(name);
     bool ok = !name.empty() && !p.is_absolute() && name.find('\\') == std::string::npos;
     for (const auto& part : p) ok = ok && part != ".." && part != ".";
+    for (char c : name) ok = ok && static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
     if (!ok) throw Error("page image name is not a plain relative path", {}, "in " + atlas_path);
 }
 

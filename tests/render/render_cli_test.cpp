@@ -22,7 +22,9 @@ fs::path temp_dir() {
 }
 
 int run(const std::string& args, std::string* err = nullptr) {
-    const fs::path e = fs::temp_directory_path() / "rigio-render-cli.err";
+    // One error file per test: ctest runs the tests of this program in parallel processes.
+    const fs::path e = fs::temp_directory_path() /
+                       ("rigio-render-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".err");
     const int status = std::system((std::string(RIGIO_CLI) + " render " + args + " >/dev/null 2>" + e.string()).c_str());
     if (err) {
         auto bytes = rigio::io::read_file(e.string());
