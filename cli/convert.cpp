@@ -32,7 +32,7 @@ std::string convert_one(const std::string& in, const std::string& out, const std
         Document doc = load(in);
         for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", in, w);
         if (!mrtk_version.empty())
-            for (const std::string& n : set_mrtk_version(doc, mrtk_version)) fmt::print(stderr, "{}: note: {}\n", in, n);
+            for (const Loss& n : set_mrtk_version(doc, mrtk_version).losses) fmt::print(stderr, "{}: note: {}\n", in, loss_text(n));
         Format target = Format::Unknown;
         if (!to.empty()) {
             target = *format_from_name(to);

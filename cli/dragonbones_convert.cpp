@@ -9,11 +9,11 @@ namespace rigio::cli {
 void prepare_dragonbones(Document& doc, const std::string& db_version, const std::string& source) {
     auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model);
     if (!db || db_version.empty()) return;
-    std::vector<dragonbones::Loss> losses;
-    *db = dragonbones::convert_version(*db, db_version, losses);
-    if (losses.empty()) return;
-    fmt::print(stderr, "{}: {} thing(s) DragonBones {} cannot hold:\n", source, losses.size(), db_version);
-    for (const auto& l : losses) fmt::print(stderr, "  loss at {}: {}\n", l.path, l.what);
+    LossReport report;
+    *db = dragonbones::convert_version(*db, db_version, report);
+    if (report.empty()) return;
+    fmt::print(stderr, "{}: {} thing(s) DragonBones {} cannot hold:\n", source, report.losses.size(), db_version);
+    for (const auto& l : report.losses) fmt::print(stderr, "  loss at {}: {}: {}\n", l.where, l.feature, l.action);
 }
 
 }  // namespace rigio::cli
