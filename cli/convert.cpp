@@ -39,6 +39,11 @@ std::vector<std::string>& loss_armatures() {
     return names;
 }
 
+// Raised for requests that are unsafe or cannot apply (exit 2 in single mode).
+struct Refusal {
+    std::string message;
+};
+
 // One output to write from a loaded input.
 struct Job {
     std::string out;
@@ -46,17 +51,13 @@ struct Job {
     std::string armature_name;
 };
 
-// Raised for requests that are unsafe or cannot apply (exit 2 in single mode).
-struct Refusal {
-    std::string message;
-};
 
 Format output_format(const Document& doc, const std::string& out) {
     if (!args.to.empty()) return *format_from_name(args.to);
     if (is_std_stream(out)) return doc.format;
     const Format f = format_for_output(doc, out);
     if (f != Format::Unknown) return f;
-    throw Error(cannot_tell_output_message(doc, out));
+    throw Refusal{cannot_tell_output_message(doc, out)};
 }
 
 // Converts the loaded `source` into `job.out`. Fills the report's losses; throws rigio::Error.

@@ -1,6 +1,8 @@
 // rigio sample REC [--rate HZ | --times t1,t2,...] [--format csv|json] [--normalize] [-o OUT]
 #include <fmt/core.h>
 
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -67,7 +69,17 @@ void add_sample(CLI::App& app, int& exit_code) {
     cmd->add_option("file", file, "The recording (.bin, or its JSON form)")->required();
     auto* rate_opt = cmd->add_option("--rate", rate, "Samples per second, from 0 to the duration (default 60)")
                          ->check(CLI::Range(1e-6, 1e6));
-    auto* times_opt = cmd->add_option("--times", times, "Comma-separated sample times in seconds")->delimiter(',');
+    auto* times_opt = cmd->add_option("--times", times, "Comma-separated sample times in seconds")
+                          ->delimiter(',')
+                          ->check(CLI::Validator(
+                              [](std::string& v) -> std::string {
+                                  char* end = nullptr;
+                                  const double t = std::strtod(v.c_str(), &end);
+                                  if (v.empty() || *end != '\0' || !std::isfinite(t))
+                                      return "--times takes finite times in seconds, not \"" + v + "\"";
+                                  return {};
+                              },
+                              "T1,T2,..."));
     rate_opt->excludes(times_opt);
     cmd->add_option("--format", format, "csv (one row per time) or json")->check(CLI::IsMember({"csv", "json"}));
     cmd->add_flag("--normalize", normalize, "Normalise rotations (MRTK itself does not)");
