@@ -40,10 +40,11 @@ void JsonSkeletonReader::read_physics(JEl e) {
         c.strength = number(o, "strength", 100);
         c.damping = number(o, "damping", 1);
         {
+            // The model holds 1/mass (as the binary does): both must be normal floats to survive the trip.
             const float mass = number(o, "mass", 1);
-            if (!(mass > 0)) {
+            if (!(mass > 0) || !std::isnormal(1 / mass) || !std::isfinite(1 / (1 / mass))) {
                 Scope sm(path_, "mass");
-                fail("mass must be greater than 0");
+                fail("mass must be a positive number whose inverse is a normal float, found " + std::to_string(mass));
             }
             c.mass_inverse = 1 / mass;
         }
