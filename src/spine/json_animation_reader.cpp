@@ -1,4 +1,4 @@
-// Spine 3.8 JSON reader: animations and their timelines (mirrored by json_animation_writer.cpp).
+// Spine JSON reader: animations and their timelines (mirrored by json_animation_writer.cpp).
 // Timelines name their bone, slot, constraint, skin, attachment and event; every name is resolved and
 // every deform key is checked against the vertex array of the attachment it deforms.
 #include <limits>

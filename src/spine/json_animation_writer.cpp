@@ -1,4 +1,4 @@
-// Spine 3.8 JSON writer: animations and their timelines (mirrors json_animation_reader.cpp).
+// Spine JSON writer: animations and their timelines (mirrors json_animation_reader.cpp).
 #include <cmath>
 #include <string>
 

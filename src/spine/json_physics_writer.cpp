@@ -14,8 +14,8 @@ constexpr const char* kPhysicsTimelineNames[] = {"inertia", "strength", "damping
 // JSON holds the mass, the model (as the binary) its inverse: the shortest decimal whose inverse is that
 // float, so that a mass read from JSON is written as it was.
 void JsonSkeletonWriter::write_mass(float mass_inverse) {
-    if (mass_inverse == 1) return;
     const double mass = 1.0 / static_cast<double>(mass_inverse);
+    if (mass_inverse == 1 || (rounding_ && is_rounded_default(static_cast<float>(mass), 1, 2))) return;
     char buf[40];
     for (int digits = 1; digits <= 17; ++digits) {
         std::snprintf(buf, sizeof buf, "%.*g", digits, mass);

@@ -1,4 +1,4 @@
-// Spine 3.8 JSON reader: top level, skeleton header, bones, slots, constraints and events, and the
+// Spine JSON reader: top level, skeleton header, bones, slots, constraints and events, and the
 // validating helpers every part uses. Mirrored by json_writer.cpp, field for field in the same order.
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-// Internal: the Spine 3.8 JSON reader's state, shared by the files that read its parts
+// Internal: the Spine JSON reader's state, shared by the files that read its parts
 // (json_reader.cpp: header, bones, slots, constraints, events, helpers; json_skin_reader.cpp: skins and
 // attachments; json_animation_reader.cpp: animations). The writers in json_writer*.cpp mirror them.
 #pragma once

@@ -1,4 +1,4 @@
-// Internal: the Spine 3.8 JSON writer's state, shared by the files that write its parts
+// Internal: the Spine JSON writer's state, shared by the files that write its parts
 // (json_writer.cpp: header, bones, slots, constraints, events; json_skin_writer.cpp: skins and
 // attachments; json_animation_writer.cpp: animations). Each mirrors the reader of the same part.
 #pragma once

@@ -1,4 +1,4 @@
-// Spine 3.8 JSON reader: skins and their attachments (mirrored by json_skin_writer.cpp).
+// Spine JSON reader: skins and their attachments (mirrored by json_skin_writer.cpp).
 // Vertex arrays are checked against their vertex counts before anything is stored, linked meshes are
 // resolved once every skin is known, and the default skin is moved first as the model expects.
 #include <limits>

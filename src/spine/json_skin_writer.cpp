@@ -1,4 +1,4 @@
-// Spine 3.8 JSON writer: skins and their attachments (mirrors json_skin_reader.cpp field for field).
+// Spine JSON writer: skins and their attachments (mirrors json_skin_reader.cpp field for field).
 #include "json_names.hpp"
 #include "json_skeleton_writer.hpp"
 

@@ -1,4 +1,4 @@
-// Spine 3.8 JSON writer: top level, skeleton header, bones, slots, constraints and events, in the
+// Spine JSON writer: top level, skeleton header, bones, slots, constraints and events, in the
 // editor's key order, omitting the editor's defaults. Mirrors json_reader.cpp field for field.
 // The model is streamed into compact JSON, then laid out as the editor does (tabs, top level at column 0,
 // objects of at most 6 scalar members and arrays of scalars on one line).
