@@ -13,5 +13,6 @@ void add_convert(CLI::App& app, int& exit_code);
 void add_pose(CLI::App& app, int& exit_code);
 void add_sample(CLI::App& app, int& exit_code);
 void add_repair(CLI::App& app, int& exit_code);
+void add_render(CLI::App& app, int& exit_code);
 
 }  // namespace rigio::cli

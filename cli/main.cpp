@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     rigio::cli::add_pose(app, exit_code);
     rigio::cli::add_sample(app, exit_code);
     rigio::cli::add_repair(app, exit_code);
+    rigio::cli::add_render(app, exit_code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

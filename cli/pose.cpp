@@ -10,7 +10,7 @@
 #include "document.hpp"
 #include "pose_check.hpp"
 #include "rigio/spine/runtime/data.hpp"
-#include "rigio/spine/runtime/pose_json.hpp"
+#include "rigio/verify/pose_json.hpp"
 
 namespace rigio::cli {
 
@@ -78,7 +78,7 @@ void add_pose(CLI::App& app, int& exit_code) {
             const auto* sd = std::get_if<spine::SkeletonData>(&doc.model);
             if (!sd) throw Error(std::string("posing ") + format_name(doc.format) + " data is not supported");
             spine::runtime::RuntimeData data = spine::runtime::prepare(*sd);
-            spine::runtime::PoseOptions options;
+            verify::PoseOptions options;
             options.samples = samples;
             if (cmd->count("--skin")) options.skin = skin;
             if (cmd->count("--animation")) options.animation = animation;
@@ -86,7 +86,7 @@ void add_pose(CLI::App& app, int& exit_code) {
             options.loader = from_dragonbones                      ? "rigio dragonbones -> spine"
                              : doc.format == Format::SpineBinary ? "rigio spine binary"
                                                                  : "rigio spine json";
-            spine::runtime::write_pose_json(data, options, stdout);
+            verify::write_pose_json(data, options, stdout);
             std::fflush(stdout);
             exit_code = 0;
         } catch (const Error& e) {

@@ -2,7 +2,7 @@
 # Installs the Debian packages rigio builds with, when any is missing. Safe to run repeatedly.
 set -euo pipefail
 packages=(cmake ninja-build g++ make python3 libfmt-dev libsimdjson-dev libcli11-dev libgtest-dev libbenchmark-dev
-          clang libclang-rt-dev)
+          clang libclang-rt-dev pkg-config libpng-dev libgif-dev libimagequant-dev libwebp-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -4,7 +4,6 @@
 
 #include "fixtures.hpp"
 #include "rigio/io/error.hpp"
-#include "rigio/spine/runtime/pose_json.hpp"
 
 using namespace rigio::test;
 

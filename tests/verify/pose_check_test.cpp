@@ -11,7 +11,7 @@
 #include "rigio/dragonbones/json.hpp"
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
-#include "rigio/spine/runtime/pose_json.hpp"
+#include "rigio/verify/pose_json.hpp"
 #include "rigio/verify/pose_check.hpp"
 #include "support/shared.hpp"
 
@@ -29,9 +29,9 @@ spine::SkeletonData stickman() {
 // rigio's own pose dump of `data`, as `rigio pose` prints it.
 std::string pose_dump(const rt::RuntimeData& data, int samples) {
     std::FILE* f = std::tmpfile();
-    rt::PoseOptions options;
+    verify::PoseOptions options;
     options.samples = samples;
-    rt::write_pose_json(data, options, f);
+    verify::write_pose_json(data, options, f);
     std::string text(static_cast<std::size_t>(std::ftell(f)), '\0');
     std::rewind(f);
     EXPECT_EQ(std::fread(text.data(), 1, text.size(), f), text.size());

@@ -1,32 +1,14 @@
-// rigio/convert/loss.hpp: what a conversion between formats could not carry over. Each entry says
-// where the feature was in the source, what it was, and what the converter did instead. A conversion
-// whose report is empty is lossless.
+// rigio/convert/loss.hpp: the loss report of conversions, which is rigio's one loss report
+// (rigio/io/loss.hpp), under the names the converters have always used.
 #pragma once
 
-#include <string>
-#include <vector>
+#include "rigio/io/loss.hpp"
 
 namespace rigio::convert {
 
-struct Loss {
-    std::string where;    // location in the source: a JSON pointer such as /armature/0/animation/2/slot/4
-    std::string feature;  // what could not be carried, in the source format's words: "colour offset"
-    std::string action;   // what was done instead: "dropped", "approximated by a Bezier curve", ...
-    int count = 1;        // how many occurrences this entry stands for (e.g. keyframes)
-};
-
-struct LossReport {
-    std::vector<Loss> losses;
-
-    void add(std::string where, std::string feature, std::string action, int count = 1) {
-        losses.push_back({std::move(where), std::move(feature), std::move(action), count});
-    }
-    bool empty() const { return losses.empty(); }
-};
-
-// One line per loss: "loss at WHERE: FEATURE (N times): ACTION".
-std::string loss_report_text(const LossReport& report);
-// {"source": ..., "target": ..., "lossless": bool, "losses": [{"where", "feature", "action", "count"}]}
-std::string loss_report_json(const LossReport& report, const std::string& source_format, const std::string& target_format);
+using rigio::Loss;
+using rigio::LossReport;
+using rigio::loss_report_json;
+using rigio::loss_report_text;
 
 }  // namespace rigio::convert

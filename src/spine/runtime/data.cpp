@@ -213,4 +213,11 @@ RuntimeData prepare(const SkeletonData& sd) {
     return rd;
 }
 
+int skin_rule(const RuntimeData& data) {
+    const int first_named = data.default_skin == 0 ? 1 : 0;
+    if (static_cast<std::size_t>(first_named) >= data.skins.size()) return -1;
+    const bool default_empty = data.default_skin < 0 || data.skins[static_cast<std::size_t>(data.default_skin)].lookup.empty();
+    return default_empty ? first_named : -1;
+}
+
 }  // namespace rigio::spine::runtime

@@ -115,4 +115,8 @@ struct RuntimeData {
 // Builds the runtime tables. The RuntimeData refers to `data`, which must outlive it.
 RuntimeData prepare(const SkeletonData& data);
 
+// The skin shown when none is asked for (the pose dumps' and previews' rule): the first named skin
+// when the default skin is missing or holds no attachments, else none (-1).
+int skin_rule(const RuntimeData& data);
+
 }  // namespace rigio::spine::runtime

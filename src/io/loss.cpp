@@ -1,10 +1,10 @@
-#include "rigio/convert/loss.hpp"
+#include "rigio/io/loss.hpp"
 
 #include <fmt/core.h>
 
 #include "rigio/io/json_writer.hpp"
 
-namespace rigio::convert {
+namespace rigio {
 
 std::string loss_report_text(const LossReport& report) {
     std::string out;
@@ -39,4 +39,4 @@ std::string loss_report_json(const LossReport& report, const std::string& source
     return out;
 }
 
-}  // namespace rigio::convert
+}  // namespace rigio

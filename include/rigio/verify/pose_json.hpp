@@ -1,4 +1,4 @@
-// rigio/spine/runtime/pose_json.hpp: sampled poses as JSON, in the schema of the Spine 3.8 golden
+// rigio/verify/pose_json.hpp: sampled poses (the runtime's output, printed by the verification layer) as JSON, in the schema of the Spine 3.8 golden
 // pose dumps ("spine-oracle-pose/1"): per animation, N + 1 samples at t = d * k / N, each on a fresh
 // setup pose with the animation applied (setup blending) and world transforms updated; per sample
 // the bone matrices and world positions in bone order and the slots in draw order with attachment
@@ -11,7 +11,10 @@
 
 #include "rigio/spine/runtime/data.hpp"
 
-namespace rigio::spine::runtime {
+namespace rigio::verify {
+
+using spine::runtime::RuntimeData;
+using spine::runtime::skin_rule;
 
 struct PoseOptions {
     int samples = 10;                      // sample intervals per animation (N)
@@ -21,11 +24,7 @@ struct PoseOptions {
     std::string loader;                    // informational: which reader loaded it
 };
 
-// The skin the skin rule picks: the first named skin when the default skin is missing or holds no
-// attachments, else none (-1).
-int skin_rule(const RuntimeData& data);
-
 // Writes the pose document to `out`. Throws rigio::Error when the skin or animation is unknown.
 void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::FILE* out);
 
-}  // namespace rigio::spine::runtime
+}  // namespace rigio::verify

@@ -1,5 +1,5 @@
 // Pose dumps in the golden schema (see pose_json.hpp).
-#include "rigio/spine/runtime/pose_json.hpp"
+#include "rigio/verify/pose_json.hpp"
 
 #include <fmt/format.h>
 
@@ -12,7 +12,10 @@
 #include "rigio/spine/runtime/skeleton.hpp"
 #include "rigio/spine/runtime/vertices.hpp"
 
-namespace rigio::spine::runtime {
+namespace rigio::verify {
+
+using namespace spine::runtime;
+using spine::SkeletonData;
 
 namespace {
 
@@ -125,13 +128,6 @@ void flush(Buffer& b, std::FILE* out) {
 
 }  // namespace
 
-int skin_rule(const RuntimeData& data) {
-    const int first_named = data.default_skin == 0 ? 1 : 0;
-    if (static_cast<std::size_t>(first_named) >= data.skins.size()) return -1;
-    const bool default_empty = data.default_skin < 0 || data.skins[static_cast<std::size_t>(data.default_skin)].lookup.empty();
-    return default_empty ? first_named : -1;
-}
-
 void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::FILE* out) {
     const SkeletonData& sd = *data.data;
     int skin = -1;
@@ -204,4 +200,4 @@ void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::F
     flush(b, out);
 }
 
-}  // namespace rigio::spine::runtime
+}  // namespace rigio::verify
