@@ -214,8 +214,8 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
         if (auto e = get(o, "sequence")) {
             Scope sq(path_, "sequence");
             JObj q = object(*e);
-            known_keys(q, {"count", "start", "digits", "setup"});
             Sequence seq;
+            known_keys(q, {"count", "start", "digits", "setup"}, &seq.json_extra);
             seq.count = integer(q, "count", 0, 0, kMaxIndex);
             seq.start = integer(q, "start", 1, 0, kMaxIndex);
             seq.digits = integer(q, "digits", 0, 0, kMaxIndex);

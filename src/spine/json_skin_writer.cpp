@@ -150,6 +150,7 @@ void JsonSkeletonWriter::write_sequence(const Attachment& a) {
     if (q.start != 1) w_.member("start", q.start);
     if (q.digits != 0) w_.member("digits", q.digits);
     if (q.setup_index != 0) w_.member("setup", q.setup_index);
+    extras(q.json_extra);
     w_.end_object();
 }
 

@@ -271,6 +271,17 @@ TEST(SpineJsonVersions, Spine42SequencesPhysicsAndInherit) {
 
 TEST(SpineJsonVersions, Spine4BadInputIsLocated) {
     auto error = [](const std::string& text) { return error_of(text); };
+    // Unknown keys are kept everywhere, also inside a sequence.
+    {
+        std::vector<std::string> warnings;
+        std::string text = doc4("4.1.20", "{}");
+        text.replace(text.find("\"r\": { \"width\": 2, \"height\": 2 }"), 32, "\"r\": { \"width\": 2, \"height\": 2, \"sequence\": { \"count\": 2, \"x-tool\": [ 1 ] } }");
+        auto sd = spine::read_json(text, {&warnings});
+        ASSERT_TRUE(sd.ok()) << sd.error().what();
+        ASSERT_EQ(warnings.size(), 1u);
+        EXPECT_NE(warnings[0].find("/skins/0/attachments/body/r/sequence/x-tool"), std::string::npos) << warnings[0];
+        EXPECT_NE(spine::write_json(*sd).find("\"count\": 2,\n\t\t\t\t\t\t\"x-tool\": [ 1 ]"), std::string::npos) << spine::write_json(*sd);
+    }
     const std::string curve = error(doc4("4.1.20", R"({ "bones": { "hip": { "translate": [ { "curve": [ 0.1, 0, 0.2, 1 ] } ] } } })"));
     EXPECT_NE(curve.find("/animations/a/bones/hip/translate/0/curve"), std::string::npos) << curve;
     EXPECT_NE(curve.find("needs 8 numbers"), std::string::npos) << curve;
