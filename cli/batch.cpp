@@ -5,6 +5,9 @@
 
 #include <cstdio>
 
+#include "output.hpp"
+#include "text.hpp"
+
 namespace rigio::cli {
 
 Batch::Batch(std::size_t total) : total_(total), progress_(total > 1 && isatty(fileno(stderr)) != 0) {}
@@ -17,28 +20,33 @@ void Batch::clear_progress() {
 
 void Batch::start(const std::string& file) {
     ++index_;
-    if (!progress_) return;
-    std::string name = file.size() > 60 ? "..." + file.substr(file.size() - 57) : file;
+    if (!progress_ || settings().quiet) return;
+    std::string name = esc(file);
+    if (name.size() > 60) name = "..." + name.substr(name.size() - 57);
     fmt::print(stderr, "\r\033[K[{}/{}] {}", index_, total_, name);
     std::fflush(stderr);
     shown_ = true;
 }
 
-void Batch::failed(const std::string& file, const std::string& reason) {
+void Batch::failed(const std::string& file, const std::string& reason, bool print) {
     clear_progress();
-    failures_.emplace_back(file, reason);
+    ++failed_;
+    if (print) print_error(file, reason);
+}
+
+void Batch::refused(const std::string& file, const std::string& reason) {
+    clear_progress();
+    ++failed_;
+    refused_ = true;
+    fmt::print(stderr, "rigio: {} ({})\n", esc(reason), esc(file));
 }
 
 int Batch::finish() {
     clear_progress();
-    if (total_ > 1) {
-        fmt::print("{} ok, {} failed\n", ok_, failures_.size());
-        for (const auto& [file, reason] : failures_) {
-            std::string first_line = reason.substr(0, reason.find('\n'));
-            fmt::print("  failed: {}: {}\n", file, first_line);
-        }
-    }
-    return failures_.empty() ? 0 : 1;
+    if (total_ > 1)
+        fmt::print(stderr, "{} ok, {} failed{}\n", ok_, failed_, skipped_ ? fmt::format(", {} skipped", skipped_) : std::string());
+    if (refused_) return 2;
+    return failed_ ? 1 : 0;
 }
 
 }  // namespace rigio::cli

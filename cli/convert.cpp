@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -9,51 +10,277 @@
 #include "commands.hpp"
 #include "convert_across.hpp"
 #include "document.hpp"
+#include "file_report.hpp"
+#include "loss_print.hpp"
 #include "mrtk_document.hpp"
+#include "output.hpp"
+#include "output_names.hpp"
+#include "rigio/io/file.hpp"
+#include "text.hpp"
 
 namespace rigio::cli {
 
 namespace {
 
+namespace fs = std::filesystem;
+
 struct ConvertArgs {
     std::vector<std::string> paths;
-    std::string to;
-    std::string out_dir;
-    std::string db_version;
+    std::string to, from, out_dir, db_version, mrtk_version;
     AcrossOptions across;
+    bool json = false;
 };
 
-std::string mrtk_version;  // --mrtk-version
+ConvertArgs args;
 
-// Converts one file; returns an empty string on success, else the reason.
-std::string convert_one(const std::string& in, const std::string& out, const std::string& to, const std::string& db_version,
-                        const AcrossOptions& across, const std::string& armature = {}) {
-    try {
-        Document doc = load(in);
-        for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", in, w);
-        if (!mrtk_version.empty())
-            for (const std::string& n : set_mrtk_version(doc, mrtk_version)) fmt::print(stderr, "{}: note: {}\n", in, n);
-        Format target = Format::Unknown;
-        if (!to.empty()) {
-            target = *format_from_name(to);
-        } else {
-            target = format_for_output(doc, out);
-            if (target == Format::Unknown)
-                return "cannot tell the output format from \"" + out + "\": use --to FORMAT";
-        }
-        if (needs_conversion(doc, target)) convert_for(doc, target, in, across, armature);
-        if (target == Format::DragonBonesJson) prepare_dragonbones(doc, db_version, in);
-        save(doc, target, out);
-        return {};
-    } catch (const Error& e) {
-        return e.what();
+// Per entry of the batch loss report: the armature it is about (empty: the whole input).
+std::vector<std::string>& loss_armatures() {
+    static std::vector<std::string> names;
+    return names;
+}
+
+// Raised for requests that are unsafe or cannot apply (exit 2 in single mode).
+struct Refusal {
+    std::string message;
+};
+
+// One output to write from a loaded input.
+struct Job {
+    std::string out;
+    std::optional<std::size_t> armature;  // --all-armatures: the armature's index
+    std::string armature_name;
+};
+
+
+Format output_format(const Document& doc, const std::string& out) {
+    if (!args.to.empty()) return *format_from_name(args.to);
+    if (is_std_stream(out)) return doc.format;
+    const Format f = format_for_output(doc, out);
+    if (f != Format::Unknown) return f;
+    throw Refusal{cannot_tell_output_message(doc, out)};
+}
+
+// Converts the loaded `source` into `job.out`. Fills the report's losses; throws rigio::Error.
+void convert_into(const Document& source, const std::string& in, const Job& job, FileReport& report,
+                  std::vector<std::pair<std::string, std::string>>& loss_reports) {
+    Document doc = source;
+    if (!args.mrtk_version.empty())
+        for (const std::string& n : set_mrtk_version(doc, args.mrtk_version))
+            if (!settings().quiet) fmt::print(stderr, "{}: note: {}\n", esc(in), esc(n));
+    const Format target = output_format(doc, job.out);
+    const Format source_format = doc.format;
+    convert::LossReport losses;
+    if (needs_conversion(doc, target)) losses = convert_for(doc, target, in, args.across, job.armature);
+    if (target == Format::DragonBonesJson) {
+        convert::LossReport more = prepare_dragonbones(doc, args.db_version);
+        losses.losses.insert(losses.losses.end(), more.losses.begin(), more.losses.end());
     }
+    save(doc, target, job.out);
+    if (!args.json) print_losses(in, losses, format_name(target), std::get_if<dragonbones::DragonBonesData>(&source.model));
+    if (!args.across.loss_report.empty())
+        loss_reports.emplace_back(job.out, convert::loss_report_json(losses, format_name(source_format), format_name(target)));
+    if (!args.across.loss_report.empty() && job.armature) loss_armatures().push_back(job.armature_name);
+    else if (!args.across.loss_report.empty()) loss_armatures().push_back({});
+    report.losses.losses.insert(report.losses.losses.end(), losses.losses.begin(), losses.losses.end());
+    report.outputs.push_back(job.out);
+}
+
+// "IN: refusing ..." when `out` is one of the inputs (same path, or the same file through links).
+std::optional<std::string> overwrites_input(const std::string& out) {
+    if (is_std_stream(out)) return std::nullopt;
+    const std::size_t inputs = args.out_dir.empty() ? 1 : args.paths.size();
+    for (std::size_t i = 0; i < inputs; ++i) {
+        const std::string& in = args.paths[i];
+        if (is_std_stream(in)) continue;
+        std::error_code ec;
+        const bool same_path = fs::weakly_canonical(in, ec) == fs::weakly_canonical(out, ec) && !ec;
+        if (same_path || io::same_file(in, out)) return "refusing to overwrite the input " + in + " (use a different output)";
+    }
+    return std::nullopt;
+}
+
+void check_output_name(const std::string& out) {
+    if (args.to.empty() || is_std_stream(out)) return;
+    const Format target = *format_from_name(args.to);
+    if (!extension_fits(out, target))
+        throw Refusal{fmt::format("--to {} does not write what the name \"{}\" says; use a name ending in {}", args.to, esc(out),
+                                  format_extension(target))};
+}
+
+void check_options_apply(const Document& doc) {
+    const bool db = std::holds_alternative<dragonbones::DragonBonesData>(doc.model);
+    if (!db && !args.across.armature.empty()) throw Refusal{"--armature applies to DragonBones input only"};
+    if (!db && args.across.all_armatures) throw Refusal{"--all-armatures applies to DragonBones input only"};
+    if (!args.mrtk_version.empty() && !std::holds_alternative<mrtk::InputAnimation>(doc.model))
+        throw Refusal{"--mrtk-version applies to MRTK recordings only"};
+}
+
+Document load_input(const std::string& in) {
+    LoadOptions o = default_load_options();
+    if (!args.from.empty()) o.assume = *format_from_name(args.from);
+    return load(in, o);
+}
+
+void print_json(const FileReport& r) {
+    fmt::print("{}", file_report_json(r));
+    std::fflush(stdout);
+}
+
+void write_loss_reports(const std::vector<std::pair<std::string, std::string>>& reports, bool batch,
+                        const std::vector<std::string>& inputs) {
+    if (args.across.loss_report.empty()) return;
+    std::string text;
+    if (!batch && reports.size() == 1) {
+        text = reports.front().second;
+    } else {
+        text = "{\n\t\"inputs\": [";
+        for (std::size_t i = 0; i < reports.size(); ++i)
+            text += fmt::format("{}\n\t\t{{\"input\": {}, \"output\": {}, {}\"report\": {}}}", i ? "," : "", json_quote(inputs[i]),
+                                json_quote(reports[i].first),
+                                loss_armatures()[i].empty() ? std::string() : "\"armature\": " + json_quote(loss_armatures()[i]) + ", ",
+                                reports[i].second.substr(0, reports[i].second.find_last_not_of("\n") + 1));
+        text += "\n\t]\n}\n";
+    }
+    write_output(args.across.loss_report, text);
+}
+
+int run_single() {
+    const std::string& in = args.paths[0];
+    const std::string& out = args.paths[1];
+    if (auto why = overwrites_input(out)) throw Refusal{*why};
+    check_output_name(out);
+    FileReport report;
+    report.path = in;
+    std::error_code ec;
+    if (settings().no_clobber && !is_std_stream(out) && fs::symlink_status(out, ec).type() != fs::file_type::not_found) {
+        report.status = "skipped";
+        if (args.json) print_json(report);
+        else if (!settings().quiet) fmt::print(stderr, "rigio: skipping {}: it already exists (-n/--no-clobber)\n", esc(out));
+        return 0;
+    }
+    std::vector<std::pair<std::string, std::string>> loss_reports;
+    try {
+        Document doc = load_input(in);
+        report.format = format_name(doc.format);
+        report.version = document_version(doc);
+        report.warnings = doc.warnings;
+        if (!args.json)
+            for (const std::string& w : doc.warnings) print_warning(in, w);
+        check_options_apply(doc);
+        convert_into(doc, in, Job{out, std::nullopt, {}}, report, loss_reports);
+        write_loss_reports(loss_reports, false, {in});
+        report.status = "ok";
+    } catch (const Error& e) {
+        report.status = "failed";
+        report.error = e;
+        if (args.json) print_json(report);
+        else print_error(in, e.what());
+        return 1;
+    }
+    if (args.json) print_json(report);
+    return 0;
+}
+
+int run_batch() {
+    if (args.to.empty()) throw Refusal{"batch conversion (--out-dir) needs --to FORMAT"};
+    std::error_code ec;
+    fs::create_directories(args.out_dir, ec);
+    if (ec) throw Refusal{"cannot create --out-dir " + args.out_dir + ": " + ec.message()};
+    const Format target = *format_from_name(args.to);
+    const char* ext = format_extension(target);
+    Batch batch(args.paths.size());
+    std::set<std::string> written;  // outputs of this run, to refuse a second input replacing one
+    std::vector<std::pair<std::string, std::string>> loss_reports;
+    std::vector<std::string> loss_inputs;
+    for (const std::string& in : args.paths) {
+        batch.start(in);
+        FileReport report;
+        report.path = in;
+        auto fail = [&](const Error& e) {
+            report.status = "failed";
+            report.error = e;
+            batch.failed(in, e.what(), !args.json);
+        };
+        Document doc;
+        try {
+            doc = load_input(in);
+            report.format = format_name(doc.format);
+            report.version = document_version(doc);
+            report.warnings = doc.warnings;
+            if (!args.json)
+                for (const std::string& w : doc.warnings) print_warning(in, w);
+            check_options_apply(doc);
+        } catch (const Error& e) {
+            fail(e);
+            if (args.json) print_json(report);
+            continue;
+        } catch (const Refusal& r) {
+            fail(Error(r.message));
+            if (args.json) print_json(report);
+            continue;
+        }
+        std::vector<Job> jobs;
+        const std::string stem = is_std_stream(in) ? std::string("stdin") : fs::path(in).stem().string();
+        if (args.across.all_armatures) {
+            const std::vector<std::string> names = safe_file_names(armature_names(doc));
+            for (std::size_t i = 0; i < names.size(); ++i)
+                jobs.push_back(Job{(fs::path(args.out_dir) / names[i]).string() + ext, i, armature_names(doc)[i]});
+        }
+        if (jobs.empty()) jobs.push_back(Job{(fs::path(args.out_dir) / stem).string() + ext, std::nullopt, {}});
+        bool failed = false, refused = false, skipped = false;
+        for (const Job& job : jobs) {
+            const std::string key = fs::weakly_canonical(job.out, ec).string();
+            if (auto why = overwrites_input(job.out)) {
+                report.status = "refused";
+                report.error = Error(*why);
+                batch.refused(in, *why);
+                refused = true;
+                break;
+            }
+            if (written.count(key)) {
+                fail(Error("not writing " + job.out + ": an earlier input of this run was written there (rename one of them)"));
+                failed = true;
+                break;
+            }
+            if (settings().no_clobber && fs::symlink_status(job.out, ec).type() != fs::file_type::not_found) {
+                if (!settings().quiet && !args.json) fmt::print(stderr, "rigio: skipping {}: it already exists (-n/--no-clobber)\n", esc(job.out));
+                skipped = true;
+                continue;
+            }
+            try {
+                const std::size_t before = loss_reports.size();
+                convert_into(doc, in, job, report, loss_reports);
+                for (std::size_t k = before; k < loss_reports.size(); ++k) loss_inputs.push_back(in);
+                written.insert(key);
+                if (!args.json && !settings().quiet) fmt::print("{} -> {}\n", esc(in), esc(job.out));
+            } catch (const Error& e) {
+                fail(e);
+                failed = true;
+                break;
+            }
+        }
+        if (!failed && !refused) {
+            if (report.outputs.empty() && skipped) {
+                report.status = "skipped";
+                batch.skipped();
+            } else {
+                report.status = "ok";
+                batch.ok();
+            }
+        }
+        if (args.json) print_json(report);
+    }
+    try {
+        write_loss_reports(loss_reports, true, loss_inputs);
+    } catch (const Error& e) {
+        batch.failed(args.across.loss_report, e.what());
+    }
+    return batch.finish();
 }
 
 }  // namespace
 
 void add_convert(CLI::App& app, int& exit_code) {
-    static ConvertArgs args;
     auto* cmd = app.add_subcommand("convert", "Read a file and write it in the same or another format");
     cmd->footer(
         "Examples:\n"
@@ -62,80 +289,49 @@ void add_convert(CLI::App& app, int& exit_code) {
         "  rigio convert --out-dir out --to spine-json a.skel b.skel   batch; goes on past bad files\n"
         "  rigio convert rec.bin rec.json           MRTK recording to its lossless JSON form (and back)\n"
         "  rigio convert rec.bin old.bin --mrtk-version 1.0   rewrite an MRTK recording as version 1.0\n"
+        "  rigio convert hero.skel - --to spine-json | jq .    '-' is standard output (or input)\n"
         "The output format follows the output extension (.skel, .json, .bin) unless --to is given.\n"
-        "Outputs are written atomically: a failed conversion leaves an existing file untouched.\n"
+        "Outputs are written atomically: a failed conversion leaves an existing file untouched. An input\n"
+        "is never overwritten; an existing output is replaced (keeping its permissions) unless -n is given;\n"
+        "a read-only output is refused unless -f is given.\n"
         "Formats: spine-binary, spine-json, dragonbones-json, dragonbones-binary, mrtk-binary, mrtk-json.\n"
         "DragonBones: --db-version 4.5|5.5 upgrades or downgrades; what the target version cannot hold\n"
-        "is listed on stderr with its JSON path.");
-    cmd->add_option("paths", args.paths, "IN OUT, or with --out-dir: IN...")->required();
+        "is summarised on stderr (every loss with -v or --loss-report FILE).");
+    const std::vector<std::string> formats{"spine-binary", "spine-json", "dragonbones-json", "dragonbones-binary", "mrtk-binary", "mrtk-json"};
+    cmd->add_option("paths", args.paths, "IN OUT, or with --out-dir: IN... ('-' is standard input or output)")->required();
     cmd->add_option("--to", args.to, "Output format: spine-binary, spine-json, dragonbones-json, dragonbones-binary, mrtk-binary or mrtk-json")
-        ->check(CLI::IsMember({"spine-binary", "spine-json", "dragonbones-json", "dragonbones-binary", "mrtk-binary", "mrtk-json"}));
+        ->check(CLI::IsMember(formats));
+    cmd->add_option("--from", args.from, "Input format, instead of detecting it from the content")->check(CLI::IsMember(formats));
     cmd->add_option("--db-version", args.db_version, "DragonBones JSON version to write (default: the input's)")
         ->check(CLI::IsMember({"4.5", "5.5"}));
-    cmd->add_option("--mrtk-version", mrtk_version, "Write MRTK recordings as version 1.0 or 1.1")
+    cmd->add_option("--mrtk-version", args.mrtk_version, "Write MRTK recordings as version 1.0 or 1.1")
         ->check(CLI::IsMember({"1.0", "1.1"}));
     add_mrtk_load_options(cmd);
     cmd->add_option("--armature", args.across.armature, "DragonBones -> Spine: the armature to convert (default: the first)");
     cmd->add_flag("--all-armatures", args.across.all_armatures,
-                  "DragonBones -> Spine: write one skeleton per armature into --out-dir (named after the armature)");
+                  "DragonBones -> Spine: write one skeleton per armature into --out-dir (named after the armature, made safe)");
     cmd->add_option("--loss-report", args.across.loss_report,
-                    "Also write what the target format cannot hold as JSON to this file (with --all-armatures: FILE-ARMATURE.json)");
+                    "Also write what the target format cannot hold as JSON to this file (a batch: every input's losses under its name)");
     cmd->add_flag("--curves-as-is", args.across.curves_as_is,
                   "DragonBones -> Spine: keep each one-segment Bezier curve as one Spine curve (default: pieces that "
                   "follow the exact curve, as DragonBones plays it)");
     cmd->add_option("--out-dir", args.out_dir, "Convert every input into this folder (needs --to)");
+    cmd->add_flag("--json", args.json, "Print one JSON object per input on stdout (path, format, version, status, error, warnings, losses)");
     cmd->callback([&exit_code] {
-        if (args.out_dir.empty()) {
-            if (args.paths.size() != 2) throw CLI::ValidationError("convert", "expected IN OUT (or --out-dir DIR with inputs)");
-            if (args.across.all_armatures) throw CLI::ValidationError("--all-armatures", "needs --out-dir DIR and --to FORMAT");
-            std::string why = convert_one(args.paths[0], args.paths[1], args.to, args.db_version, args.across);
-            if (!why.empty()) {
-                fmt::print(stderr, "{}: {}\n", args.paths[0], why);
-                exit_code = 1;
-            }
-            return;
-        }
-        if (args.to.empty()) throw CLI::ValidationError("--out-dir", "batch conversion needs --to FORMAT");
-        std::error_code ec;
-        std::filesystem::create_directories(args.out_dir, ec);
-        const char* ext = format_extension(*format_from_name(args.to));
-        Batch batch(args.paths.size());
-        for (const std::string& in : args.paths) {
-            batch.start(in);
-            std::vector<std::pair<std::string, std::string>> jobs;  // output, armature
-            const std::string stem = (std::filesystem::path(args.out_dir) / std::filesystem::path(in).stem()).string();
-            if (args.across.all_armatures) {
-                try {
-                    for (const std::string& a : armature_names(load(in)))
-                        jobs.emplace_back((std::filesystem::path(args.out_dir) / a).string() + ext, a);
-                } catch (const Error& e) {
-                    batch.failed(in, e.what());
-                    fmt::print(stderr, "{}: {}\n", in, e.what());
-                    continue;
-                }
-                if (jobs.empty()) jobs.emplace_back(stem + ext, "");
+        try {
+            if (args.out_dir.empty()) {
+                if (args.paths.size() != 2) throw Refusal{"convert needs IN OUT (or --out-dir DIR with inputs)"};
+                if (args.across.all_armatures) throw Refusal{"--all-armatures needs --out-dir DIR and --to FORMAT"};
+                exit_code = run_single();
             } else {
-                jobs.emplace_back(stem + ext, "");
+                if (!args.across.armature.empty() && args.across.all_armatures)
+                    throw Refusal{"--armature and --all-armatures exclude each other"};
+                exit_code = run_batch();
             }
-            std::string why;
-            for (const auto& [out, armature] : jobs) {
-                AcrossOptions across = args.across;
-                if (!armature.empty() && !across.loss_report.empty()) {
-                    const std::filesystem::path r(across.loss_report);
-                    across.loss_report = (r.parent_path() / (r.stem().string() + "-" + armature + r.extension().string())).string();
-                }
-                why = convert_one(in, out, args.to, args.db_version, across, armature);
-                if (!why.empty()) break;
-                fmt::print("{} -> {}\n", in, out);
-            }
-            if (why.empty()) {
-                batch.ok();
-            } else {
-                batch.failed(in, why);
-                fmt::print(stderr, "{}: {}\n", in, why);
-            }
+        } catch (const Refusal& r) {
+            fmt::print(stderr, "rigio: {}\n", esc(r.message));
+            exit_code = 2;
         }
-        exit_code = batch.finish();
     });
 }
 

@@ -2,11 +2,12 @@
 
 #include <string_view>
 
-#include "rigio/dragonbones/json.hpp"
-#include "rigio/io/file.hpp"
 #include "mrtk_document.hpp"
+#include "output.hpp"
+#include "rigio/dragonbones/json.hpp"
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/json.hpp"
+#include "rigio/spine/version.hpp"
 
 namespace rigio::cli {
 
@@ -28,6 +29,42 @@ T take(Result<T>&& r) {
     return std::move(r).value();
 }
 
+// Refuses, before parsing, Spine data of a version rigio does not read, naming the version.
+void check_spine_version(const std::optional<std::string>& version, const char* kind) {
+    if (!version) return;
+    const auto v = spine::parse_version(*version);
+    if (v && spine::reads(*v)) return;
+    throw Error("Spine " + *version + " " + kind + ": rigio reads Spine " + spine::readable_versions(), Location::at_byte(0));
+}
+
+// A JSON object with Spine's top-level keys that detection could not confirm (cut short, say): the
+// Spine JSON reader says what is wrong and where.
+bool looks_like_broken_spine_json(std::span<const std::uint8_t> bytes) {
+    const std::vector<std::string> keys =
+        json_top_level_keys(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), 32);
+    for (const std::string& k : keys)
+        if (k == "skeleton" || k == "bones") return true;
+    return false;
+}
+
+// Why content no reader claims cannot be read: what it is, or which JSON keys it has.
+[[noreturn]] void refuse_unknown(std::span<const std::uint8_t> bytes) {
+    std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    const std::vector<std::string> keys = json_top_level_keys(text);
+    std::string what;
+    if (!keys.empty()) {
+        for (std::size_t i = 0; i < keys.size(); ++i) what += (i ? ", \"" : "\"") + keys[i] + "\"";
+        throw Error("not Spine or DragonBones data (a JSON object with keys " + what + (keys.size() >= 8 ? ", ..." : "") + ")");
+    }
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && text.substr(first, 2) == "{}")
+        throw Error("not Spine or DragonBones data (an empty JSON object)");
+    if (first != std::string_view::npos && text[first] == '[')
+        throw Error("not Spine or DragonBones data (a JSON array)");
+    throw Error("not a format rigio recognises (expected a Spine .skel or JSON, DragonBones JSON or .dbbin, or an MRTK recording)",
+                Location::at_byte(0));
+}
+
 }  // namespace
 
 LoadOptions& default_load_options() {
@@ -36,13 +73,25 @@ LoadOptions& default_load_options() {
 }
 
 Document load(const std::string& path, const LoadOptions& options) {
-    std::vector<std::uint8_t> bytes = io::read_file(path);
+    std::vector<std::uint8_t> bytes = read_input(path);
     Document doc;
-    doc.format = options.assume ? *options.assume : detect_format(bytes, path);
-    if (doc.format == Format::Unknown && options.assume_mrtk_minor) doc.format = Format::MrtkBinary;
-    if (doc.format == Format::Unknown && has_extension(path, ".json")) doc.format = Format::SpineJson;
+    if (bytes.empty()) throw Error("empty file", Location::at_byte(0));
+    if (options.assume) {
+        doc.format = *options.assume;
+    } else {
+        doc.format = detect_format_by_content(bytes);
+        if (doc.format == Format::Unknown) {
+            const std::string what = describe_foreign_content(bytes);
+            if (!what.empty()) throw Error(what);
+            if (options.assume_mrtk_minor) doc.format = Format::MrtkBinary;
+            else doc.format = detect_format(bytes, path);  // the extension picks the reader that explains
+            if (doc.format == Format::Unknown && looks_like_broken_spine_json(bytes)) doc.format = Format::SpineJson;
+            if (doc.format == Format::Unknown) refuse_unknown(bytes);
+        }
+    }
     switch (doc.format) {
         case Format::SpineBinary:
+            check_spine_version(spine_binary_version(bytes), "binary");
             doc.model = take(spine::read_skel(bytes));
             break;
         case Format::SpineJson: {
@@ -67,7 +116,7 @@ Document load(const std::string& path, const LoadOptions& options) {
             doc.model = take(dragonbones::read_dbdt(bytes));
             break;
         case Format::Unknown:
-            throw Error("not a format rigio recognises (expected a Spine .skel or JSON, DragonBones JSON or .dbbin, or an MRTK recording)", Location::at_byte(0));
+            refuse_unknown(bytes);
         default:
             throw Error(std::string("reading ") + format_name(doc.format) + " is not supported yet");
     }
@@ -92,21 +141,21 @@ void save(const Document& doc, Format target, const std::string& path) {
         return;
     }
     if (const auto* bin = std::get_if<dragonbones::BinaryData>(&doc.model)) {
-        io::write_file_atomic(path, dragonbones::write_dbdt(*bin));
+        write_output(path, dragonbones::write_dbdt(*bin));
         return;
     }
     if (const auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model)) {
-        io::write_file_atomic(path, dragonbones::write_json(*db));
+        write_output(path, dragonbones::write_json(*db));
         return;
     }
     if (const auto* sd = std::get_if<spine::SkeletonData>(&doc.model)) {
         if (target == Format::SpineBinary) {
-            io::write_file_atomic(path, spine::write_skel(*sd));
+            write_output(path, spine::write_skel(*sd));
             return;
         }
         spine::JsonWriteOptions opts;
         opts.editor_rounding = doc.format == Format::SpineBinary;  // .skel -> JSON: the editor's keys
-        io::write_file_atomic(path, spine::write_json(*sd, opts));
+        write_output(path, spine::write_json(*sd, opts));
     }
 }
 

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "rigio/convert/loss.hpp"
 #include "rigio/format.hpp"
 #include "rigio/io/error.hpp"
 #include "rigio/mrtk/model.hpp"
@@ -42,8 +43,8 @@ bool can_write(const Document& doc, Format target);
 void save(const Document& doc, Format target, const std::string& path);
 
 // Before writing DragonBones JSON: moves the model to `db_version` ("4.5", "5.5"; empty: keep the
-// input's version) and prints what that version cannot hold on stderr, naming `source`.
-void prepare_dragonbones(Document& doc, const std::string& db_version, const std::string& source);
+// input's version) and returns what that version cannot hold.
+convert::LossReport prepare_dragonbones(Document& doc, const std::string& db_version);
 
 // The output format implied by a path's extension for a document, or Unknown.
 Format format_for_output(const Document& doc, const std::string& path);

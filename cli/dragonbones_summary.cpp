@@ -9,6 +9,7 @@
 
 #include "rigio/io/json_writer.hpp"
 #include "summary.hpp"
+#include "text.hpp"
 
 namespace rigio::cli {
 
@@ -73,7 +74,25 @@ std::size_t surface_bones(const Armature& a) {
 
 std::size_t keys(const Opt<Frames>& f) { return f ? f->size() : 0; }
 
-Timelines count_timelines(const Animation& an) {
+// DragonBones 2.x/3.0 animations keep their bone timelines as written under "timeline": an array
+// of {"name", "frame": [...]} objects. Adds their timelines and frames to `t`.
+void count_legacy_timelines(const std::string& text, Timelines& t) {
+    simdjson::dom::parser parser;
+    simdjson::dom::array a;
+    if (parser.parse(text).get_array().get(a)) return;
+    for (simdjson::dom::element e : a) {
+        ++t.bone;
+        simdjson::dom::array frames;
+        if (!e["frame"].get_array().get(frames)) t.keys += frames.size();
+    }
+}
+
+bool legacy_version(const DragonBonesData& d) {
+    const std::string v = d.version.value_or("");
+    return v.rfind("2.", 0) == 0 || v.rfind("3.", 0) == 0;
+}
+
+Timelines count_timelines(const Animation& an, bool legacy) {
     Timelines t;
     if (an.bone)
         for (const BoneTimeline& b : *an.bone) {
@@ -101,7 +120,8 @@ Timelines count_timelines(const Animation& an) {
         t.keys += an.frame->size();
     }
     for (const auto& [k, v] : an.extra) {
-        if (k == "timeline") t.typed += json_array_size(v.text);
+        if (k == "timeline" && legacy) count_legacy_timelines(v.text, t);
+        else if (k == "timeline") t.typed += json_array_size(v.text);
         // DBDT headers: {"timeline name": [type, index, ...]} objects pointing into the binary arrays.
         if (k == "bone") t.bone += json_object_size(v.text);
         if (k == "slot") t.slot += json_object_size(v.text);
@@ -113,21 +133,21 @@ Timelines count_timelines(const Animation& an) {
 double duration_frames(const Animation& an) { return an.duration && std::isfinite(an.duration->value) ? an.duration->value : 0; }
 
 std::string text(const DragonBonesData& d, const Document& doc, const std::string& path) {
-    std::string o = fmt::format("{} ({})\n", path, format_name(doc.format));
-    o += fmt::format("  DragonBones version  {}{}\n", d.version.value_or("(not set)"),
+    std::string o = fmt::format("{} ({})\n", esc(path), format_name(doc.format));
+    o += fmt::format("  DragonBones version  {}{}\n", esc(d.version.value_or("(not set)")),
                      d.compatibleVersion ? " (compatible " + *d.compatibleVersion + ")" : "");
-    o += fmt::format("  name                 {}\n", d.name.value_or("(not set)"));
+    o += fmt::format("  name                 {}\n", esc(d.name.value_or("(not set)")));
     o += fmt::format("  frame rate           {}\n", d.frameRate ? fmt::format("{}", d.frameRate->value) : "(not set, 24)");
     o += fmt::format("  isGlobal             {}\n", d.isGlobal ? fmt::format("{}", d.isGlobal->value) : "(not set)");
     o += fmt::format("  armatures            {}\n", d.armature.size());
     for (const Armature& a : d.armature) {
         const double fps = frame_rate(d, a);
-        o += fmt::format("  armature \"{}\" ({}, {} fps)\n", a.name.value_or(""), a.type.value_or("Armature"), fps);
+        o += fmt::format("  armature \"{}\" ({}, {} fps)\n", esc(a.name.value_or("")), esc(a.type.value_or("Armature")), fps);
         o += fmt::format("    bones {}, slots {}, IK constraints {}\n", count(a.bone), count(a.slot), count(a.ik));
         if (std::size_t n = surface_bones(a)) o += fmt::format("    5.6 surface bones {} (kept as written, not interpreted)\n", n);
         std::string skins;
         if (a.skin)
-            for (const Skin& s : *a.skin) skins += (skins.empty() ? "\"" : ", \"") + s.name.value_or("") + "\"";
+            for (const Skin& s : *a.skin) skins += (skins.empty() ? "\"" : ", \"") + esc(s.name.value_or("")) + "\"";
         o += fmt::format("    skins {}{}\n", count(a.skin), skins.empty() ? "" : " (" + skins + ")");
         Displays ds = count_displays(a);
         std::string by;
@@ -139,8 +159,8 @@ std::string text(const DragonBonesData& d, const Document& doc, const std::strin
         if (!a.animation || a.animation->empty()) continue;
         o += fmt::format("      {:<24} {:>8} {:>9}  {:>5}  {}\n", "name", "frames", "seconds", "keys", "timelines bone/slot/ffd/zOrder/frame");
         for (const Animation& an : *a.animation) {
-            Timelines t = count_timelines(an);
-            o += fmt::format("      {:<24} {:>8} {:>8.4g}s  {:>5}  {}/{}/{}/{}/{}{}\n", an.name.value_or("?"), duration_frames(an),
+            Timelines t = count_timelines(an, legacy_version(d));
+            o += fmt::format("      {:<24} {:>8} {:>8.4g}s  {:>5}  {}/{}/{}/{}/{}{}\n", esc(an.name.value_or("?")), duration_frames(an),
                              duration_frames(an) / fps, t.keys, t.bone, t.slot, t.ffd, t.zorder, t.frame,
                              t.typed ? fmt::format(" (+{} 5.6 typed timelines, kept as written)", t.typed) : "");
         }
@@ -186,7 +206,7 @@ std::string json(const DragonBonesData& d, const Document& doc, const std::strin
         w.begin_array();
         if (a.animation)
             for (const Animation& an : *a.animation) {
-                Timelines t = count_timelines(an);
+                Timelines t = count_timelines(an, legacy_version(d));
                 w.begin_object();
                 w.member("name", an.name.value_or(""));
                 w.member("frames", duration_frames(an));

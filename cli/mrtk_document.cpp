@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "rigio/io/file.hpp"
+#include "output.hpp"
 #include "rigio/mrtk/binary.hpp"
 #include "rigio/mrtk/edit.hpp"
 #include "rigio/mrtk/json.hpp"
@@ -24,8 +24,8 @@ void load_mrtk(Document& doc, std::span<const std::uint8_t> bytes, const LoadOpt
 }
 
 void save_mrtk(const mrtk::InputAnimation& a, Format target, const std::string& path) {
-    if (target == Format::MrtkBinary) io::write_file_atomic(path, mrtk::write_bin(a));
-    else if (target == Format::MrtkJson) io::write_file_atomic(path, mrtk::write_json(a));
+    if (target == Format::MrtkBinary) write_output(path, mrtk::write_bin(a));
+    else if (target == Format::MrtkJson) write_output(path, mrtk::write_json(a));
     else throw Error(std::string("cannot write an MRTK recording as ") + format_name(target));
 }
 

@@ -5,6 +5,7 @@
 #include "mrtk_document.hpp"
 #include "rigio/mrtk/inspect.hpp"
 #include "rigio/mrtk/json.hpp"
+#include "text.hpp"
 
 namespace rigio::cli {
 
@@ -16,21 +17,7 @@ std::string producer(const mrtk::InputAnimation& a) {
     return "unknown producer";
 }
 
-std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += ch;
-        } else if (c < 0x20) {
-            out += fmt::format("\\u{:04x}", c);
-        } else {
-            out += ch;
-        }
-    }
-    return out + "\"";
-}
+std::string quoted(const std::string& s) { return json_quote(s); }
 
 std::string num(float v) {
     std::string s = mrtk::json_float(v);
@@ -42,7 +29,7 @@ std::string num(float v) {
 std::string mrtk_summary_text(const mrtk::InputAnimation& a, const Document& doc, const std::string& path) {
     const mrtk::RecordingStats st = mrtk::statistics(a);
     const bool v11 = mrtk::uses_new_format(a);
-    std::string o = fmt::format("{} ({})\n", path, format_name(doc.format));
+    std::string o = fmt::format("{} ({})\n", esc(path), format_name(doc.format));
     o += fmt::format("  version        {}.{} ({})\n", a.major, a.minor, producer(a));
     std::string present;
     if (!v11 || a.has_camera_pose) present += "camera";

@@ -8,7 +8,9 @@
 #include "commands.hpp"
 #include "convert_across.hpp"
 #include "document.hpp"
+#include "output.hpp"
 #include "pose_check.hpp"
+#include "text.hpp"
 #include "rigio/spine/runtime/data.hpp"
 #include "rigio/verify/pose_json.hpp"
 
@@ -49,10 +51,18 @@ void add_pose(CLI::App& app, int& exit_code) {
         "matrix compared after the y flip, by bone name, within the reference's tolerances.");
     static std::string file;
     static int samples = 10;
-    static std::string skin, animation, reference, armature;
+    static std::string skin, animation, reference, armature, output;
     cmd->add_option("file", file, "The skeleton: Spine .skel or JSON, or DragonBones JSON")->required();
     cmd->add_option("--samples", samples, "Sample intervals per animation: N + 1 samples (default 10)")
-        ->check(CLI::Range(0, 1000000));
+        ->check(CLI::Validator(
+            [](std::string& v) -> std::string {
+                if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
+                    return "--samples takes a whole number of intervals (0 to 1000000), not \"" + v + "\"";
+                if (v.size() > 7 || std::stol(v) > 1000000) return "--samples " + v + " is more than 1000000";
+                return {};
+            },
+            "N"));
+    cmd->add_option("-o,--output", output, "Write the poses to this file ('-': standard output, the default)");
     cmd->add_option("--skin", skin, "Pose with this skin instead of the skin rule");
     cmd->add_option("--animation", animation, "Only this animation");
     cmd->add_option("--armature", armature, "DragonBones input: the armature to convert and play (default: the first)");
@@ -63,34 +73,48 @@ void add_pose(CLI::App& app, int& exit_code) {
     cmd->callback([cmd, &exit_code] {
         try {
             Document doc = load(file);
-            for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", file, w);
+            for (const std::string& w : doc.warnings) print_warning(file, w);
+            const bool from_dragonbones = std::holds_alternative<dragonbones::DragonBonesData>(doc.model);
+            if (cmd->count("--armature") && !from_dragonbones) throw CLI::ValidationError("--armature applies to DragonBones input only");
             if (cmd->count("--check")) {
                 exit_code = check_poses(doc, file, reference, armature);
                 std::fflush(stdout);
                 return;
             }
-            const bool from_dragonbones = std::holds_alternative<dragonbones::DragonBonesData>(doc.model);
             if (from_dragonbones) {
                 AcrossOptions across;
-                across.list_losses = false;
-                convert_for(doc, Format::SpineJson, file, across, armature);
+                across.armature = armature;
+                const auto losses = convert_for(doc, Format::SpineJson, file, across);
+                if (!losses.empty() && !settings().quiet)
+                    fmt::print(stderr, "{}: converted to Spine with {} loss{} (rigio convert lists them)\n", esc(file), losses.losses.size(),
+                               losses.losses.size() == 1 ? "" : "es");
             }
             const auto* sd = std::get_if<spine::SkeletonData>(&doc.model);
             if (!sd) throw Error(std::string("posing ") + format_name(doc.format) + " data is not supported");
             spine::runtime::RuntimeData data = spine::runtime::prepare(*sd);
             verify::PoseOptions options;
             options.samples = samples;
-            if (cmd->count("--skin")) options.skin = skin;
+            if (cmd->count("--skin")) {
+                bool found = false;
+                std::string names;
+                for (const auto& s : sd->skins) {
+                    found = found || s.name == skin;
+                    names += (names.empty() ? "\"" : ", \"") + esc(s.name.value_or("")) + "\"";
+                }
+                if (!found) throw Error("no skin named \"" + skin + "\" (the skeleton has " + (names.empty() ? "no skins" : names) + ")");
+                options.skin = skin;
+            }
             if (cmd->count("--animation")) options.animation = animation;
             options.source = base_name(file);
             options.loader = from_dragonbones                      ? "rigio dragonbones -> spine"
                              : doc.format == Format::SpineBinary ? "rigio spine binary"
                                                                  : "rigio spine json";
-            verify::write_pose_json(data, options, stdout);
-            std::fflush(stdout);
+            OutputStream out(output);
+            verify::write_pose_json(data, options, out.file());
+            out.commit();
             exit_code = 0;
         } catch (const Error& e) {
-            fmt::print(stderr, "{}: {}\n", file, e.what());
+            print_error(file, e.what());
             exit_code = 1;
         }
     });

@@ -14,6 +14,8 @@
 #include "commands.hpp"
 #include "convert_across.hpp"
 #include "document.hpp"
+#include "output.hpp"
+#include "text.hpp"
 #include "rigio/atlas/image.hpp"
 #include "rigio/io/file.hpp"
 #include "rigio/render/encode.hpp"
@@ -28,7 +30,7 @@ namespace fs = std::filesystem;
 namespace rt = spine::runtime;
 
 struct RenderArgs {
-    std::string file, atlas, skin, animation, output, out_dir, camera, bounds, background = "transparent";
+    std::string file, atlas, skin, animation, output, out_dir, camera, bounds, armature, background = "transparent";
     float time = 0, fps = 30, scale = 1;
     int width = 0, height = 0;
     bool pma = false, all_animations = false;
@@ -80,12 +82,14 @@ std::string find_atlas(const std::string& skeleton) {
     for (const char* suffix : {"-pro", "-ess"})
         if (stem.size() > 4 && stem.ends_with(suffix)) names.push_back(stem.substr(0, stem.size() - 4));
     for (const std::string& n : names)
-        for (const fs::path& dir : {p.parent_path(), p.parent_path() / "atlas"}) {
-            const fs::path candidate = dir / (n + ".atlas");
-            std::error_code ec;
-            if (fs::is_regular_file(candidate, ec)) return candidate.string();
-        }
-    throw Error("no atlas found next to " + skeleton + " (looked for " + stem + ".atlas); give one with --atlas");
+        for (const fs::path& dir : {p.parent_path(), p.parent_path() / "atlas"})
+            for (const char* ext : {".atlas", "_tex.json"}) {
+                const fs::path candidate = dir / (n + ext);
+                std::error_code ec;
+                if (fs::is_regular_file(candidate, ec)) return candidate.string();
+            }
+    throw Error("no atlas found next to " + skeleton + " (looked for " + stem + ".atlas and " + stem +
+                "_tex.json); give one with --atlas");
 }
 
 bool same_file(const std::string& a, const std::string& b) {
@@ -138,16 +142,21 @@ public:
 
     int run() {
         Document doc = load(args_.file);
-        for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", args_.file, w);
-        if (std::holds_alternative<dragonbones::DragonBonesData>(doc.model)) {
+        for (const std::string& w : doc.warnings) print_warning(args_.file, w);
+        const bool from_dragonbones = std::holds_alternative<dragonbones::DragonBonesData>(doc.model);
+        if (from_dragonbones) {
             AcrossOptions across;
-            across.list_losses = false;
-            convert_for(doc, Format::SpineJson, args_.file, across, "");
+            across.armature = args_.armature;
+            const auto losses = convert_for(doc, Format::SpineJson, args_.file, across);
+            if (!losses.empty() && !settings().quiet)
+                fmt::print(stderr, "{}: converted to Spine with {} loss{} (rigio convert lists them)\n", esc(args_.file),
+                           losses.losses.size(), losses.losses.size() == 1 ? "" : "es");
         }
-        const auto* sd = std::get_if<spine::SkeletonData>(&doc.model);
+        auto* sd = std::get_if<spine::SkeletonData>(&doc.model);
         if (!sd) throw Error(std::string("rendering ") + format_name(doc.format) + " data is not supported");
         const std::string atlas_path = args_.atlas.empty() ? find_atlas(args_.file) : args_.atlas;
         render::TextureAtlas textures = render::load_texture_atlas(atlas_path);
+        if (from_dragonbones) render::size_regions_from_atlas(*sd, textures.atlas);
         if (args_.pma) textures.premultiplied = true;
         inputs_.push_back(atlas_path);
         for (const atlas::Page& page : textures.atlas.pages) inputs_.push_back((fs::path(atlas_path).parent_path() / page.name).string());
@@ -215,16 +224,19 @@ private:
             renderer.draw(sk, cam, canvas);
             if (tty) fmt::print(stderr, "\rrendering {}: frame {}/{}", output, k + 1, times.size());
             if (kind == Kind::PngSequence) {
-                io::write_file_atomic(sequence_name(output, static_cast<int>(k)), atlas::encode_png(canvas.to_image()));
+                const std::string name = sequence_name(output, static_cast<int>(k));
+                for (const std::string& in : inputs_)
+                    if (same_file(in, name)) throw Error("the output " + name + " is an input; choose another name");
+                write_output(name, atlas::encode_png(canvas.to_image()));
             } else {
                 frames.push_back(canvas.to_image());
             }
         }
         if (tty) fmt::print(stderr, "\n");
         switch (kind) {
-            case Kind::Png: io::write_file_atomic(output, atlas::encode_png(frames.front())); break;
-            case Kind::Gif: io::write_file_atomic(output, render::encode_gif(frames, delay)); break;
-            case Kind::WebP: io::write_file_atomic(output, render::encode_webp(frames, delay)); break;
+            case Kind::Png: write_output(output, atlas::encode_png(frames.front())); break;
+            case Kind::Gif: write_output(output, render::encode_gif(frames, delay)); break;
+            case Kind::WebP: write_output(output, render::encode_webp(frames, delay)); break;
             case Kind::PngSequence: break;
         }
         if (!args_.all_animations && kind != Kind::Png) fmt::print("{}: {} frames, {}x{}\n", output, times.size(), cam.width, cam.height);
@@ -298,8 +310,9 @@ void add_render(CLI::App& app, int& exit_code) {
         "sampling, Spine's blend modes, tint black, clipping, no edge antialiasing.");
     static RenderArgs args;
     cmd->add_option("file", args.file, "The skeleton: Spine .skel or JSON, or DragonBones JSON")->required();
-    cmd->add_option("--atlas", args.atlas, "The texture atlas (default: NAME.atlas next to the skeleton)");
+    cmd->add_option("--atlas", args.atlas, "The texture atlas: Spine .atlas or DragonBones *_tex.json (default: found next to the skeleton by name)");
     cmd->add_option("--skin", args.skin, "Skin to show (default: the skin rule of rigio pose)");
+    cmd->add_option("--armature", args.armature, "DragonBones input: the armature to draw (default: the first)");
     cmd->add_option("--animation", args.animation, "Animation to draw (default: the first; none for a .png)");
     cmd->add_option("--time", args.time, "Time in seconds of a single .png frame (default 0)");
     cmd->add_option("--fps", args.fps, "Frames per second of animated output (default 30)")->check(CLI::Range(0.1f, 1000.0f));
@@ -325,7 +338,7 @@ void add_render(CLI::App& app, int& exit_code) {
             Renderer r(args, {args.file});
             exit_code = r.run();
         } catch (const Error& e) {
-            fmt::print(stderr, "{}: {}\n", args.file, e.what());
+            print_error(args.file, e.what());
             exit_code = 1;
         }
     });

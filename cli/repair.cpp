@@ -6,6 +6,7 @@
 #include "commands.hpp"
 #include "document.hpp"
 #include "mrtk_document.hpp"
+#include "output.hpp"
 #include "rigio/mrtk/edit.hpp"
 
 namespace rigio::cli {
@@ -24,7 +25,7 @@ void add_repair(CLI::App& app, int& exit_code) {
     cmd->callback([&exit_code] {
         try {
             Document doc = load(in);
-            for (const std::string& w : doc.warnings) fmt::print(stderr, "{}: warning: {}\n", in, w);
+            for (const std::string& w : doc.warnings) print_warning(in, w);
             mrtk::InputAnimation& rec = mrtk_recording(doc, in);
             const auto changes = mrtk::repair(rec);
             Format target = format_for_output(doc, out);
@@ -34,7 +35,7 @@ void add_repair(CLI::App& app, int& exit_code) {
             fmt::print("{}: {} -> {}\n", in, changes.empty() ? "nothing to repair" : std::to_string(changes.size()) + " change(s)", out);
             exit_code = 0;
         } catch (const Error& e) {
-            fmt::print(stderr, "{}: {}\n", in, e.what());
+            print_error(in, e.what());
             exit_code = 1;
         }
     });

@@ -6,6 +6,7 @@
 
 #include "mrtk_document.hpp"
 #include "summary.hpp"
+#include "text.hpp"
 
 namespace rigio::cli {
 
@@ -50,28 +51,13 @@ TimelineCounts count_timelines(const Animation& a) {
     return t;
 }
 
-std::string quote(const OptString& s) {
-    if (!s) return "null";
-    std::string out = "\"";
-    for (char ch : *s) {
-        unsigned char c = static_cast<unsigned char>(ch);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += ch;
-        } else if (c < 0x20) {
-            out += fmt::format("\\u{:04x}", c);
-        } else {
-            out += ch;
-        }
-    }
-    return out + "\"";
-}
+std::string quote(const OptString& s) { return s ? json_quote(*s) : "null"; }
 
 std::string text(const SkeletonData& sd, const Document& doc, const std::string& path) {
     const Header& h = sd.header;
-    std::string o = fmt::format("{} ({})\n", path, format_name(doc.format));
-    o += fmt::format("  Spine version  {}\n", h.version.value_or("(not set)"));
-    o += fmt::format("  hash           {}\n", h.hash && !h.hash->empty() ? *h.hash : "(not set)");
+    std::string o = fmt::format("{} ({})\n", esc(path), format_name(doc.format));
+    o += fmt::format("  Spine version  {}\n", esc(h.version.value_or("(not set)")));
+    o += fmt::format("  hash           {}\n", esc(h.hash && !h.hash->empty() ? *h.hash : "(not set)"));
     o += fmt::format("  bounds         x {} y {} width {} height {}\n", h.x, h.y, h.width, h.height);
     if (h.nonessential)
         o += fmt::format("  nonessential   yes (fps {}, images {}, audio {})\n", h.fps, quote(h.images), quote(h.audio));
@@ -82,7 +68,7 @@ std::string text(const SkeletonData& sd, const Document& doc, const std::string&
     o += fmt::format("  constraints    {} (ik {}, transform {}, path {})\n", sd.ik.size() + sd.transform.size() + sd.path.size(),
                      sd.ik.size(), sd.transform.size(), sd.path.size());
     std::string names;
-    for (const Skin& s : sd.skins) names += (names.empty() ? "" : ", ") + s.name.value_or("?");
+    for (const Skin& s : sd.skins) names += (names.empty() ? "" : ", ") + esc(s.name.value_or("?"));
     o += fmt::format("  skins          {}{}\n", sd.skins.size(), names.empty() ? "" : " (" + names + ")");
     Counts c = count_attachments(sd);
     std::string by;
@@ -95,7 +81,7 @@ std::string text(const SkeletonData& sd, const Document& doc, const std::string&
         o += fmt::format("    {:<24} {:>9}  {:>9}  {}\n", "name", "duration", "timelines", "slot/bone/ik/transform/path/deform/draworder/event");
         for (const Animation& a : sd.animations) {
             TimelineCounts t = count_timelines(a);
-            o += fmt::format("    {:<24} {:>8.4g}s  {:>9}  {}/{}/{}/{}/{}/{}/{}/{}\n", a.name.value_or("?"), duration(a), t.total(), t.slot,
+            o += fmt::format("    {:<24} {:>8.4g}s  {:>9}  {}/{}/{}/{}/{}/{}/{}/{}\n", esc(a.name.value_or("?")), duration(a), t.total(), t.slot,
                              t.bone, t.ik, t.transform, t.path, t.deform, t.draw_order, t.events);
         }
     }

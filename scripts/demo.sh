@@ -48,5 +48,16 @@ if [ -f samples/wave.bin ]; then
   "$rigio" sample "$tmp/fixed.bin" --rate 4 | cut -d, -f1-12
 fi
 
+if [ -f samples/stickman.atlas ]; then
+  out_dir="$(cd "$(dirname "$rigio")" && pwd)/demo"
+  mkdir -p "$out_dir"
+  step "9. Draw it: a frame of the walk with the sample's texture atlas (also made by rigio)" \
+    "rigio render $sample --animation walk --time 0.4 --scale 3 --background white -o $out_dir/stickman-walk.png"
+  "$rigio" render "$sample" --animation walk --time 0.4 --scale 3 --background white -o "$out_dir/stickman-walk.png"
+  "$rigio" render "$sample" --animation walk --fps 30 --scale 3 -o "$out_dir/stickman-walk.gif"
+  echo "rendered frame: $out_dir/stickman-walk.png"
+  echo "animated GIF:   $out_dir/stickman-walk.gif"
+fi
+
 echo
 echo "Try it on your own files: $rigio info FILE, $rigio convert IN OUT, $rigio --help"

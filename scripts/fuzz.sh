@@ -22,6 +22,7 @@ seeds() {
     dragonbones_json) echo "corpus/dragonbones/*/*.json" "samples:*_ske.json" ;;
     mrtk_binary)      echo "corpus/mrtk/*/*.bin" "samples:*.bin" ;;
     json_input)       echo "corpus/spine-3.8/*.json" "corpus/dragonbones/5.5/*.json" "samples:*.json" ;;
+    atlas)            echo "corpus/spine-*/atlas/*.atlas" ;;
     pose_reference)   echo "golden/spine-3.8/coin-pro.skel.pose.json" "golden/spine-3.8/spinosaurus-ess.skel.pose.json" \
                            "golden/dragonbones/5.5/*.pose.json" ;;
     *)                echo "" ;;

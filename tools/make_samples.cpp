@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <string>
 
+#include "rigio/atlas/atlas.hpp"
+#include "rigio/atlas/image.hpp"
 #include "rigio/io/file.hpp"
 #include "rigio/mrtk/binary.hpp"
 #include "rigio/samples.hpp"
@@ -16,12 +18,17 @@ int main(int argc, char** argv) {
     const std::string dir = argv[1];
     try {
         rigio::io::write_file_atomic(dir + "/stickman.skel", rigio::spine::write_skel(rigio::samples::spine_stickman()));
+        const rigio::samples::SampleAtlas atlas = rigio::samples::stickman_atlas();
+        rigio::io::write_file_atomic(dir + "/stickman.atlas", rigio::atlas::write_atlas(atlas.atlas));
+        rigio::io::write_file_atomic(dir + "/stickman.png", rigio::atlas::encode_png(atlas.page));
         rigio::io::write_file_atomic(dir + "/wave.bin", rigio::mrtk::write_bin(rigio::samples::mrtk_wave()));
     } catch (const rigio::Error& e) {
         std::fprintf(stderr, "make_samples: %s\n", e.what());
         return 1;
     }
     std::printf("wrote %s/stickman.skel\n", dir.c_str());
+    std::printf("wrote %s/stickman.atlas\n", dir.c_str());
+    std::printf("wrote %s/stickman.png\n", dir.c_str());
     std::printf("wrote %s/wave.bin\n", dir.c_str());
     return 0;
 }

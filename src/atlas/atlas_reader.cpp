@@ -39,6 +39,7 @@ public:
         while (i < lines_.size()) {
             // A page: its name, then fields, then regions, up to a blank line.
             Page page;
+            page.keys.emplace();
             page.name = std::string(name_of(lines_[i]));
             ++i;
             Region* region = nullptr;
@@ -48,6 +49,7 @@ public:
                 if (colon == std::string_view::npos) {
                     page.regions.emplace_back();
                     region = &page.regions.back();
+                    region->keys.emplace();
                     region->name = std::string(name_of(line));
                     continue;
                 }
@@ -57,14 +59,14 @@ public:
                 const std::size_t value_at = colon + 1;
                 if (region) {
                     if (!seen_region_field) layout.region_indent = std::string(indent), seen_region_field = true;
-                    if (contains(region->keys, key)) fail(line, column_of(line, indent.size()), "region \"" + region->name + "\" has two \"" + key + "\" fields");
-                    region->keys.push_back(key);
+                    if (contains(*region->keys, key)) fail(line, column_of(line, indent.size()), "region \"" + region->name + "\" has two \"" + key + "\" fields");
+                    region->keys->push_back(key);
                     bool tuple = region_field(*region, key, line, value_at);
                     if (tuple && !seen_region_tuple) layout.space_after_comma = comma_spaced(line, value_at), seen_region_tuple = true;
                 } else {
                     if (!seen_page_field) layout.page_indent = std::string(indent), seen_page_field = true;
-                    if (contains(page.keys, key)) fail(line, column_of(line, indent.size()), "page \"" + page.name + "\" has two \"" + key + "\" fields");
-                    page.keys.push_back(key);
+                    if (contains(*page.keys, key)) fail(line, column_of(line, indent.size()), "page \"" + page.name + "\" has two \"" + key + "\" fields");
+                    page.keys->push_back(key);
                     bool tuple = page_field(page, key, line, value_at);
                     if (tuple && !seen_page_tuple) layout.page_space_after_comma = comma_spaced(line, value_at), seen_page_tuple = true;
                 }
@@ -260,7 +262,7 @@ Atlas read_atlas(std::string_view text) {
     for (Page& page : atlas.pages)
         for (Region& r : page.regions) {
             bool has_orig = false;
-            for (const std::string& k : r.keys) has_orig |= k == "orig" || k == "offsets";
+            for (const std::string& k : *r.keys) has_orig |= k == "orig" || k == "offsets";
             if (!has_orig) r.original_width = r.width, r.original_height = r.height;
         }
     return atlas;

@@ -49,8 +49,8 @@ private:
 
     void page(const Page& p) {
         line(p.name);
-        std::vector<std::string> keys = p.keys;
-        if (keys.empty()) {
+        std::vector<std::string> keys = p.keys.value_or(std::vector<std::string>{});
+        if (!p.keys) {
             keys.push_back("size");
             if (p.format != "RGBA8888") keys.push_back("format");
             if (p.filter_min != "Nearest" || p.filter_mag != "Nearest") keys.push_back("filter");
@@ -73,8 +73,8 @@ private:
 
     void region(const Region& r) {
         line(r.name);
-        std::vector<std::string> keys = r.keys;
-        if (keys.empty()) {
+        std::vector<std::string> keys = r.keys.value_or(std::vector<std::string>{});
+        if (!r.keys) {
             if (r.index != -1) keys.push_back("index");
             keys.push_back("bounds");
             if (r.offset_x != 0 || r.offset_y != 0 || r.original_width != r.width || r.original_height != r.height)

@@ -1,6 +1,9 @@
 #include "rigio/io/file.hpp"
 
+#include <array>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -12,7 +15,59 @@
 namespace rigio::io {
 
 namespace {
+
 std::string errno_text() { return std::strerror(errno); }
+
+// Temporary files in progress, for the signal handler (async-signal-safe: fixed buffers and flags).
+constexpr int kSlots = 8;
+constexpr std::size_t kNameMax = 4096;
+std::array<std::array<char, kNameMax>, kSlots> g_temp_names{};
+std::array<std::atomic<bool>, kSlots> g_temp_used{};
+
+int register_temp(const std::string& name) {
+    if (name.size() >= kNameMax) return -1;
+    for (int i = 0; i < kSlots; ++i) {
+        bool expected = false;
+        if (g_temp_used[i].load()) continue;
+        std::memcpy(g_temp_names[i].data(), name.c_str(), name.size() + 1);
+        if (g_temp_used[i].compare_exchange_strong(expected, true)) return i;
+    }
+    return -1;
+}
+
+void unregister_temp(int slot) {
+    if (slot >= 0) g_temp_used[slot].store(false);
+}
+
+extern "C" void remove_temporaries_and_die(int sig) {
+    for (int i = 0; i < kSlots; ++i)
+        if (g_temp_used[i].load()) ::unlink(g_temp_names[i].data());
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+bool under_special_tree(const std::string& p) { return p.rfind("/dev/", 0) == 0 || p.rfind("/proc/", 0) == 0; }
+
+// Follows symbolic links to the file a write must replace (as `cp` does). Sets `special` when
+// a hop goes through /dev or /proc, where the kernel's own links (/dev/stdout) must be opened.
+std::string follow_links(const std::string& path, bool& special) {
+    namespace fs = std::filesystem;
+    std::string p = path;
+    special = under_special_tree(p);
+    for (int hop = 0; hop < 40; ++hop) {
+        struct stat st {};
+        if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+        std::array<char, kNameMax> buf{};
+        ssize_t n = ::readlink(p.c_str(), buf.data(), buf.size() - 1);
+        if (n < 0) return p;
+        fs::path next(std::string(buf.data(), static_cast<std::size_t>(n)));
+        if (next.is_relative()) next = fs::path(p).parent_path() / next;
+        p = next.string();
+        if (under_special_tree(p)) special = true;
+    }
+    throw Error("cannot write " + path + ": too many levels of symbolic links");
+}
+
 }  // namespace
 
 std::vector<std::uint8_t> read_file(const std::string& path) {
@@ -33,46 +88,140 @@ std::vector<std::uint8_t> read_file(const std::string& path) {
     return data;
 }
 
-void write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes) {
+std::vector<std::uint8_t> read_stdin() {
+    std::vector<std::uint8_t> data;
+    std::uint8_t buf[1 << 16];
+    for (;;) {
+        ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) throw Error("cannot read standard input: " + errno_text());
+        if (n == 0) break;
+        data.insert(data.end(), buf, buf + n);
+    }
+    return data;
+}
+
+AtomicFile::AtomicFile(const std::string& path, const WriteOptions& options) : path_(path) {
     namespace fs = std::filesystem;
-    fs::path target(path);
-    fs::path dir = target.parent_path();
+    bool special = false;
+    target_ = follow_links(path, special);
+    struct stat st {};
+    const bool exists = ::stat(target_.c_str(), &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) throw Error("cannot write " + path + ": it is a directory");
+    if ((exists && !S_ISREG(st.st_mode)) || (special && exists)) {
+        // A FIFO, a device or a kernel link such as /dev/stdout: write into it, never replace it.
+        fd_ = ::open(special ? path.c_str() : target_.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd_ < 0) throw Error("cannot write " + path + ": " + errno_text());
+        return;
+    }
+    if (exists) {
+        if (!options.force && ::access(target_.c_str(), W_OK) != 0 && errno == EACCES)
+            throw Error("not replacing " + path + ": it is read-only (use --force to replace it)");
+        has_mode_ = true;
+        mode_ = st.st_mode & 07777;
+    }
+    fs::path dir = fs::path(target_).parent_path();
     if (dir.empty()) dir = ".";
-    std::string tmpl = (dir / ("." + target.filename().string() + ".rigio-XXXXXX")).string();
+    std::string tmpl = (dir / ".rigio-XXXXXX").string();
     std::vector<char> name(tmpl.begin(), tmpl.end());
     name.push_back('\0');
-    int fd = ::mkstemp(name.data());
-    if (fd < 0) throw Error("cannot write " + path + ": cannot create a temporary file in " + dir.string() + ": " + errno_text());
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            std::string why = errno_text();
-            ::close(fd);
-            ::unlink(name.data());
-            throw Error("cannot write " + path + ": " + why);
-        }
-        done += static_cast<std::size_t>(n);
+    // Block the cleanup signals between creating the file and recording its name.
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    ::sigprocmask(SIG_BLOCK, &block, &old);
+    fd_ = ::mkostemp(name.data(), O_CLOEXEC);
+    const int saved = errno;
+    if (fd_ >= 0) {
+        temp_ = name.data();
+        slot_ = register_temp(temp_);
     }
-    // Keep the permissions a newly created file would get (mkstemp uses 0600).
-    mode_t mask = ::umask(0);
-    ::umask(mask);
-    ::fchmod(fd, 0666 & ~mask);
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        std::string why = errno_text();
-        ::unlink(name.data());
-        throw Error("cannot write " + path + ": " + why);
-    }
-    if (std::rename(name.data(), path.c_str()) != 0) {
-        std::string why = errno_text();
-        ::unlink(name.data());
-        throw Error("cannot write " + path + ": " + why);
+    ::sigprocmask(SIG_SETMASK, &old, nullptr);
+    if (fd_ < 0) {
+        errno = saved;
+        throw Error("cannot write " + path + ": cannot create a temporary file in " + dir.string() + ": " + errno_text());
     }
 }
 
-void write_file_atomic(const std::string& path, const std::string& text) {
-    write_file_atomic(path, std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+AtomicFile::~AtomicFile() { discard(); }
+
+void AtomicFile::discard() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    if (!temp_.empty()) ::unlink(temp_.c_str());
+    temp_.clear();
+    unregister_temp(slot_);
+    slot_ = -1;
+}
+
+void AtomicFile::write(std::span<const std::uint8_t> bytes) {
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            std::string why = errno_text();
+            discard();
+            throw Error("cannot write " + path_ + ": " + why);
+        }
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+void AtomicFile::commit() {
+    if (temp_.empty()) {  // written straight into a non-regular file
+        const int rc = ::close(fd_);
+        fd_ = -1;
+        if (rc != 0) throw Error("cannot write " + path_ + ": " + errno_text());
+        return;
+    }
+    if (has_mode_) {
+        ::fchmod(fd_, static_cast<mode_t>(mode_));
+    } else {  // the permissions a newly created file would get (mkstemp uses 0600)
+        mode_t mask = ::umask(0);
+        ::umask(mask);
+        ::fchmod(fd_, 0666 & ~mask);
+    }
+    if (::fsync(fd_) != 0 || ::close(fd_) != 0) {
+        std::string why = errno_text();
+        fd_ = -1;
+        discard();
+        throw Error("cannot write " + path_ + ": " + why);
+    }
+    fd_ = -1;
+    if (std::rename(temp_.c_str(), target_.c_str()) != 0) {
+        std::string why = errno_text();
+        discard();
+        throw Error("cannot write " + path_ + ": " + why);
+    }
+    temp_.clear();
+    unregister_temp(slot_);
+    slot_ = -1;
+}
+
+void write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, const WriteOptions& options) {
+    AtomicFile f(path, options);
+    f.write(bytes);
+    f.commit();
+}
+
+void write_file_atomic(const std::string& path, const std::string& text, const WriteOptions& options) {
+    write_file_atomic(path, std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), options);
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+    struct stat sa {}, sb {};
+    if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0) return false;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+void remove_temporaries_on_signals() {
+    struct sigaction sa {};
+    sa.sa_handler = remove_temporaries_and_die;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGINT, &sa, nullptr);
+    ::sigaction(SIGTERM, &sa, nullptr);
 }
 
 }  // namespace rigio::io

@@ -27,18 +27,30 @@ Texel fetch(const atlas::Image& img, int x, int y) {
 
 Texel sample(const Texture& t, float u, float v) {
     const atlas::Image& img = *t.image;
-    const float tx = u * static_cast<float>(img.width), ty = v * static_cast<float>(img.height);
+    // Texture coordinates from files may be huge or NaN: keep them within a texel of the page (the
+    // clamp-to-edge result is the same) before converting to integers.
+    auto bound = [](float x, float size) { return x > -1 ? (x < size + 1 ? x : size + 1) : -1.0f; };
+    const float tx = bound(u * static_cast<float>(img.width), static_cast<float>(img.width));
+    const float ty = bound(v * static_cast<float>(img.height), static_cast<float>(img.height));
     if (!t.linear) return fetch(img, static_cast<int>(std::floor(tx)), static_cast<int>(std::floor(ty)));
     const float fx0 = tx - 0.5f, fy0 = ty - 0.5f;
     const float x0f = std::floor(fx0), y0f = std::floor(fy0);
     const float fx = fx0 - x0f, fy = fy0 - y0f;
     const int x0 = static_cast<int>(x0f), y0 = static_cast<int>(y0f);
-    const Texel a = fetch(img, x0, y0), b = fetch(img, x0 + 1, y0), c = fetch(img, x0, y0 + 1), d = fetch(img, x0 + 1, y0 + 1);
-    auto mix = [&](float pa, float pb, float pc, float pd) {
-        const float top = pa + (pb - pa) * fx, bottom = pc + (pd - pc) * fx;
-        return top + (bottom - top) * fy;
+    // The 2x2 texels around the point, clamped to the edge.
+    const int xa = std::clamp(x0, 0, img.width - 1), xb = std::clamp(x0 + 1, 0, img.width - 1);
+    const int ya = std::clamp(y0, 0, img.height - 1), yb = std::clamp(y0 + 1, 0, img.height - 1);
+    const std::size_t stride = static_cast<std::size_t>(img.width) * 4;
+    const std::uint8_t* top = img.rgba.data() + static_cast<std::size_t>(ya) * stride;
+    const std::uint8_t* bottom = img.rgba.data() + static_cast<std::size_t>(yb) * stride;
+    const std::uint8_t *a = top + xa * 4, *b = top + xb * 4, *c = bottom + xa * 4, *d = bottom + xb * 4;
+    constexpr float k = 1.0f / 255.0f;
+    auto mix = [&](int i) {
+        const float pa = a[i] * k, pb = b[i] * k, pc = c[i] * k, pd = d[i] * k;
+        const float t = pa + (pb - pa) * fx, u = pc + (pd - pc) * fx;
+        return t + (u - t) * fy;
     };
-    return {mix(a.r, b.r, c.r, d.r), mix(a.g, b.g, c.g, d.g), mix(a.b, b.b, c.b, d.b), mix(a.a, b.a, c.a, d.a)};
+    return {mix(0), mix(1), mix(2), mix(3)};
 }
 
 void blend(std::uint8_t* px, const Texel& t, const Texture& tex, const Paint& paint) {
@@ -132,14 +144,18 @@ void fill_polygon(ClipMask& mask, int width, int height, const float* xy, int co
             const double x0 = xy[i * 2], y0 = xy[i * 2 + 1];
             const int n = (i + 1) % count;
             const double x1 = xy[n * 2], y1 = xy[n * 2 + 1];
-            if ((y0 <= y && y < y1) || (y1 <= y && y < y0)) xs.push_back(x0 + (y - y0) * (x1 - x0) / (y1 - y0));
+            if ((y0 <= y && y < y1) || (y1 <= y && y < y0)) {
+                const double x = x0 + (y - y0) * (x1 - x0) / (y1 - y0);
+                if (std::isfinite(x)) xs.push_back(x);
+            }
         }
         std::sort(xs.begin(), xs.end());
         std::uint8_t* row = mask.inside.data() + static_cast<std::size_t>(j) * static_cast<std::size_t>(width);
         for (std::size_t k = 0; k + 1 < xs.size(); k += 2) {
             // Centres x + 0.5 in [left, right).
             const double left = std::ceil(xs[k] - 0.5), right = std::ceil(xs[k + 1] - 0.5);
-            const int from = static_cast<int>(std::max(0.0, left)), to = static_cast<int>(std::min<double>(width, right));
+            const int from = static_cast<int>(std::clamp(left, 0.0, static_cast<double>(width)));
+            const int to = static_cast<int>(std::clamp(right, 0.0, static_cast<double>(width)));
             for (int i = from; i < to; ++i) row[i] = 1;
         }
     }
@@ -162,10 +178,11 @@ void draw_triangles(Canvas& canvas, const Texture& texture, const Vertex* v, con
         }
         const double minx = std::min({p0->x, p1->x, p2->x}), maxx = std::max({p0->x, p1->x, p2->x});
         const double miny = std::min({p0->y, p1->y, p2->y}), maxy = std::max({p0->y, p1->y, p2->y});
-        const int i0 = static_cast<int>(std::max(0.0, std::floor(minx - 0.5)));
-        const int i1 = static_cast<int>(std::min<double>(canvas.width - 1, std::ceil(maxx)));
-        const int j0 = static_cast<int>(std::max(0.0, std::floor(miny - 0.5)));
-        const int j1 = static_cast<int>(std::min<double>(canvas.height - 1, std::ceil(maxy)));
+        // Clamped in double before converting: coordinates from files may be huge.
+        const int i0 = static_cast<int>(std::clamp(std::floor(minx - 0.5), 0.0, static_cast<double>(canvas.width)));
+        const int i1 = static_cast<int>(std::clamp(std::ceil(maxx), -1.0, canvas.width - 1.0));
+        const int j0 = static_cast<int>(std::clamp(std::floor(miny - 0.5), 0.0, static_cast<double>(canvas.height)));
+        const int j1 = static_cast<int>(std::clamp(std::ceil(maxy), -1.0, canvas.height - 1.0));
         if (i0 > i1 || j0 > j1) continue;
         // Edge k is opposite vertex k: e0 = p1 -> p2, e1 = p2 -> p0, e2 = p0 -> p1.
         const Vertex* q[3] = {p0, p1, p2};

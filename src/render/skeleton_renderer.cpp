@@ -35,6 +35,25 @@ float channel8(float v) {  // as the official renderers pass vertex colours: tru
     return std::floor(v * 255.0f) / 255.0f;
 }
 
+// A name from a file, safe to print: quoted, control characters escaped, at most 80 bytes.
+std::string quoted(const std::string& name) {
+    std::string out = "\"";
+    for (std::size_t i = 0; i < name.size() && i < 80; ++i) {
+        const unsigned char c = static_cast<unsigned char>(name[i]);
+        if (c < 0x20 || c == 0x7f) {
+            static const char* hex = "0123456789abcdef";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            if (c == '"' || c == '\\') out += '\\';
+            out += static_cast<char>(c);
+        }
+    }
+    if (name.size() > 80) out += "...";
+    return out + "\"";
+}
+
 float rgba_channel(spine::Rgba c, int shift) { return static_cast<float>((c >> shift) & 0xFF) / 255.0f; }
 
 Blend blend_of(spine::BlendMode m) {
@@ -84,19 +103,19 @@ SkeletonRenderer::SkeletonRenderer(const rt::RuntimeData& data, const TextureAtl
         out.model = &m;
         const std::string path = m.path ? *m.path : info.name;
         out.region = textures.atlas.find(path, &out.page);
-        if (!out.region) throw Error("attachment \"" + info.name + "\": region \"" + path + "\" is not in the atlas");
+        if (!out.region) throw Error("attachment " + quoted(info.name) + ": region " + quoted(path) + " is not in the atlas");
         const atlas::Page& page = textures.atlas.pages[static_cast<std::size_t>(out.page)];
         const atlas::Image& img = textures.pages[static_cast<std::size_t>(out.page)];
         const float pw = static_cast<float>(page.width > 0 ? page.width : img.width);
         const float ph = static_cast<float>(page.height > 0 ? page.height : img.height);
         const atlas::Region& r = *out.region;
         if (r.degrees != 0 && r.degrees != 90)
-            throw Error("region \"" + r.name + "\": rotation by " + std::to_string(r.degrees) + " degrees is not supported by the renderer");
+            throw Error("region " + quoted(r.name) + ": rotation by " + std::to_string(r.degrees) + " degrees is not supported by the renderer");
         const spine::Attachment* shape = &m;
         std::size_t source = id;
         for (std::size_t guard = 0; models[source]->type == AttachmentType::LinkedMesh; ++guard) {
             const int p = parent_of(source);
-            if (p < 0 || guard > models.size()) throw Error("linked mesh \"" + info.name + "\": parent mesh not found");
+            if (p < 0 || guard > models.size()) throw Error("linked mesh " + quoted(info.name) + ": parent mesh not found");
             source = static_cast<std::size_t>(p);
         }
         shape = models[source];
@@ -109,9 +128,9 @@ SkeletonRenderer::SkeletonRenderer(const rt::RuntimeData& data, const TextureAtl
         }
         const std::size_t n = shape->uvs.size() / 2;
         if (static_cast<int>(n) * 2 != info.world_vertices_length)
-            throw Error("mesh \"" + info.name + "\": " + std::to_string(n) + " uvs for " + std::to_string(info.world_vertices_length / 2) + " vertices");
+            throw Error("mesh " + quoted(info.name) + ": " + std::to_string(n) + " uvs for " + std::to_string(info.world_vertices_length / 2) + " vertices");
         for (std::uint16_t t : shape->triangles)
-            if (t >= n) throw Error("mesh \"" + info.name + "\": triangle index " + std::to_string(t) + " out of range");
+            if (t >= n) throw Error("mesh " + quoted(info.name) + ": triangle index " + std::to_string(t) + " out of range");
         out.page_uvs.resize(n * 2);
         // Mesh uvs are over the original image; whitespace stripping moves the packed part.
         const float ow = static_cast<float>(r.original_width > 0 ? r.original_width : r.width);

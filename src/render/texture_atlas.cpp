@@ -1,6 +1,7 @@
 // Loading an atlas and its page images (see rigio/render/skeleton_renderer.hpp).
 #include <filesystem>
 
+#include "rigio/atlas/dragonbones_tex.hpp"
 #include "rigio/io/file.hpp"
 #include "rigio/render/skeleton_renderer.hpp"
 
@@ -8,11 +9,13 @@ namespace rigio::render {
 
 namespace {
 
-// Page names come from the file: only plain relative paths below the atlas's folder are followed.
+// Page names come from the file: only plain relative paths below the atlas's folder, without control
+// characters, are followed (and so printed in messages).
 void check_page_name(const std::string& name, const std::string& atlas_path) {
     const std::filesystem::path p(name);
     bool ok = !name.empty() && !p.is_absolute() && name.find('\\') == std::string::npos;
     for (const auto& part : p) ok = ok && part != ".." && part != ".";
+    for (char c : name) ok = ok && static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
     if (!ok) throw Error("page image name is not a plain relative path", {}, "in " + atlas_path);
 }
 
@@ -22,7 +25,9 @@ TextureAtlas load_texture_atlas(const std::string& path, const atlas::ImageLimit
     const std::vector<std::uint8_t> bytes = io::read_file(path);
     TextureAtlas out;
     try {
-        out.atlas = atlas::read_atlas(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+        const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+        const bool dragonbones = path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0;
+        out.atlas = dragonbones ? atlas::read_dragonbones_tex(text) : atlas::read_atlas(text);
     } catch (const Error& e) {
         throw Error(e.message(), e.where(), "in " + path);
     }
@@ -38,6 +43,23 @@ TextureAtlas load_texture_atlas(const std::string& path, const atlas::ImageLimit
     }
     out.premultiplied = all_pma;
     return out;
+}
+
+int size_regions_from_atlas(spine::SkeletonData& data, const atlas::Atlas& atlas) {
+    int sized = 0;
+    for (spine::Skin& skin : data.skins)
+        for (spine::SkinSlot& ss : skin.slots)
+            for (spine::SkinAttachment& e : ss.attachments) {
+                spine::Attachment& a = e.attachment;
+                if (a.type != spine::AttachmentType::Region || a.width != 0 || a.height != 0) continue;
+                const std::string name = a.path ? *a.path : a.name ? *a.name : e.key.value_or("");
+                if (const atlas::Region* r = atlas.find(name)) {
+                    a.width = static_cast<float>(r->original_width);
+                    a.height = static_cast<float>(r->original_height);
+                    ++sized;
+                }
+            }
+    return sized;
 }
 
 }  // namespace rigio::render

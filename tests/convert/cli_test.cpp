@@ -77,17 +77,20 @@ TEST(ConvertDragonBonesToSpine, AllArmaturesAndLossReports) {
     const fs::path d = dir();
     const std::string in = write_fixture(d);
     const fs::path out = d / "out";
-    const CliRun r = rigio("convert --all-armatures --out-dir " + out.string() + " --to spine-json --loss-report " +
+    const CliRun r = rigio("convert -v --all-armatures --out-dir " + out.string() + " --to spine-json --loss-report " +
                             (d / "losses.json").string() + " " + in,
                         d);
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_TRUE(fs::exists(out / "first.json"));
     EXPECT_TRUE(fs::exists(out / "second.json"));
     EXPECT_NE(r.err.find("loss at /armature/1/slot/0/color: colour offset"), std::string::npos) << r.err;
+    // One report for the batch: each armature's losses under its input (and armature) name.
     simdjson::dom::parser p;
-    EXPECT_TRUE(bool(p.load((d / "losses-first.json").string())["lossless"]));
-    simdjson::dom::parser q;
-    simdjson::dom::element second = q.load((d / "losses-second.json").string());
+    simdjson::dom::element all = p.load((d / "losses.json").string());
+    EXPECT_EQ(std::string_view(all["inputs"].at(0)["armature"]), "first");
+    EXPECT_TRUE(bool(all["inputs"].at(0)["report"]["lossless"]));
+    simdjson::dom::element second = all["inputs"].at(1)["report"];
+    EXPECT_EQ(std::string_view(all["inputs"].at(1)["input"]), in);
     EXPECT_FALSE(bool(second["lossless"]));
     EXPECT_EQ(std::string_view(second["losses"].at(0)["where"]), "/armature/1/slot/0/color");
 }

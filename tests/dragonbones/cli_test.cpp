@@ -63,7 +63,7 @@ TEST(DragonBonesCli, UpgradeAndDowngradeReportLossesOnStderr) {
     fs::path f = corpus("4.0/stagexl_demon.json");
     if (!fs::exists(f)) GTEST_SKIP() << f << " not found: corpus test skipped";
     fs::path d = scratch();
-    CliResult up = run("convert " + f.string() + " " + (d / "up.json").string() + " --to dragonbones-json --db-version 5.5", d);
+    CliResult up = run("convert -v " + f.string() + " " + (d / "up.json").string() + " --to dragonbones-json --db-version 5.5", d);
     EXPECT_EQ(up.code, 0) << up.err;
     EXPECT_NE(up.err.find("loss at /armature/0/animation/"), std::string::npos) << up.err;
     EXPECT_NE(up.err.find("\"z\""), std::string::npos);
@@ -81,7 +81,7 @@ TEST(DragonBonesCli, BadFilesExit1WithTheirPath) {
     write(d / "bad_ske.json", R"({"version":"5.5","armature":[{"name":"a","bone":[{"name":"b","parent":"zz"}]}]})");
     CliResult v = run("validate " + (d / "bad_ske.json").string(), d);
     EXPECT_EQ(v.code, 1);
-    EXPECT_NE(v.out.find("/armature/0/bone/0/parent"), std::string::npos) << v.out;
+    EXPECT_NE(v.err.find("/armature/0/bone/0/parent"), std::string::npos) << v.err;  // errors go to stderr
     CliResult c = run("convert " + (d / "bad_ske.json").string() + " " + (d / "out.json").string(), d);
     EXPECT_EQ(c.code, 1);
     EXPECT_FALSE(fs::exists(d / "out.json"));

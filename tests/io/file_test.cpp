@@ -1,5 +1,9 @@
 // Whole-file reads and atomic writes.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 
 #include <filesystem>
 #include <fstream>
@@ -54,4 +58,42 @@ TEST(File, ReadErrorsNameThePath) {
     } catch (const rigio::Error& e) {
         EXPECT_NE(std::string(e.what()).find("/nonexistent/rigio/file.skel"), std::string::npos);
     }
+}
+
+// Issue 14: writes keep the target's nature and clean up after themselves.
+TEST(File, TemporaryNamesAreShortSoLongTargetNamesWork) {
+    fs::path d = temp_dir();
+    const std::string name(250, 'x');
+    rigio::io::write_file_atomic((d / (name + ".json")).string(), std::string("long"));
+    EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 1);
+    fs::remove_all(d);
+}
+
+TEST(File, SameFileSeesLinks) {
+    fs::path d = temp_dir();
+    rigio::io::write_file_atomic((d / "a").string(), std::string("a"));
+    fs::create_hard_link(d / "a", d / "h");
+    fs::create_symlink("a", d / "s");
+    EXPECT_TRUE(rigio::io::same_file((d / "a").string(), (d / "h").string()));
+    EXPECT_TRUE(rigio::io::same_file((d / "a").string(), (d / "s").string()));
+    EXPECT_FALSE(rigio::io::same_file((d / "a").string(), (d / "missing").string()));
+    fs::remove_all(d);
+}
+
+TEST(File, SignalRemovesTheTemporaryFile) {
+    fs::path d = temp_dir();
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        rigio::io::remove_temporaries_on_signals();
+        rigio::io::AtomicFile f((d / "out.txt").string());
+        f.write(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>("partial"), 7));
+        ::raise(SIGTERM);  // interrupted mid-write
+        ::_exit(0);
+    }
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
+    EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 0);  // no temporary left
+    fs::remove_all(d);
 }

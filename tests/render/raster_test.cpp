@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <limits>
 
 #include "rigio/render/raster.hpp"
 
@@ -185,3 +186,19 @@ TEST(Raster, CanvasImageIsStraightAlpha) {
 }
 
 TEST(Raster, CanvasSizeIsLimited) { EXPECT_THROW(Canvas(100000, 100000), rigio::Error); }
+
+TEST(Raster, HugeAndNonFiniteCoordinatesAreHarmless) {
+    auto img = texture(1, 1, {{255, 255, 255, 255}});
+    Texture t;
+    t.image = &img;
+    Canvas c(4, 4);
+    const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+    const Vertex v[6] = {{1e30f, 0, 0, 0}, {-1e30f, 1e30f, 1e30f, -1e30f}, {0, -1e30f, nan, 0},
+                         {inf, 0, 0, 0}, {0, nan, 0, 0}, {1, 1, 0, 0}};
+    const std::uint16_t idx[9] = {0, 1, 2, 3, 4, 5, 0, 2, 5};
+    draw_triangles(c, t, v, idx, 9, Paint{});
+    ClipMask mask;
+    const float poly[8] = {1e30f, 0, -1e30f, 1e30f, nan, 2, 0, inf};
+    fill_polygon(mask, 4, 4, poly, 4);
+    EXPECT_EQ(mask.inside.size(), 16u);
+}

@@ -34,7 +34,7 @@ struct Region {
     bool rotate_as_bool = false;           // written as `rotate: true|false` (3.x) rather than degrees
     std::optional<std::array<int, 4>> split, pad;  // nine-patch splits and paddings
     std::vector<Field> extra;              // keys the format does not define
-    std::vector<std::string> keys;         // keys in the order written (empty: the writer's choice)
+    std::optional<std::vector<std::string>> keys;  // keys in the order written (none: the writer's choice)
     bool operator==(const Region&) const = default;
 };
 
@@ -46,7 +46,7 @@ struct Page {
     std::string repeat = "none";  // none, x, y, xy
     bool pma = false;             // 4.x `pma: true`: premultiplied alpha
     std::vector<Field> extra;
-    std::vector<std::string> keys;
+    std::optional<std::vector<std::string>> keys;  // as for regions
     std::vector<Region> regions;
     bool operator==(const Page&) const = default;
 };
@@ -78,7 +78,7 @@ Atlas read_atlas(std::string_view text);
 Result<Atlas> try_read_atlas(std::string_view text);
 
 // Serialises an atlas in its layout; keys follow each page's and region's `keys`, or the 4.x choice
-// when empty.
+// (values that differ from the defaults) when it has none.
 std::string write_atlas(const Atlas& atlas);
 
 }  // namespace rigio::atlas

@@ -1,6 +1,9 @@
 // rigio/io/file.hpp: whole-file reads and atomic writes.
-// A write goes to a temporary file in the target's directory, is flushed, then renamed over the
-// target, so a failed or interrupted write never destroys an existing file.
+// A write goes to a temporary file (".rigio-XXXXXX") in the target's directory, is flushed, then
+// renamed over the target, so a failed or interrupted write never destroys an existing file.
+// The target keeps its nature: a symbolic link is written through (its final target is replaced),
+// an existing file keeps its permission bits, a read-only file is refused unless forced, and a
+// target that is not a regular file (FIFO, device, /dev/stdout) is written into, never replaced.
 #pragma once
 
 #include <cstdint>
@@ -14,10 +17,49 @@ namespace rigio::io {
 
 // Reads a whole file. Throws rigio::Error naming the path when it cannot be read.
 std::vector<std::uint8_t> read_file(const std::string& path);
+// Reads standard input to its end.
+std::vector<std::uint8_t> read_stdin();
 
-// Writes `bytes` to `path` atomically (temporary file + rename). Throws rigio::Error on failure,
-// leaving any existing file at `path` untouched.
-void write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes);
-void write_file_atomic(const std::string& path, const std::string& text);
+struct WriteOptions {
+    bool force = false;  // replace a read-only regular file (as `cp -f` does)
+};
+
+// A file being written atomically: bytes go to `fd()` (a temporary file beside the target, or the
+// target itself when it is not a regular file); `commit()` puts it in place. Destroying an
+// uncommitted AtomicFile removes the temporary file, and so does SIGINT/SIGTERM once
+// `remove_temporaries_on_signals()` was called.
+class AtomicFile {
+public:
+    explicit AtomicFile(const std::string& path, const WriteOptions& options = {});
+    ~AtomicFile();
+    AtomicFile(const AtomicFile&) = delete;
+    AtomicFile& operator=(const AtomicFile&) = delete;
+
+    int fd() const { return fd_; }
+    void write(std::span<const std::uint8_t> bytes);  // throws rigio::Error
+    void commit();                                     // flush, keep the old mode, rename; throws rigio::Error
+
+private:
+    void discard();
+    std::string path_;    // as given, for messages
+    std::string target_;  // the file actually replaced (symbolic links followed)
+    std::string temp_;    // empty when writing straight into a non-regular target
+    int fd_ = -1;
+    int slot_ = -1;       // entry in the signal handler's list of temporary files
+    bool has_mode_ = false;
+    unsigned mode_ = 0;
+};
+
+// Writes `bytes` to `path` atomically. Throws rigio::Error on failure, leaving any existing file
+// at `path` untouched.
+void write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, const WriteOptions& options = {});
+void write_file_atomic(const std::string& path, const std::string& text, const WriteOptions& options = {});
+
+// True when both paths exist and name the same file (same device and inode, links followed).
+bool same_file(const std::string& a, const std::string& b);
+
+// Installs SIGINT/SIGTERM handlers that remove the temporary files of unfinished AtomicFiles and
+// then end the process by the same signal. For programs (the CLI), not for library users.
+void remove_temporaries_on_signals();
 
 }  // namespace rigio::io

@@ -45,7 +45,11 @@ struct Canvas {
     atlas::Image to_image() const;
 };
 
-// Which pixels later triangles may draw (clipping attachments): 1 = inside.
+// Which pixels later triangles may draw (clipping attachments): 1 = inside. Clipping is done per pixel
+// rather than by cutting triangles into polygons: a pixel of a clipped triangle is drawn when its centre
+// is inside both the triangle and the clipping polygon, which is what cutting the triangle and
+// rasterising the pieces by pixel centres gives, without re-triangulating (no seams between pieces, any
+// simple polygon, concave or not, with no convex decomposition).
 struct ClipMask {
     int width = 0, height = 0;
     std::vector<std::uint8_t> inside;

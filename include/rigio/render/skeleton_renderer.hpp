@@ -23,8 +23,8 @@ struct TextureAtlas {
     bool premultiplied = false;       // pages hold premultiplied colour (4.x `pma: true`, or forced)
 };
 
-// Reads an atlas file and the page images next to it (page names must be relative paths without
-// ".."). Throws rigio::Error naming the file and the line, or the page image at fault.
+// Reads an atlas file (Spine .atlas, or a DragonBones *_tex.json when the name ends in .json) and the
+// page images next to it (page names must be relative paths without ".."). Throws rigio::Error naming the file and the line, or the page image at fault.
 TextureAtlas load_texture_atlas(const std::string& path, const atlas::ImageLimits& limits = {});
 
 // World point (x, y) (y up) -> pixel (x0 + scale * x, y0 - scale * y).
@@ -38,6 +38,10 @@ struct Bounds {
     bool empty = true;
     void add(float x, float y);
 };
+
+// Region attachments without a size (DragonBones data converted to Spine: DragonBones takes image sizes
+// from its texture atlas) get their region's original size. Returns how many were sized.
+int size_regions_from_atlas(spine::SkeletonData& data, const atlas::Atlas& atlas);
 
 class SkeletonRenderer {
 public:

@@ -1,0 +1,80 @@
+#include "output.hpp"
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "text.hpp"
+
+namespace rigio::cli {
+
+Settings& settings() {
+    static Settings s;
+    return s;
+}
+
+std::vector<std::uint8_t> read_input(const std::string& path) {
+    if (is_std_stream(path)) return io::read_stdin();
+    return io::read_file(path);
+}
+
+void write_output(const std::string& path, std::span<const std::uint8_t> bytes) {
+    if (is_std_stream(path)) {
+        if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() || std::fflush(stdout) != 0)
+            throw Error(std::string("could not write to standard output: ") + std::strerror(errno));
+        return;
+    }
+    io::WriteOptions o;
+    o.force = settings().force;
+    io::write_file_atomic(path, bytes, o);
+}
+
+void write_output(const std::string& path, const std::string& text) {
+    write_output(path, std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+}
+
+OutputStream::OutputStream(const std::string& path) : path_(path) {
+    if (path.empty() || is_std_stream(path)) {
+        file_ = stdout;
+        return;
+    }
+    io::WriteOptions o;
+    o.force = settings().force;
+    atomic_ = std::make_unique<io::AtomicFile>(path, o);
+    const int fd = ::dup(atomic_->fd());
+    if (fd < 0 || !(file_ = ::fdopen(fd, "wb"))) {
+        if (fd >= 0) ::close(fd);
+        throw Error("cannot write " + path + ": " + std::strerror(errno));
+    }
+}
+
+OutputStream::~OutputStream() {
+    if (file_ && file_ != stdout) std::fclose(file_);
+}
+
+void OutputStream::commit() {
+    if (file_ == stdout) {
+        if (std::fflush(stdout) != 0 || std::ferror(stdout))
+            throw Error(std::string("could not write to standard output: ") + std::strerror(errno));
+        return;
+    }
+    const bool failed = std::fflush(file_) != 0 || std::ferror(file_);
+    const int saved = errno;
+    std::fclose(file_);
+    file_ = nullptr;
+    if (failed) throw Error("cannot write " + path_ + ": " + std::strerror(saved));
+    atomic_->commit();
+}
+
+void print_error(const std::string& file, const std::string& message) {
+    fmt::print(stderr, "{}: {}\n", esc(file), esc(message));
+}
+
+void print_warning(const std::string& file, const std::string& message) {
+    if (settings().quiet) return;
+    fmt::print(stderr, "{}: warning: {}\n", esc(file), esc(message));
+}
+
+}  // namespace rigio::cli
