@@ -81,7 +81,7 @@ void BM_UpgradeTo55(benchmark::State& state) {
     std::size_t bytes = 0;
     for (auto _ : state)
         for (std::size_t i = 0; i < models().size(); ++i) {
-            std::vector<rigio::dragonbones::Loss> losses;
+            rigio::LossReport losses;
             auto up = rigio::dragonbones::convert_version(models()[i], "5.5", losses);
             benchmark::DoNotOptimize(up);
             bytes += files()[i].size();

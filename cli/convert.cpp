@@ -65,8 +65,8 @@ void convert_into(const Document& source, const std::string& in, const Job& job,
                   std::vector<std::pair<std::string, std::string>>& loss_reports) {
     Document doc = source;
     if (!args.mrtk_version.empty())
-        for (const std::string& n : set_mrtk_version(doc, args.mrtk_version))
-            if (!settings().quiet) fmt::print(stderr, "{}: note: {}\n", esc(in), esc(n));
+        for (const Loss& n : set_mrtk_version(doc, args.mrtk_version).losses)
+            if (!settings().quiet) fmt::print(stderr, "{}: note: {}\n", esc(in), esc(loss_text(n)));
     const Format target = output_format(doc, job.out);
     const Format source_format = doc.format;
     convert::LossReport losses;

@@ -8,9 +8,7 @@ convert::LossReport prepare_dragonbones(Document& doc, const std::string& db_ver
     convert::LossReport report;
     auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model);
     if (!db || db_version.empty()) return report;
-    std::vector<dragonbones::Loss> losses;
-    *db = dragonbones::convert_version(*db, db_version, losses);
-    for (auto& l : losses) report.add(std::move(l.path), std::move(l.what), "DragonBones " + db_version + " cannot hold it");
+    *db = dragonbones::convert_version(*db, db_version, report);
     return report;
 }
 

@@ -43,7 +43,7 @@ mrtk::InputAnimation& mrtk_recording(Document& doc, const std::string& path) {
     return *rec;
 }
 
-std::vector<std::string> set_mrtk_version(Document& doc, const std::string& version) {
+LossReport set_mrtk_version(Document& doc, const std::string& version) {
     auto* rec = std::get_if<mrtk::InputAnimation>(&doc.model);
     if (!rec) throw Error("--mrtk-version applies to MRTK recordings only");
     return mrtk::convert_version(*rec, version == "1.0" ? 0 : 1);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "document.hpp"
+#include "rigio/io/loss.hpp"
 #include "rigio/mrtk/model.hpp"
 
 namespace rigio::cli {
@@ -22,7 +23,7 @@ void add_mrtk_load_options(CLI::App* cmd);
 
 // Rewrites the document's recording as version "1.0" or "1.1"; returns what was lost or changed.
 // Throws rigio::Error when the document is not an MRTK recording.
-std::vector<std::string> set_mrtk_version(Document& doc, const std::string& version);
+LossReport set_mrtk_version(Document& doc, const std::string& version);
 
 // The recording in a document, or an Error naming the path when it holds something else.
 mrtk::InputAnimation& mrtk_recording(Document& doc, const std::string& path);

@@ -31,8 +31,9 @@ void add_repair(CLI::App& app, int& exit_code) {
             Format target = format_for_output(doc, out);
             if (target == Format::Unknown) target = doc.format;
             save(doc, target, out);
-            for (const std::string& c : changes) fmt::print("{}: repaired {}\n", in, c);
-            fmt::print("{}: {} -> {}\n", in, changes.empty() ? "nothing to repair" : std::to_string(changes.size()) + " change(s)", out);
+            for (const Loss& c : changes.losses) fmt::print("{}: repaired {} {}\n", in, c.feature, c.action);
+            fmt::print("{}: {} -> {}\n", in, changes.empty() ? "nothing to repair" : std::to_string(changes.losses.size()) + " change(s)",
+                       out);
             exit_code = 0;
         } catch (const Error& e) {
             print_error(in, e.what());

@@ -422,11 +422,11 @@ Result<spine::SkeletonData> dragonbones_to_spine(const db::DragonBonesData& sour
         return Error(fmt::format("no armature {} (the file has {})", armature, source.armature.size()), Location::at_path("/armature"));
     db::DragonBonesData data;
     try {
-        std::vector<db::Loss> upgrade;
+        LossReport upgrade;
         data = db::version_code(source) >= 55 ? source : db::convert_version(source, "5.5", upgrade);
-        for (db::Loss& l : upgrade)
-            if (l.path.rfind(path + "/", 0) == 0 || l.path == path || l.path.rfind("/armature/", 0) != 0)
-                report.add(std::move(l.path), std::move(l.what), "not carried over");
+        for (Loss& l : upgrade.losses)
+            if (l.where.rfind(path + "/", 0) == 0 || l.where == path || l.where.rfind("/armature/", 0) != 0)
+                report.losses.push_back(std::move(l));
     } catch (const Error& e) {
         return e;
     }

@@ -4,7 +4,11 @@
 
 namespace rigio::dragonbones {
 
-DragonBonesData convert_version(const DragonBonesData& data, std::string_view target, std::vector<Loss>& losses) {
+namespace {
+
+using detail::Loss;
+
+DragonBonesData change_version(const DragonBonesData& data, std::string_view target, std::vector<Loss>& losses) {
     const int from = version_code(data);
     if (target != "4.5" && target != "5.5")
         throw Error("DragonBones JSON can be written as version 4.5 or 5.5, not " + std::string(target));
@@ -31,9 +35,25 @@ DragonBonesData convert_version(const DragonBonesData& data, std::string_view ta
         return out;
     }
     if (from >= 56)
-        losses.push_back({"/version", "5.6 typed \"timeline\" arrays, surface bones and other 5.6 keys are kept as written; "
+        losses.push_back({"/version", "5.6 typed \"timeline\" arrays, surface bones and other 5.6 keys: kept as written; "
                                       "4.5 runtimes ignore them"});
     detail::downgrade_to_45(out, losses);
+    return out;
+}
+
+}  // namespace
+
+// The version steps word each loss as one text, "feature: action"; the report keeps the two apart.
+DragonBonesData convert_version(const DragonBonesData& data, std::string_view target, LossReport& report) {
+    std::vector<Loss> losses;
+    DragonBonesData out = change_version(data, target, losses);
+    for (Loss& l : losses) {
+        const std::size_t colon = l.what.find(": ");
+        if (colon == std::string::npos)
+            report.add(std::move(l.path), std::move(l.what), "dropped");
+        else
+            report.add(std::move(l.path), l.what.substr(0, colon), l.what.substr(colon + 2));
+    }
     return out;
 }
 

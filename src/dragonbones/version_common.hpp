@@ -10,6 +10,13 @@
 
 namespace rigio::dragonbones::detail {
 
+// A loss as the version steps word it: a JSON pointer into the source and one text,
+// "feature: action"; convert_version turns each into a rigio::Loss.
+struct Loss {
+    std::string path;
+    std::string what;
+};
+
 // A frame's duration in frames (absent: 1; null/"NaN"/negative: 0).
 inline double duration_of(const Frame& f) {
     if (!f.duration) return 1;

@@ -1,5 +1,7 @@
 #include "rigio/io/json_input.hpp"
 
+#include "rigio/io/text.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -199,26 +201,6 @@ std::string pointer_token_unescape(std::string_view token) {
         }
     }
     return out;
-}
-
-// Offset of the first byte that does not start or continue a valid UTF-8 sequence (text.size() if none).
-std::size_t first_invalid_utf8(std::string_view text) {
-    std::size_t i = 0;
-    while (i < text.size()) {
-        auto c = static_cast<unsigned char>(text[i]);
-        std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        if (n == 0 || i + n > text.size()) return i;
-        std::uint32_t cp = n == 1 ? c : c & (0x7F >> n);
-        for (std::size_t k = 1; k < n; ++k) {
-            auto d = static_cast<unsigned char>(text[i + k]);
-            if ((d & 0xC0) != 0x80) return i;
-            cp = (cp << 6) | (d & 0x3F);
-        }
-        static const std::uint32_t min_for_length[] = {0, 0, 0x80, 0x800, 0x10000};
-        if (cp < min_for_length[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
-        i += n;
-    }
-    return text.size();
 }
 
 // Finds an object that holds a key twice. JSON leaves duplicate names to the reader; rigio refuses

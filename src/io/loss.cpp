@@ -6,13 +6,15 @@
 
 namespace rigio {
 
+std::string loss_text(const Loss& l) {
+    std::string out = fmt::format("loss at {}: {}", l.where.empty() ? "/" : l.where, l.feature);
+    if (l.count > 1) out += fmt::format(" ({} times)", l.count);
+    return out + fmt::format(": {}", l.action);
+}
+
 std::string loss_report_text(const LossReport& report) {
     std::string out;
-    for (const Loss& l : report.losses) {
-        out += fmt::format("loss at {}: {}", l.where.empty() ? "/" : l.where, l.feature);
-        if (l.count > 1) out += fmt::format(" ({} times)", l.count);
-        out += fmt::format(": {}\n", l.action);
-    }
+    for (const Loss& l : report.losses) out += loss_text(l) + '\n';
     return out;
 }
 

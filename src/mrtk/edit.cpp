@@ -54,17 +54,17 @@ bool repair_pose(PoseCurves& p) {
 
 }  // namespace
 
-std::vector<std::string> convert_version(InputAnimation& a, std::int32_t minor) {
-    std::vector<std::string> notes;
+LossReport convert_version(InputAnimation& a, std::int32_t minor) {
+    LossReport notes;
     const bool was_new = uses_new_format(a);
     a.major = 1;
     a.minor = minor;
     const bool now_new = uses_new_format(a);
     if (was_new && !now_new) {
         if (a.has_eye_gaze && count_keys(a.eye_gaze) > 0)
-            notes.push_back("eye gaze (" + std::to_string(count_keys(a.eye_gaze)) + " keys) dropped: version 1.0 cannot store it");
-        if (!a.has_camera_pose) notes.push_back("camera pose absent: version 1.0 stores it as empty curves");
-        if (!a.has_hand_data) notes.push_back("hand data absent: version 1.0 stores it as empty curves");
+            notes.add("/eyeGaze", "eye gaze keys", "dropped: version 1.0 cannot store eye gaze", static_cast<int>(count_keys(a.eye_gaze)));
+        if (!a.has_camera_pose) notes.add("/hasCameraPose", "camera pose absent", "written as empty curves: version 1.0 always stores it");
+        if (!a.has_hand_data) notes.add("/hasHandData", "hand data absent", "written as empty curves: version 1.0 always stores it");
         a.has_camera_pose = true;
         a.has_hand_data = true;
         a.has_eye_gaze = false;
@@ -88,28 +88,32 @@ std::vector<std::string> convert_version(InputAnimation& a, std::int32_t minor) 
                 for (Curve& c : p.curves) simplify(c);
         }
         if (changed)
-            notes.push_back(std::to_string(changed) +
-                            " float key(s) had tangents or weights other than MRTK's linear defaults; version 1.1 "
-                            "stores only time and value, so they now interpolate linearly");
+            notes.add("/", "float keys with tangents or weights other than MRTK's linear defaults",
+                      "made linear: version 1.1 stores only time and value", static_cast<int>(changed));
     }
     return notes;
 }
 
-std::vector<std::string> repair(InputAnimation& a) {
-    std::vector<std::string> changes;
-    auto fix = [&](PoseCurves& p, const std::string& name) {
+LossReport repair(InputAnimation& a) {
+    LossReport changes;
+    const std::string w = "/" + std::string(pose_component_name(kRotW));
+    auto fix = [&](PoseCurves& p, const std::string& path, const std::string& name) {
         const std::size_t before = p.curves[kRotW].keys.size();
         if (repair_pose(p))
-            changes.push_back(name + " rotation W recomputed from X, Y, Z: " + std::to_string(before) + " -> " +
-                              std::to_string(p.curves[kRotW].keys.size()) + " keys");
+            changes.add(path + w, name + " rotation W",
+                        "recomputed from X, Y, Z: " + std::to_string(before) + " -> " + std::to_string(p.curves[kRotW].keys.size()) +
+                            " keys");
     };
     const bool v11 = uses_new_format(a);
-    if (!v11 || a.has_camera_pose) fix(a.camera, "camera");
+    if (!v11 || a.has_camera_pose) fix(a.camera, "/camera", "camera");
     if (!v11 || a.has_hand_data)
         for (int h = 0; h < 2; ++h)
-            for (int j = 0; j < kJointCount; ++j)
+            for (int j = 0; j < kJointCount; ++j) {
+                const std::string joint(joint_name(j));
                 fix((h ? a.right : a.left).joints[static_cast<std::size_t>(j)],
-                    std::string(h ? "right hand joint " : "left hand joint ") + std::string(joint_name(j)));
+                    std::string(h ? "/hands/right/joints/" : "/hands/left/joints/") + joint,
+                    std::string(h ? "right hand joint " : "left hand joint ") + joint);
+            }
     return changes;
 }
 

@@ -8,7 +8,8 @@
 #include <cstring>
 #include <limits>
 
-#include "json_text.hpp"
+#include "rigio/io/json_input.hpp"
+#include "rigio/io/text.hpp"
 #include "rigio/mrtk/binary.hpp"
 #include "rigio/mrtk/json.hpp"
 
@@ -23,7 +24,7 @@ constexpr std::size_t kMaxDepth = 16;
 
 class Reader {
 public:
-    explicit Reader(std::string_view text) : text_(text), padded_(text) {}
+    explicit Reader(std::string_view text) : text_(text), padded_(text), path_(text) {}
 
     InputAnimation run() {
         if (parser_.allocate(padded_.size() + 1, kMaxDepth) != simdjson::SUCCESS) fail("cannot allocate the JSON parser");
@@ -35,17 +36,9 @@ public:
         bool seen_format = false, seen_version = false;
         bool flag_seen[3] = {false, false, false};
         bool camera = false, hands = false, gaze = false;
-        unsigned seen = 0;
-        for (auto fr : root) {
-            od::field f;
-            if (auto e = std::move(fr).get(f)) fail_code(e);
-            std::string_view key = unescaped_key(f);
-            od::value v = f.value();
-            Part part(path_, key);
-            static constexpr const char* kKeys[] = {"format", "version", "hasCameraPose", "hasHandData", "hasEyeGaze",
-                                                    "camera", "hands",   "eyeGaze",       "markers",     "trailingBytes"};
-            int which = index_of(key, kKeys);
-            once(seen, which, key);
+        static constexpr const char* kKeys[] = {"format", "version", "hasCameraPose", "hasHandData", "hasEyeGaze",
+                                                "camera", "hands",   "eyeGaze",       "markers",     "trailingBytes"};
+        known_members(root, kKeys, [&](int which, std::string_view key, od::value& v) {
             switch (which) {
                 case 0:
                     if (string(v) != kJsonFormatName) fail("format must be \"mrtk-input-animation\"");
@@ -60,14 +53,13 @@ public:
                 case 7: ray(v, a.eye_gaze); gaze = true; break;
                 case 8: markers(v, a); break;
                 case 9: {
-                    auto bytes = json_text::unhex(string(v));
-                    if (!bytes) fail("trailingBytes must be an even number of hex digits");
-                    a.trailing.assign(bytes->begin(), bytes->end());
+                    const std::string bytes = hex_bytes(v, "trailingBytes");
+                    a.trailing.assign(bytes.begin(), bytes.end());
                     break;
                 }
                 default: fail("unknown key \"" + std::string(key) + "\"");
             }
-        }
+        });
         at_end();
         if (!seen_format) fail("missing \"format\": \"mrtk-input-animation\"");
         if (!seen_version) fail("missing \"version\" (\"1.0\" or \"1.1\")");
@@ -91,27 +83,6 @@ public:
     }
 
 private:
-    // Appends "/part" to the path for its lifetime.
-    struct Part {
-        Part(std::string& p, std::string_view part) : p_(p), n_(p.size()) {
-            p_ += '/';
-            for (char c : part) {
-                if (c == '~') p_ += "~0";
-                else if (c == '/') p_ += "~1";
-                else p_ += c;
-            }
-        }
-        Part(std::string& p, std::size_t index) : p_(p), n_(p.size()) {
-            p_ += '/';
-            p_ += std::to_string(index);
-        }
-        ~Part() { p_.resize(n_); }
-        Part(const Part&) = delete;
-        Part& operator=(const Part&) = delete;
-        std::string& p_;
-        std::size_t n_;
-    };
-
     template <std::size_t N>
     static int index_of(std::string_view key, const char* const (&keys)[N]) {
         for (std::size_t i = 0; i < N; ++i)
@@ -119,10 +90,79 @@ private:
         return -1;
     }
 
-    void once(unsigned& seen, int which, std::string_view key) {
+    // Marks member `which` (of at most 32) as seen; a second one is an error.
+    void once(std::uint32_t& seen, int which, std::string_view key) {
         if (which < 0) return;
         if (seen & (1u << which)) fail("duplicate key \"" + std::string(key) + "\"");
         seen |= 1u << which;
+    }
+
+    // Calls each(key, value) for every member of an object, with the path scoped to the member.
+    template <class F>
+    void members(od::object o, F&& each) {
+        for (auto fr : o) {
+            od::field f;
+            if (auto e = std::move(fr).get(f)) fail_code(e);
+            std::string_view key = unescaped_key(f);
+            od::value value = f.value();
+            io::JsonPath::Scope scope(path_, key);
+            each(key, value);
+        }
+    }
+
+    // Members of an object among `keys`, each at most once: each(index in keys or -1, key, value).
+    // Returns the set of keys seen, bit i for keys[i].
+    template <std::size_t N, class F>
+    std::uint32_t known_members(od::object o, const char* const (&keys)[N], F&& each) {
+        static_assert(N <= 32);
+        std::uint32_t seen = 0;
+        members(o, [&](std::string_view key, od::value& value) {
+            const int which = index_of(key, keys);
+            once(seen, which, key);
+            each(which, key, value);
+        });
+        return seen;
+    }
+
+    // Members whose names stand for indices (joints, pose and ray curves), each at most once:
+    // each(index, value). index_of_name gives -1 for an unknown name, which is an error naming
+    // `what` and giving `expected`.
+    template <class Index, class F>
+    void indexed_members(od::value& v, Index&& index_of_name, const char* what, const char* expected, F&& each) {
+        std::uint32_t seen = 0;
+        members(object(v), [&](std::string_view key, od::value& value) {
+            const int which = index_of_name(key);
+            if (which < 0) fail("unknown " + std::string(what) + " \"" + std::string(key) + "\" (" + expected + ")");
+            if (seen & (1u << which)) fail("duplicate " + std::string(what) + " \"" + std::string(key) + "\"");
+            seen |= 1u << which;
+            each(static_cast<std::size_t>(which), value);
+        });
+    }
+
+    // The index of `name` among count names given by name_of, or -1.
+    template <class Name>
+    static int named_index(std::string_view name, int count, Name&& name_of) {
+        for (int i = 0; i < count; ++i)
+            if (name_of(i) == name) return i;
+        return -1;
+    }
+
+    // Calls each(value) for every element of an array, with the path scoped to its index.
+    template <class F>
+    void elements(od::value& v, F&& each) {
+        std::size_t i = 0;
+        for (auto er : array(v)) {
+            od::value value;
+            io::JsonPath::Scope scope(path_, i++);
+            if (auto e = std::move(er).get(value)) fail_code(e);
+            each(value);
+        }
+    }
+
+    std::string hex_bytes(od::value& v, const char* key) {
+        auto bytes = io::unhex(string(v));
+        if (!bytes) fail(std::string(key) + " must be an even number of hex digits");
+        return std::move(*bytes);
     }
 
     Location here(const std::string& path) {
@@ -136,19 +176,7 @@ private:
         return loc;
     }
 
-    void set_line_column(Location& loc, std::size_t offset) const {
-        int line = 1, col = 1;
-        for (std::size_t i = 0; i < offset && i < text_.size(); ++i) {
-            if (text_[i] == '\n') {
-                ++line;
-                col = 1;
-            } else {
-                ++col;
-            }
-        }
-        loc.line = line;
-        loc.column = col;
-    }
+    void set_line_column(Location& loc, std::size_t offset) const { io::line_column(text_, offset, loc.line, loc.column); }
 
     // Errors of simdjson's first pass come without a place; find it for the common ones
     // (a string left open, a raw control character in a string, bad UTF-8).
@@ -156,13 +184,7 @@ private:
         Location loc = Location::at_path("/");
         std::size_t at = std::string_view::npos;
         if (e == simdjson::UTF8_ERROR) {
-            for (std::size_t i = 0; i < text_.size() && at == std::string_view::npos;) {
-                std::size_t n = 1;
-                const auto c = static_cast<unsigned char>(text_[i]);
-                if (c >= 0x80) n = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
-                if (n == 0 || i + n > text_.size() || !json_text::valid_utf8(text_.substr(i, n))) at = i;
-                i += n ? n : 1;
-            }
+            if (const std::size_t bad = io::first_invalid_utf8(text_); bad < text_.size()) at = bad;
         } else if (e == simdjson::UNCLOSED_STRING || e == simdjson::UNESCAPED_CHARS) {
             std::size_t open = std::string_view::npos;
             for (std::size_t i = 0; i < text_.size(); ++i) {
@@ -184,13 +206,13 @@ private:
         throw Error(std::string("invalid JSON: ") + simdjson::error_message(e), loc);
     }
 
-    [[noreturn]] void fail(const std::string& message) { throw Error(message, here(path_)); }
+    [[noreturn]] void fail(const std::string& message) { throw Error(message, here(path_.pointer())); }
     [[noreturn]] void fail(const std::string& path, const std::string& message) { throw Error(message, Location::at_path(path)); }
     [[noreturn]] void fail_code(simdjson::error_code e, const std::string& what = {}) {
         std::string m = !what.empty() && e == simdjson::INCORRECT_TYPE ? what
                                                                         : std::string("invalid JSON: ") + simdjson::error_message(e);
         if (e == simdjson::DEPTH_ERROR) m = "JSON nested deeper than " + std::to_string(kMaxDepth) + " levels";
-        throw Error(m, here(path_));
+        throw Error(m, here(path_.pointer()));
     }
 
     void at_end() {
@@ -274,131 +296,54 @@ private:
     }
 
     void hands_object(od::value& v, InputAnimation& a) {
-        unsigned seen = 0;
-        for (auto fr : object(v)) {
-            od::field f;
-            if (auto e = std::move(fr).get(f)) fail_code(e);
-            std::string_view key = unescaped_key(f);
-            od::value hv = f.value();
-            Part part(path_, key);
-            static constexpr const char* kKeys[] = {"left", "right"};
-            int which = index_of(key, kKeys);
-            once(seen, which, key);
+        static constexpr const char* kKeys[] = {"left", "right"};
+        known_members(object(v), kKeys, [&](int which, std::string_view key, od::value& hv) {
             if (which < 0) fail("unknown hand \"" + std::string(key) + "\" (expected left or right)");
             hand(hv, which == 0 ? a.left : a.right);
-        }
+        });
     }
 
     void hand(od::value& v, Hand& h) {
-        unsigned seen = 0;
-        for (auto fr : object(v)) {
-            od::field f;
-            if (auto e = std::move(fr).get(f)) fail_code(e);
-            std::string_view key = unescaped_key(f);
-            od::value cv = f.value();
-            Part part(path_, key);
-            static constexpr const char* kKeys[] = {"tracked", "pinch", "joints"};
-            int which = index_of(key, kKeys);
-            once(seen, which, key);
+        static constexpr const char* kKeys[] = {"tracked", "pinch", "joints"};
+        known_members(object(v), kKeys, [&](int which, std::string_view key, od::value& cv) {
             if (which == 0) curve(cv, h.tracked, true);
             else if (which == 1) curve(cv, h.pinch, true);
             else if (which == 2) joints(cv, h);
             else fail("unknown key \"" + std::string(key) + "\" (expected tracked, pinch, joints)");
-        }
+        });
     }
 
     void joints(od::value& v, Hand& h) {
-        std::uint32_t seen = 0;
-        for (auto fr : object(v)) {
-            od::field f;
-            if (auto e = std::move(fr).get(f)) fail_code(e);
-            std::string_view key = unescaped_key(f);
-            od::value jv = f.value();
-            Part part(path_, key);
-            int j = joint_from_name(key);
-            if (j < 0) fail("unknown joint \"" + std::string(key) + "\" (MRTK TrackedHandJoint names: None, Wrist, Palm, ...)");
-            if (seen & (1u << j)) fail("duplicate joint \"" + std::string(key) + "\"");
-            seen |= 1u << j;
-            pose(jv, h.joints[static_cast<std::size_t>(j)]);
-        }
+        indexed_members(v, joint_from_name, "joint", "MRTK TrackedHandJoint names: None, Wrist, Palm, ...",
+                        [&](std::size_t j, od::value& jv) { pose(jv, h.joints[j]); });
     }
 
     void pose(od::value& v, PoseCurves& p) {
-        unsigned seen = 0;
-        for (auto fr : object(v)) {
-            od::field f;
-            if (auto e = std::move(fr).get(f)) fail_code(e);
-            std::string_view key = unescaped_key(f);
-            od::value cv = f.value();
-            Part part(path_, key);
-            int c = -1;
-            for (int i = 0; i < kPoseComponents; ++i)
-                if (pose_component_name(i) == key) c = i;
-            if (c < 0) fail("unknown pose curve \"" + std::string(key) + "\" (expected positionX ... rotationW)");
-            if (seen & (1u << c)) fail("duplicate key \"" + std::string(key) + "\"");
-            seen |= 1u << c;
-            curve(cv, p.curves[static_cast<std::size_t>(c)], false);
-        }
+        indexed_members(
+            v, [](std::string_view k) { return named_index(k, kPoseComponents, pose_component_name); }, "pose curve",
+            "expected positionX ... rotationW", [&](std::size_t c, od::value& cv) { curve(cv, p.curves[c], false); });
     }
 
     void ray(od::value& v, RayCurves& r) {
-        unsigned seen = 0;
-        for (auto fr : object(v)) {
-            od::field f;
-            if (auto e = std::move(fr).get(f)) fail_code(e);
-            std::string_view key = unescaped_key(f);
-            od::value cv = f.value();
-            Part part(path_, key);
-            int c = -1;
-            for (int i = 0; i < kRayComponents; ++i)
-                if (ray_component_name(i) == key) c = i;
-            if (c < 0) fail("unknown ray curve \"" + std::string(key) + "\" (expected originX ... directionZ)");
-            if (seen & (1u << c)) fail("duplicate key \"" + std::string(key) + "\"");
-            seen |= 1u << c;
-            curve(cv, r.curves[static_cast<std::size_t>(c)], false);
-        }
+        indexed_members(
+            v, [](std::string_view k) { return named_index(k, kRayComponents, ray_component_name); }, "ray curve",
+            "expected originX ... directionZ", [&](std::size_t c, od::value& cv) { curve(cv, r.curves[c], false); });
     }
 
     void curve(od::value& v, Curve& c, bool is_bool) {
-        unsigned seen = 0;
-        for (auto fr : object(v)) {
-            od::field f;
-            if (auto e = std::move(fr).get(f)) fail_code(e);
-            std::string_view key = unescaped_key(f);
-            od::value fv = f.value();
-            Part part(path_, key);
-            static constexpr const char* kKeys[] = {"preWrapMode", "postWrapMode", "keys"};
-            int which = index_of(key, kKeys);
-            once(seen, which, key);
+        static constexpr const char* kKeys[] = {"preWrapMode", "postWrapMode", "keys"};
+        known_members(object(v), kKeys, [&](int which, std::string_view key, od::value& fv) {
             if (which == 0) c.pre_wrap_mode = int32(fv);
             else if (which == 1) c.post_wrap_mode = int32(fv);
-            else if (which == 2) keys(fv, c, is_bool);
+            else if (which == 2) elements(fv, [&](od::value& kv) { c.keys.push_back(key_frame(kv, is_bool)); });
             else fail("unknown key \"" + std::string(key) + "\" (expected preWrapMode, postWrapMode, keys)");
-        }
+        });
     }
 
-    void keys(od::value& v, Curve& c, bool is_bool) {
-        std::size_t i = 0;
-        for (auto er : array(v)) {
-            od::value kv;
-            Part part(path_, i++);
-            if (auto e = std::move(er).get(kv)) fail_code(e);
-            c.keys.push_back(key(kv, is_bool));
-        }
-    }
-
-    Keyframe key(od::value& v, bool is_bool) {
+    Keyframe key_frame(od::value& v, bool is_bool) {
         Keyframe k = is_bool ? bool_key(0, 0) : simple_key(0, 0);
-        unsigned seen = 0;
-        for (auto fr : object(v)) {
-            od::field f;
-            if (auto e = std::move(fr).get(f)) fail_code(e);
-            std::string_view key = unescaped_key(f);
-            od::value fv = f.value();
-            Part part(path_, key);
-            static constexpr const char* kKeys[] = {"time", "value", "inTangent", "outTangent", "inWeight", "outWeight", "weightedMode"};
-            int which = index_of(key, kKeys);
-            once(seen, which, key);
+        static constexpr const char* kKeys[] = {"time", "value", "inTangent", "outTangent", "inWeight", "outWeight", "weightedMode"};
+        const std::uint32_t seen = known_members(object(v), kKeys, [&](int which, std::string_view key, od::value& fv) {
             switch (which) {
                 case 0: k.time = number(fv); break;
                 case 1: k.value = number(fv); break;
@@ -409,44 +354,27 @@ private:
                 case 6: k.weighted_mode = int32(fv); break;
                 default: fail("unknown key field \"" + std::string(key) + "\"");
             }
-        }
+        });
         if (!(seen & 1u)) fail("key needs \"time\"");
         if (!(seen & 2u)) fail("key needs \"value\"");
         return k;
     }
 
     void markers(od::value& v, InputAnimation& a) {
-        std::size_t i = 0;
-        for (auto er : array(v)) {
-            od::value mv;
-            Part part(path_, i++);
-            if (auto e = std::move(er).get(mv)) fail_code(e);
+        elements(v, [&](od::value& mv) {
             Marker m;
-            unsigned seen = 0;
-            for (auto fr : object(mv)) {
-                od::field f;
-                if (auto e = std::move(fr).get(f)) fail_code(e);
-                std::string_view key = unescaped_key(f);
-                od::value fv = f.value();
-                Part fpart(path_, key);
-                static constexpr const char* kKeys[] = {"time", "name", "nameBytes"};
-                int which = index_of(key, kKeys);
-                once(seen, which, key);
+            static constexpr const char* kKeys[] = {"time", "name", "nameBytes"};
+            const std::uint32_t seen = known_members(object(mv), kKeys, [&](int which, std::string_view key, od::value& fv) {
                 if (which == 0) m.time = number(fv);
                 else if (which == 1) m.name = std::string(string(fv));
-                else if (which == 2) {
-                    auto b = json_text::unhex(string(fv));
-                    if (!b) fail("nameBytes must be an even number of hex digits");
-                    m.name = *b;
-                } else {
-                    fail("unknown key \"" + std::string(key) + "\" (expected time, name)");
-                }
-            }
+                else if (which == 2) m.name = hex_bytes(fv, "nameBytes");
+                else fail("unknown key \"" + std::string(key) + "\" (expected time, name)");
+            });
             if (!(seen & 1u)) fail("marker needs \"time\"");
             if ((seen & 6u) == 0) fail("marker needs \"name\"");
             if ((seen & 6u) == 6u) fail("marker has both \"name\" and \"nameBytes\"");
             a.markers.push_back(std::move(m));
-        }
+        });
     }
 
     std::string_view text_;
@@ -454,7 +382,7 @@ private:
     od::parser parser_;
     od::document doc_;
     bool have_doc_ = false;
-    std::string path_;
+    io::JsonPath path_;
 };
 
 }  // namespace

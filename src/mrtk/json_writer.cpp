@@ -4,9 +4,10 @@
 #include <cmath>
 #include <cstdio>
 
+#include "rigio/io/json_writer.hpp"
+#include "rigio/io/text.hpp"
 #include "rigio/mrtk/binary.hpp"
 #include "rigio/mrtk/json.hpp"
-#include "json_text.hpp"
 
 namespace rigio::mrtk {
 
@@ -70,18 +71,18 @@ public:
         for (std::size_t i = 0; i < a.markers.size(); ++i) {
             out_ += i ? ",\n    {\"time\": " : "\n    {\"time\": ";
             out_ += json_float(a.markers[i].time);
-            if (json_text::valid_utf8(a.markers[i].name)) {
+            if (io::valid_utf8(a.markers[i].name)) {
                 out_ += ", \"name\": ";
-                json_text::append_string(out_, a.markers[i].name);
+                io::append_json_string(out_, a.markers[i].name);
             } else {
-                out_ += ", \"nameBytes\": \"" + json_text::hex(a.markers[i].name) + "\"";
+                out_ += ", \"nameBytes\": \"" + io::hex(a.markers[i].name) + "\"";
             }
             out_ += "}";
         }
         out_ += a.markers.empty() ? "]" : "\n  ]";
         if (!a.trailing.empty()) {
             out_ += ",\n  \"trailingBytes\": \"";
-            out_ += json_text::hex(std::string_view(reinterpret_cast<const char*>(a.trailing.data()), a.trailing.size()));
+            out_ += io::hex(std::string_view(reinterpret_cast<const char*>(a.trailing.data()), a.trailing.size()));
             out_ += "\"";
         }
         out_ += "\n}\n";

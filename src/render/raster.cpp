@@ -37,12 +37,20 @@ Texel sample(const Texture& t, float u, float v) {
     const float x0f = std::floor(fx0), y0f = std::floor(fy0);
     const float fx = fx0 - x0f, fy = fy0 - y0f;
     const int x0 = static_cast<int>(x0f), y0 = static_cast<int>(y0f);
-    const Texel a = fetch(img, x0, y0), b = fetch(img, x0 + 1, y0), c = fetch(img, x0, y0 + 1), d = fetch(img, x0 + 1, y0 + 1);
-    auto mix = [&](float pa, float pb, float pc, float pd) {
-        const float top = pa + (pb - pa) * fx, bottom = pc + (pd - pc) * fx;
-        return top + (bottom - top) * fy;
+    // The 2x2 texels around the point, clamped to the edge.
+    const int xa = std::clamp(x0, 0, img.width - 1), xb = std::clamp(x0 + 1, 0, img.width - 1);
+    const int ya = std::clamp(y0, 0, img.height - 1), yb = std::clamp(y0 + 1, 0, img.height - 1);
+    const std::size_t stride = static_cast<std::size_t>(img.width) * 4;
+    const std::uint8_t* top = img.rgba.data() + static_cast<std::size_t>(ya) * stride;
+    const std::uint8_t* bottom = img.rgba.data() + static_cast<std::size_t>(yb) * stride;
+    const std::uint8_t *a = top + xa * 4, *b = top + xb * 4, *c = bottom + xa * 4, *d = bottom + xb * 4;
+    constexpr float k = 1.0f / 255.0f;
+    auto mix = [&](int i) {
+        const float pa = a[i] * k, pb = b[i] * k, pc = c[i] * k, pd = d[i] * k;
+        const float t = pa + (pb - pa) * fx, u = pc + (pd - pc) * fx;
+        return t + (u - t) * fy;
     };
-    return {mix(a.r, b.r, c.r, d.r), mix(a.g, b.g, c.g, d.g), mix(a.b, b.b, c.b, d.b), mix(a.a, b.a, c.a, d.a)};
+    return {mix(0), mix(1), mix(2), mix(3)};
 }
 
 void blend(std::uint8_t* px, const Texel& t, const Texture& tex, const Paint& paint) {

@@ -1,4 +1,5 @@
-// Spine 3.8 .skel reader: animations and their timelines (mirrored by binary_animation_writer.cpp).
+// Spine .skel reader: animations, and the timelines of 3.x (3.7, 3.8) animations (mirrored by
+// binary_animation_writer.cpp). 4.x timelines: binary_animation_reader_4x.cpp.
 #include "rigio/spine/binary.hpp"
 #include "skel_reader.hpp"
 
@@ -37,10 +38,20 @@ Animation SkelReader::read_animation(std::size_t number) {
         a.name = r_.spine_string();
     }
     ByteReader::Scope s(r_, "animation", -1, a.name ? &*a.name : nullptr);
-    read_slot_timelines(a);
-    read_bone_timelines(a);
-    read_constraint_timelines(a);
-    read_deform_timelines(a);
+    if (v4()) {
+        // A capacity hint (the number of timelines), recomputed by the writer.
+        r_.varint();
+        read_slot_timelines_4x(a);
+        read_bone_timelines_4x(a);
+        read_constraint_timelines_4x(a);
+        if (at_least(Version::V42)) read_physics_timelines(a);
+        read_attachment_timelines_4x(a);
+    } else {
+        read_slot_timelines(a);
+        read_bone_timelines(a);
+        read_constraint_timelines(a);
+        read_deform_timelines(a);
+    }
     read_draw_order(a);
     read_event_keys(a);
     return a;
@@ -120,13 +131,14 @@ void SkelReader::read_constraint_timelines(Animation& a) {
         IkTimeline& t = a.ik[i];
         ByteReader::Scope s(r_, "IK constraint timeline", i);
         t.constraint = index(sd_.ik.size(), "IK constraint index", "IK constraints");
-        std::uint32_t frames = count(15, "keyframe count");
+        const bool softness = at_least(Version::V38);
+        std::uint32_t frames = count(softness ? 15 : 11, "keyframe count");
         t.keys.resize(frames);
         for (std::uint32_t f = 0; f < frames; ++f) {
             IkKeyframe& k = t.keys[f];
             k.time = r_.f32_be();
             k.mix = r_.f32_be();
-            k.softness = r_.f32_be();
+            if (softness) k.softness = r_.f32_be();
             k.bend_direction = r_.i8();
             k.compress = r_.boolean();
             k.stretch = r_.boolean();
@@ -203,10 +215,7 @@ void SkelReader::read_deform_timelines(Animation& a) {
                 std::size_t key_at = r_.offset();
                 tl.attachment = ref_string();
                 ByteReader::Scope st(r_, "deform timeline", -1, tl.attachment ? &*tl.attachment : nullptr);
-                const Attachment* target = tl.attachment ? find_attachment(skin, dsl.slot, *tl.attachment) : nullptr;
-                if (!target) r_.fail_at(key_at, "attachment not found in this skin and slot");
-                if (target->type == AttachmentType::Region || target->type == AttachmentType::Point)
-                    r_.fail_at(key_at, "attachment has no vertices to deform");
+                deform_target(skin, dsl.slot, tl.attachment, key_at);
                 std::uint32_t frames = count(5, "keyframe count");
                 tl.keys.resize(frames);
                 for (std::uint32_t f = 0; f < frames; ++f) {
@@ -226,6 +235,14 @@ void SkelReader::read_deform_timelines(Animation& a) {
             }
         }
     }
+}
+
+const Attachment& SkelReader::deform_target(const Skin& skin, int slot, const OptString& key, std::size_t at) {
+    const Attachment* target = key ? find_attachment(skin, slot, *key) : nullptr;
+    if (!target) r_.fail_at(at, "attachment not found in this skin and slot");
+    if (target->type == AttachmentType::Region || target->type == AttachmentType::Point)
+        r_.fail_at(at, "attachment has no vertices to deform");
+    return *target;
 }
 
 void SkelReader::read_draw_order(Animation& a) {

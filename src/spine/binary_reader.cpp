@@ -1,6 +1,8 @@
-// Spine 3.8 .skel reader: header, setup pose, constraints, skins, attachments and events.
-// Field order follows ../shared/notes/spine-3.8-binary.md (the corrected layout), and
+// Spine .skel reader (3.7 to 4.2): header, setup pose, constraints and events.
+// Field order follows ../shared/notes/spine-3.8-binary.md (the corrected 3.8 layout) and the corpus of
+// each version; the version from the header picks the branches (docs/spine-model.md).
 // binary_writer.cpp mirrors every function here in the same order.
+#include <cstring>
 #include <string>
 
 #include "rigio/spine/binary.hpp"
@@ -15,6 +17,7 @@ namespace detail {
 // ---- validating helpers ----
 
 OptString SkelReader::ref_string() {
+    if (v_ == Version::V37) return r_.spine_string();  // 3.7 has no shared string table
     std::size_t at = r_.offset();
     std::uint32_t i = r_.count("shared string index");
     if (i == 0) return std::nullopt;
@@ -63,6 +66,91 @@ std::uint32_t SkelReader::enum_value(std::uint32_t max, const char* what) {
     return static_cast<std::uint32_t>(v);
 }
 
+// ---- the header: which layout ----
+
+constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+// The version string at `skip` bytes into the file, if a Spine string that looks like one is there.
+std::optional<std::string> version_at(std::span<const std::uint8_t> bytes, bool four, std::size_t* offset) {
+    try {
+        io::ByteReader r(bytes);
+        if (four) {
+            r.bytes(8);
+        } else {
+            r.spine_string();
+        }
+        if (offset) *offset = r.offset();
+        auto v = r.spine_string();
+        if (v && v->size() >= 3 && v->size() < 32 && (*v)[0] >= '0' && (*v)[0] <= '9' && (*v)[1] == '.') return v;
+    } catch (const Error&) {
+    }
+    return std::nullopt;
+}
+
+std::string hash_to_base64(std::string_view b) {
+    std::string out;
+    std::uint32_t acc = 0;
+    int bits = 0;
+    for (unsigned char c : b) {
+        acc = (acc << 8) | c;
+        bits += 8;
+        while (bits >= 6) {
+            bits -= 6;
+            out += kBase64[(acc >> bits) & 63];
+        }
+    }
+    if (bits > 0) out += kBase64[(acc << (6 - bits)) & 63];
+    return out;
+}
+
+bool base64_to_hash(std::string_view text, std::uint8_t out[8]) {
+    if (text.size() != 11) return false;
+    // 11 characters carry 66 bits: 64 of data and 2 of padding (0) in the last character.
+    std::uint64_t acc = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const char* p = c ? std::strchr(kBase64, c) : nullptr;
+        if (!p) return false;
+        const auto six = static_cast<std::uint64_t>(p - kBase64);
+        if (i + 1 < text.size()) {
+            acc = (acc << 6) | six;
+        } else {
+            if (six & 3) return false;
+            acc = (acc << 4) | (six >> 2);
+        }
+    }
+    for (int i = 7; i >= 0; --i, acc >>= 8) out[i] = static_cast<std::uint8_t>(acc & 0xFF);
+    return true;
+}
+
+SkelHead detect_skel(std::span<const std::uint8_t> bytes) {
+    // 4.x first: its 8 raw hash bytes could read as a 3.x hash string only by chance, and then the
+    // version string decides.
+    std::size_t four_at = 0, three_at = 0;
+    auto four = version_at(bytes, true, &four_at);
+    if (four) {
+        auto v = parse_version(*four);
+        if (v && *v >= Version::V40) return {*four, *v, four_at};
+    }
+    auto three = version_at(bytes, false, &three_at);
+    if (three) {
+        if (*three == "3.8.75")
+            throw Error("version 3.8.75 was an incompatible pre-release of the 3.8 format: re-export it with a 3.8 release",
+                        Location::at_byte(three_at), "in header");
+        auto v = parse_version(*three);
+        if (v && *v <= Version::V38) return {*three, *v, three_at};
+    }
+    auto shown = three ? three : four;
+    if (!shown)
+        throw Error(std::string("not a Spine binary skeleton: no version string (rigio reads Spine ") + readable_versions() + ")",
+                    Location::at_byte(0), "in header");
+    std::string v = shown->substr(0, 32);
+    for (char& c : v)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7F) c = '?';
+    throw Error("Spine " + v + " binary: rigio reads Spine " + readable_versions(), Location::at_byte(three ? three_at : four_at),
+                "in header");
+}
+
 // ---- the file, in order ----
 
 SkeletonData SkelReader::read() {
@@ -72,6 +160,7 @@ SkeletonData SkelReader::read() {
     read_ik();
     read_transform();
     read_path();
+    if (at_least(Version::V42)) read_physics();
     read_skins();
     read_events();
     std::uint32_t n = count(4, "animation count");
@@ -87,26 +176,27 @@ SkeletonData SkelReader::read() {
 void SkelReader::read_header() {
     ByteReader::Scope s(r_, "header");
     Header& h = sd_.header;
-    h.hash = r_.spine_string();
-    std::size_t version_at = r_.offset();
+    h.data_version = v_;
+    if (v4()) {
+        h.hash = hash_to_base64(r_.bytes(8));
+    } else {
+        h.hash = r_.spine_string();
+    }
     h.version = r_.spine_string();
-    const std::string v = h.version.value_or("");
-    if (v == "3.8.75") {
-        r_.fail_at(version_at, "version 3.8.75 was an incompatible pre-release of the 3.8 format: re-export it with a 3.8 release");
+    if (v_ != Version::V37) {
+        h.x = r_.f32_be();
+        h.y = r_.f32_be();
     }
-    if (v.rfind("3.8.", 0) != 0 && v != "3.8") {
-        r_.fail_at(version_at, "unsupported Spine version \"" + v.substr(0, 40) + "\" (rigio reads Spine 3.8 binary data)");
-    }
-    h.x = r_.f32_be();
-    h.y = r_.f32_be();
     h.width = r_.f32_be();
     h.height = r_.f32_be();
+    if (at_least(Version::V42)) h.reference_scale = r_.f32_be();
     h.nonessential = r_.boolean();
     if (h.nonessential) {
         h.fps = r_.f32_be();
         h.images = r_.spine_string();
         h.audio = r_.spine_string();
     }
+    if (v_ == Version::V37) return;  // no shared string table
     std::uint32_t n = count(1, "shared string count");
     sd_.strings.reserve(n);
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -116,7 +206,7 @@ void SkelReader::read_header() {
 }
 
 void SkelReader::read_bones() {
-    std::uint32_t n = count(35, "bone count");
+    std::uint32_t n = count(34, "bone count");
     sd_.bones.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) {
         Bone& b = sd_.bones[i];
@@ -131,9 +221,15 @@ void SkelReader::read_bones() {
         b.shear_x = r_.f32_be();
         b.shear_y = r_.f32_be();
         b.length = r_.f32_be();
-        b.transform = static_cast<TransformMode>(enum_value(4, "transform mode"));
-        b.skin_required = r_.boolean();
-        if (sd_.header.nonessential) b.color = r_.u32_be();
+        b.transform = static_cast<TransformMode>(enum_value(4, at_least(Version::V42) ? "inherit mode" : "transform mode"));
+        if (at_least(Version::V38)) b.skin_required = r_.boolean();
+        if (sd_.header.nonessential) {
+            b.color = r_.u32_be();
+            if (at_least(Version::V42)) {
+                b.icon = r_.spine_string();
+                b.visible = r_.boolean();
+            }
+        }
     }
 }
 
@@ -150,21 +246,42 @@ void SkelReader::read_slots() {
         if (dark != 0xFFFFFFFFu) sl.dark = dark;
         sl.attachment = ref_string();
         sl.blend = static_cast<BlendMode>(enum_value(3, "blend mode"));
+        if (at_least(Version::V42) && sd_.header.nonessential) sl.visible = r_.boolean();
     }
 }
 
 void SkelReader::read_ik() {
-    std::uint32_t n = count(16, "IK constraint count");
+    std::uint32_t n = count(at_least(Version::V42) ? 5 : 12, "IK constraint count");
     sd_.ik.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) {
         IkConstraint& c = sd_.ik[i];
         ByteReader::Scope s(r_, "IK constraint", i);
         c.name = r_.spine_string();
         c.order = r_.varint();
-        c.skin_required = r_.boolean();
+        if (at_least(Version::V38) && !at_least(Version::V42)) c.skin_required = r_.boolean();
         c.bones = index_list(sd_.bones.size(), "bone index", "bones");
         c.target = index(sd_.bones.size(), "target bone index", "bones");
+        if (at_least(Version::V42)) {
+            // 4.2 packs the booleans into one byte; mix 0 and 1 take no float, softness 0 neither.
+            std::uint8_t f = r_.u8();
+            c.skin_required = f & 1;
+            c.bend_direction = (f & 2) ? 1 : -1;
+            c.compress = f & 4;
+            c.stretch = f & 8;
+            c.uniform = f & 16;
+            c.mix = (f & 32) ? ((f & 64) ? r_.f32_be() : 1.0f) : 0.0f;
+            c.softness = (f & 128) ? r_.f32_be() : 0.0f;
+            continue;
+        }
         c.mix = r_.f32_be();
+        if (v_ == Version::V37) {
+            c.softness = 0;
+            c.bend_direction = r_.i8();
+            c.compress = r_.boolean();
+            c.stretch = r_.boolean();
+            c.uniform = r_.boolean();
+            continue;
+        }
         c.softness = r_.f32_be();
         c.bend_direction = r_.i8();
         c.compress = r_.boolean();
@@ -174,16 +291,38 @@ void SkelReader::read_ik() {
 }
 
 void SkelReader::read_transform() {
-    std::uint32_t n = count(45, "transform constraint count");
+    std::uint32_t n = count(at_least(Version::V42) ? 6 : 44, "transform constraint count");
     sd_.transform.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) {
         TransformConstraint& c = sd_.transform[i];
         ByteReader::Scope s(r_, "transform constraint", i);
         c.name = r_.spine_string();
         c.order = r_.varint();
-        c.skin_required = r_.boolean();
+        if (at_least(Version::V38) && !at_least(Version::V42)) c.skin_required = r_.boolean();
         c.bones = index_list(sd_.bones.size(), "bone index", "bones");
         c.target = index(sd_.bones.size(), "target bone index", "bones");
+        if (at_least(Version::V42)) {
+            // Two flag bytes; a value whose flag is clear is 0.
+            std::uint8_t f = r_.u8();
+            auto opt = [&](bool present) { return present ? r_.f32_be() : 0.0f; };
+            c.skin_required = f & 1;
+            c.local = f & 2;
+            c.relative = f & 4;
+            c.offset_rotation = opt(f & 8);
+            c.offset_x = opt(f & 16);
+            c.offset_y = opt(f & 32);
+            c.offset_scale_x = opt(f & 64);
+            c.offset_scale_y = opt(f & 128);
+            f = r_.u8();
+            c.offset_shear_y = opt(f & 1);
+            c.rotate_mix = opt(f & 2);
+            c.translate_mix = opt(f & 4);
+            c.mix_y = opt(f & 8);
+            c.scale_mix = opt(f & 16);
+            c.mix_scale_y = opt(f & 32);
+            c.shear_mix = opt(f & 64);
+            continue;
+        }
         c.local = r_.boolean();
         c.relative = r_.boolean();
         c.offset_rotation = r_.f32_be();
@@ -194,199 +333,85 @@ void SkelReader::read_transform() {
         c.offset_shear_y = r_.f32_be();
         c.rotate_mix = r_.f32_be();
         c.translate_mix = r_.f32_be();
+        if (v4()) c.mix_y = r_.f32_be();
         c.scale_mix = r_.f32_be();
+        if (v4()) c.mix_scale_y = r_.f32_be();
         c.shear_mix = r_.f32_be();
     }
 }
 
 void SkelReader::read_path() {
-    std::uint32_t n = count(28, "path constraint count");
+    std::uint32_t n = count(at_least(Version::V42) ? 26 : 27, "path constraint count");
     sd_.path.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) {
         PathConstraint& c = sd_.path[i];
         ByteReader::Scope s(r_, "path constraint", i);
         c.name = r_.spine_string();
         c.order = r_.varint();
-        c.skin_required = r_.boolean();
+        if (at_least(Version::V38)) c.skin_required = r_.boolean();
         c.bones = index_list(sd_.bones.size(), "bone index", "bones");
         c.target = index(sd_.slots.size(), "target slot index", "slots");
-        c.position_mode = static_cast<PositionMode>(enum_value(1, "position mode"));
-        c.spacing_mode = static_cast<SpacingMode>(enum_value(2, "spacing mode"));
-        c.rotate_mode = static_cast<RotateMode>(enum_value(2, "rotate mode"));
-        c.offset_rotation = r_.f32_be();
+        if (at_least(Version::V42)) {
+            // One byte: position mode (bit 0), spacing mode (bits 1-2), rotate mode (bits 3-4), whether
+            // an offset rotation follows (bit 7).
+            std::size_t at = r_.offset();
+            std::uint8_t f = r_.u8();
+            if (((f >> 1) & 3) > 3 || ((f >> 3) & 3) > 2 || (f & 0x60))
+                r_.fail_at(at, "unknown path constraint mode bits " + std::to_string(f));
+            c.position_mode = static_cast<PositionMode>(f & 1);
+            c.spacing_mode = static_cast<SpacingMode>((f >> 1) & 3);
+            c.rotate_mode = static_cast<RotateMode>((f >> 3) & 3);
+            c.offset_rotation = (f & 128) ? r_.f32_be() : 0.0f;
+        } else {
+            c.position_mode = static_cast<PositionMode>(enum_value(1, "position mode"));
+            c.spacing_mode = static_cast<SpacingMode>(enum_value(v4() ? 3 : 2, "spacing mode"));
+            c.rotate_mode = static_cast<RotateMode>(enum_value(2, "rotate mode"));
+            c.offset_rotation = r_.f32_be();
+        }
         c.position = r_.f32_be();
         c.spacing = r_.f32_be();
         c.rotate_mix = r_.f32_be();
         c.translate_mix = r_.f32_be();
+        if (v4()) c.mix_y = r_.f32_be();
     }
 }
 
-// ---- skins and attachments ----
-
-void SkelReader::read_skins() {
-    {
-        ByteReader::Scope s(r_, "default skin");
-        Skin def;
-        def.name = "default";
-        read_skin_slots(def, 0);
-        if (!def.slots.empty()) {
-            sd_.has_default_skin = true;
-            sd_.skins.push_back(std::move(def));
-        }
-    }
-    std::uint32_t n = count(6, "skin count");
-    sd_.skins.reserve(sd_.skins.size() + n);
+void SkelReader::read_physics() {
+    std::uint32_t n = count(28, "physics constraint count");
+    sd_.physics.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) {
-        ByteReader::Scope s(r_, "skin", i);
-        Skin skin;
-        skin.name = ref_string();
-        skin.bones = index_list(sd_.bones.size(), "bone index", "bones");
-        skin.ik = index_list(sd_.ik.size(), "IK constraint index", "IK constraints");
-        skin.transform = index_list(sd_.transform.size(), "transform constraint index", "transform constraints");
-        skin.path = index_list(sd_.path.size(), "path constraint index", "path constraints");
-        read_skin_slots(skin, sd_.skins.size());
-        sd_.skins.push_back(std::move(skin));
+        PhysicsConstraint& c = sd_.physics[i];
+        ByteReader::Scope s(r_, "physics constraint", i);
+        c.name = r_.spine_string();
+        c.order = r_.varint();
+        c.bone = index(sd_.bones.size(), "bone index", "bones");
+        // Flags: which of the optional values follow (absent: x..shearX 0, limit 5000, mass 1).
+        std::uint8_t f = r_.u8();
+        auto opt = [&](bool present, float absent) { return present ? r_.f32_be() : absent; };
+        c.skin_required = f & 1;
+        c.x = opt(f & 2, 0);
+        c.y = opt(f & 4, 0);
+        c.rotate = opt(f & 8, 0);
+        c.scale_x = opt(f & 16, 0);
+        c.shear_x = opt(f & 32, 0);
+        c.limit = opt(f & 64, 5000);
+        c.fps = r_.u8();
+        c.inertia = r_.f32_be();
+        c.strength = r_.f32_be();
+        c.damping = r_.f32_be();
+        c.mass_inverse = opt(f & 128, 1);
+        c.wind = r_.f32_be();
+        c.gravity = r_.f32_be();
+        f = r_.u8();
+        c.inertia_global = f & 1;
+        c.strength_global = f & 2;
+        c.damping_global = f & 4;
+        c.mass_global = f & 8;
+        c.wind_global = f & 16;
+        c.gravity_global = f & 32;
+        c.mix_global = f & 64;
+        c.mix = opt(f & 128, 1);
     }
-}
-
-void SkelReader::read_skin_slots(Skin& skin, std::size_t skin_index) {
-    std::uint32_t n = count(2, "skin slot count");
-    skin.slots.resize(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        SkinSlot& ss = skin.slots[i];
-        ss.slot = index(sd_.slots.size(), "slot index", "slots");
-        ByteReader::Scope s(r_, "slot", -1, sd_.slots[ss.slot].name ? &*sd_.slots[ss.slot].name : nullptr);
-        std::uint32_t m = count(3, "attachment count");
-        ss.attachments.resize(m);
-        for (std::uint32_t j = 0; j < m; ++j) {
-            SkinAttachment& sa = ss.attachments[j];
-            sa.key = ref_string();
-            ByteReader::Scope sk(r_, "attachment", j, sa.key ? &*sa.key : nullptr);
-            std::size_t at = r_.offset();
-            sa.attachment = read_attachment();
-            if (sa.attachment.type == AttachmentType::LinkedMesh) links_.push_back({skin_index, i, j, at});
-        }
-    }
-}
-
-Attachment SkelReader::read_attachment() {
-    Attachment a;
-    const bool nonessential = sd_.header.nonessential;
-    a.name = ref_string();
-    std::size_t type_at = r_.offset();
-    std::uint8_t type = r_.u8();
-    if (type > static_cast<std::uint8_t>(AttachmentType::Clipping)) {
-        r_.fail_at(type_at, "unknown attachment type " + std::to_string(type) + " (expected 0 to 6)");
-    }
-    a.type = static_cast<AttachmentType>(type);
-    switch (a.type) {
-        case AttachmentType::Region:
-            a.path = ref_string();
-            a.rotation = r_.f32_be();
-            a.x = r_.f32_be();
-            a.y = r_.f32_be();
-            a.scale_x = r_.f32_be();
-            a.scale_y = r_.f32_be();
-            a.width = r_.f32_be();
-            a.height = r_.f32_be();
-            a.color = r_.u32_be();
-            break;
-        case AttachmentType::BoundingBox: {
-            int v = static_cast<int>(count(1, "vertex count"));
-            a.vertices = read_vertices(v);
-            if (nonessential) a.color = r_.u32_be();
-            break;
-        }
-        case AttachmentType::Mesh: {
-            a.path = ref_string();
-            a.color = r_.u32_be();
-            int v = static_cast<int>(count(8, "vertex count"));
-            a.uvs.resize(static_cast<std::size_t>(v) * 2);
-            for (float& f : a.uvs) f = r_.f32_be();
-            std::uint32_t t = count(2, "triangle index count");
-            a.triangles.resize(t);
-            for (auto& x : a.triangles) {
-                std::size_t at = r_.offset();
-                x = r_.u16_be();
-                if (x >= v) r_.fail_at(at, "triangle vertex index " + std::to_string(x) + " out of range (" + std::to_string(v) + " vertices)");
-            }
-            a.vertices = read_vertices(v);
-            std::size_t hull_at = r_.offset();
-            a.hull = r_.varint();
-            if (a.hull < 0 || a.hull > v) r_.fail_at(hull_at, "hull length " + std::to_string(a.hull) + " out of range (" + std::to_string(v) + " vertices)");
-            if (nonessential) {
-                std::uint32_t e = count(2, "edge index count");
-                a.edges.resize(e);
-                for (auto& x : a.edges) x = r_.u16_be();
-                a.width = r_.f32_be();
-                a.height = r_.f32_be();
-            }
-            break;
-        }
-        case AttachmentType::LinkedMesh:
-            a.path = ref_string();
-            a.color = r_.u32_be();
-            a.parent_skin = ref_string();
-            a.parent = ref_string();
-            a.deform = r_.boolean();
-            if (nonessential) {
-                a.width = r_.f32_be();
-                a.height = r_.f32_be();
-            }
-            break;
-        case AttachmentType::Path: {
-            a.closed = r_.boolean();
-            a.constant_speed = r_.boolean();
-            int v = static_cast<int>(count(1, "vertex count"));
-            a.vertices = read_vertices(v);
-            a.lengths.resize(static_cast<std::size_t>(v / 3));
-            r_.check_count(a.lengths.size(), 4, "path length");
-            for (float& f : a.lengths) f = r_.f32_be();
-            if (nonessential) a.color = r_.u32_be();
-            break;
-        }
-        case AttachmentType::Point:
-            a.rotation = r_.f32_be();
-            a.x = r_.f32_be();
-            a.y = r_.f32_be();
-            if (nonessential) a.color = r_.u32_be();
-            break;
-        case AttachmentType::Clipping: {
-            a.end_slot = index(sd_.slots.size(), "end slot index", "slots");
-            int v = static_cast<int>(count(1, "vertex count"));
-            a.vertices = read_vertices(v);
-            if (nonessential) a.color = r_.u32_be();
-            break;
-        }
-    }
-    return a;
-}
-
-Vertices SkelReader::read_vertices(int count_) {
-    Vertices v;
-    v.count = count_;
-    v.weighted = r_.boolean();
-    const std::size_t n = static_cast<std::size_t>(count_);
-    if (!v.weighted) {
-        r_.check_count(n, 8, "vertex");
-        v.values.resize(n * 2);
-        for (float& f : v.values) f = r_.f32_be();
-        return v;
-    }
-    r_.check_count(n, 1, "weighted vertex");
-    v.bones.reserve(n * 2);
-    v.values.reserve(n * 3);
-    for (std::size_t i = 0; i < n; ++i) {
-        std::uint32_t influences = count(13, "vertex bone count");
-        v.bones.push_back(static_cast<int>(influences));
-        for (std::uint32_t j = 0; j < influences; ++j) {
-            v.bones.push_back(index(sd_.bones.size(), "vertex bone index", "bones"));
-            v.values.push_back(r_.f32_be());
-            v.values.push_back(r_.f32_be());
-            v.values.push_back(r_.f32_be());
-        }
-    }
-    return v;
 }
 
 void SkelReader::read_events() {
@@ -395,7 +420,7 @@ void SkelReader::read_events() {
     for (std::uint32_t i = 0; i < n; ++i) {
         EventData& e = sd_.events[i];
         ByteReader::Scope s(r_, "event", i);
-        e.name = ref_string();
+        e.name = at_least(Version::V42) ? r_.spine_string() : ref_string();
         e.int_value = r_.varint(true);
         e.float_value = r_.f32_be();
         e.string_value = r_.spine_string();
@@ -421,9 +446,17 @@ void SkelReader::resolve_linked_meshes() {
         const Skin& skin = sd_.skins[link.skin];
         const SkinSlot& ss = skin.slots[link.slot_entry];
         const SkinAttachment& sa = ss.attachments[link.attachment];
-        const Attachment& a = sa.attachment;
         std::string where = "in skin \"" + skin.name.value_or("") + "\", linked mesh \"" + sa.key.value_or("") + "\"";
         auto fail = [&](const std::string& message) { throw Error(message, Location::at_byte(link.at), where); };
+        if (link.parent_skin >= 0) {
+            // 4.2 stores the parent skin's index (the default skin, when present, is 0): keep its name.
+            if (static_cast<std::size_t>(link.parent_skin) >= sd_.skins.size())
+                fail("parent skin index " + std::to_string(link.parent_skin) + " out of range (" + std::to_string(sd_.skins.size()) + " skins)");
+            Attachment& m = sd_.skins[link.skin].slots[link.slot_entry].attachments[link.attachment].attachment;
+            const bool is_default = sd_.has_default_skin && link.parent_skin == 0;
+            m.parent_skin = is_default ? OptString() : sd_.skins[static_cast<std::size_t>(link.parent_skin)].name;
+        }
+        const Attachment& a = sa.attachment;
         const Skin* parent_skin = nullptr;
         if (!a.parent_skin) {
             if (sd_.has_default_skin) parent_skin = &sd_.skins[0];
@@ -441,18 +474,26 @@ void SkelReader::resolve_linked_meshes() {
 }  // namespace detail
 
 Result<SkeletonData> read_skel(std::span<const std::uint8_t> bytes) {
-    return capture([&] { return detail::SkelReader(bytes).read(); });
+    return capture([&] {
+        detail::SkelHead head = detail::detect_skel(bytes);
+        if (!reads(head.layout)) {
+            // The reader has this layout's branches, but the writer does not yet: refuse it by name so
+            // that no command rewrites it in another layout.
+            throw Error("Spine " + head.version.substr(0, 32) + " binary: rigio reads Spine " + readable_versions(),
+                        Location::at_byte(head.at), "in header");
+        }
+        return detail::SkelReader(bytes, head.layout).read();
+    });
 }
 
+namespace detail {
+Result<SkeletonData> read_skel_any_layout(std::span<const std::uint8_t> bytes) {
+    return capture([&] { return SkelReader(bytes, detect_skel(bytes).layout).read(); });
+}
+}  // namespace detail
+
 bool looks_like_skel(std::span<const std::uint8_t> bytes) {
-    try {
-        io::ByteReader r(bytes);
-        r.spine_string();
-        auto v = r.spine_string();
-        return v && v->size() >= 3 && v->size() < 32 && (*v)[0] >= '0' && (*v)[0] <= '9' && (*v)[1] == '.';
-    } catch (const Error&) {
-        return false;
-    }
+    return detail::version_at(bytes, false, nullptr) || detail::version_at(bytes, true, nullptr);
 }
 
 }  // namespace rigio::spine

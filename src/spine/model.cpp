@@ -24,9 +24,14 @@ float duration(const Animation& a) {
     for (const auto& t : a.transform) extend(d, t.keys);
     for (const auto& p : a.path)
         for (const auto& t : p.timelines) extend(d, t.keys);
+    for (const auto& p : a.physics)
+        for (const auto& t : p.timelines) extend(d, t.keys);
     for (const auto& s : a.deform)
         for (const auto& sl : s.slots)
-            for (const auto& t : sl.timelines) extend(d, t.keys);
+            for (const auto& t : sl.timelines) {
+                extend(d, t.keys);
+                extend(d, t.sequence_keys);
+            }
     extend(d, a.draw_order);
     extend(d, a.events);
     return d;

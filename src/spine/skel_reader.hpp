@@ -1,56 +1,100 @@
 // Internal: the Spine .skel reader's state, shared by the files that read its parts
-// (binary_reader.cpp: header, setup data, skins, attachments; binary_animation_reader.cpp: animations).
+// (binary_reader.cpp: header, setup data, constraints, events; binary_skin_reader.cpp: skins and
+// attachments; binary_animation_reader.cpp: 3.x animations; binary_animation_reader_4x.cpp: 4.x ones).
+// One reader for every version: `v_` (from the header) picks the branches.
 #pragma once
 
 #include <string>
 
 #include "rigio/io/byte_reader.hpp"
+#include "rigio/io/error.hpp"
 #include "rigio/spine/model.hpp"
 
 namespace rigio::spine::detail {
 
+// The layout a .skel header announces, decided before anything else is read. `version` is the editor
+// string; `layout` is set when rigio knows it (3.x: hash string then version; 4.x: 8 hash bytes then
+// version). Throws rigio::Error with the version for layouts rigio does not read.
+struct SkelHead {
+    std::string version;
+    Version layout = Version::V38;
+    std::size_t at = 0;  // byte offset of the version string
+};
+SkelHead detect_skel(std::span<const std::uint8_t> bytes);
+// The version-like string where a 4.x (`four`) or 3.x header keeps it, if one is there.
+std::optional<std::string> version_at(std::span<const std::uint8_t> bytes, bool four, std::size_t* offset);
+
+// Reads every layout the reader has branches for (3.7 to 4.2), whether or not `reads` admits it yet:
+// for the reader's own tests while the writer catches up (read_skel refuses what it cannot rewrite).
+Result<SkeletonData> read_skel_any_layout(std::span<const std::uint8_t> bytes);
+
+// 4.x hash: 8 bytes <-> the JSON's unpadded base64 (11 characters).
+std::string hash_to_base64(std::string_view eight_bytes);
+bool base64_to_hash(std::string_view text, std::uint8_t out[8]);
+
 class SkelReader {
 public:
-    explicit SkelReader(std::span<const std::uint8_t> bytes) : r_(bytes) { r_.require_finite_floats(true); }
+    // `layout`: what detect_skel found in the header.
+    SkelReader(std::span<const std::uint8_t> bytes, Version layout) : r_(bytes), v_(layout) { r_.require_finite_floats(true); }
     SkeletonData read();
 
 private:
+    bool v4() const { return v_ >= Version::V40; }
+    bool at_least(Version v) const { return v_ >= v; }
+
     void read_header();
     void read_bones();
     void read_slots();
     void read_ik();
     void read_transform();
     void read_path();
+    void read_physics();
     void read_skins();
     void read_skin_slots(Skin& skin, std::size_t skin_index);
-    Attachment read_attachment();
-    Vertices read_vertices(int count);
+    Attachment read_attachment(const OptString& key);
+    Attachment read_attachment_42(const OptString& key);
+    Vertices read_vertices(int count, int weighted = -1);  // weighted -1: a bool in the file says
+    std::optional<Sequence> read_sequence();
+    Sequence read_sequence_fields();
     void read_events();
     void resolve_linked_meshes();
 
     Animation read_animation(std::size_t number);
+    // 3.x (binary_animation_reader.cpp)
     void read_slot_timelines(Animation& a);
     void read_bone_timelines(Animation& a);
     void read_constraint_timelines(Animation& a);
     void read_deform_timelines(Animation& a);
+    Curve read_curve();
+    // 4.x (binary_animation_reader_4x.cpp)
+    void read_slot_timelines_4x(Animation& a);
+    void read_bone_timelines_4x(Animation& a);
+    void read_constraint_timelines_4x(Animation& a);
+    void read_physics_timelines(Animation& a);
+    void read_attachment_timelines_4x(Animation& a);
+    void read_curve_4x(Curve& c, int channels);
+    // every version
     void read_draw_order(Animation& a);
     void read_event_keys(Animation& a);
-    Curve read_curve();
 
     // Helpers that validate as they read.
-    OptString ref_string();
+    OptString ref_string();  // 3.8+: index into the shared strings; 3.7: a plain string
     int index(std::size_t size, const char* what, const char* table);  // varint+ index < size
     std::uint32_t count(std::size_t min_bytes_each, const char* what);  // checked against bytes left
     std::vector<int> index_list(std::size_t size, const char* what, const char* table);
     std::uint32_t enum_value(std::uint32_t max, const char* what);
     const Attachment* find_attachment(const Skin& skin, int slot, const std::string& key) const;
+    const Attachment& deform_target(const Skin& skin, int slot, const OptString& key, std::size_t at);
 
     io::ByteReader r_;
+    Version v_ = Version::V38;
     SkeletonData sd_;
     // Linked meshes seen while reading skins, resolved once every skin is known.
     struct PendingLink {
         std::size_t skin, slot_entry, attachment, at;  // indices into sd_.skins[..].slots[..].attachments, byte offset
+        int parent_skin = -1;  // 4.2: the parent skin's index as stored (resolved to its name later)
     };
+    int link_skin_ = -1;  // 4.2: parent skin index of the linked mesh just read
     std::vector<PendingLink> links_;
 };
 

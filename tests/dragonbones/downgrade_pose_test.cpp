@@ -67,7 +67,7 @@ TEST(DragonBonesDowngrade, BonePosesAreKeptWhereNoLossIsReported) {
     for (const auto& file : files) {
         SCOPED_TRACE(file.string());
         DragonBonesData src = test::read_ok(test::text_of(file), file.string());
-        std::vector<Loss> losses;
+        LossReport losses;
         DragonBonesData down = test::read_ok(write_json(convert_version(src, "4.5", losses)), "downgraded");
         for (std::size_t a = 0; a < src.armature.size(); ++a) {
             if (!src.armature[a].animation) continue;
@@ -79,7 +79,7 @@ TEST(DragonBonesDowngrade, BonePosesAreKeptWhereNoLossIsReported) {
                     const BoneTimeline& t = (*an.bone)[b];
                     const std::string path = "/armature/" + std::to_string(a) + "/animation/" + std::to_string(k) + "/bone/" + std::to_string(b);
                     bool named = false;
-                    for (const Loss& l : losses) named |= l.path.rfind(path, 0) == 0 && (l.path.size() == path.size() || l.path[path.size()] == '/');
+                    for (const Loss& l : losses.losses) named |= l.where.rfind(path, 0) == 0 && (l.where.size() == path.size() || l.where[path.size()] == '/');
                     if (named || t.frame) {
                         ++skipped;
                         continue;
@@ -144,7 +144,7 @@ TEST(DragonBonesDowngrade, SlotDisplaysAndColoursAreKeptWhereNoLossIsReported) {
     for (const auto& file : files) {
         SCOPED_TRACE(file.string());
         DragonBonesData src = test::read_ok(test::text_of(file), file.string());
-        std::vector<Loss> losses;
+        LossReport losses;
         DragonBonesData down = test::read_ok(write_json(convert_version(src, "4.5", losses)), "downgraded");
         for (std::size_t a = 0; a < src.armature.size(); ++a) {
             const Armature& arm = src.armature[a];
@@ -156,7 +156,7 @@ TEST(DragonBonesDowngrade, SlotDisplaysAndColoursAreKeptWhereNoLossIsReported) {
                     const SlotTimeline& t = (*an.slot)[j];
                     const std::string path = "/armature/" + std::to_string(a) + "/animation/" + std::to_string(k) + "/slot/" + std::to_string(j);
                     bool named = false;
-                    for (const Loss& l : losses) named |= l.path.rfind(path, 0) == 0;
+                    for (const Loss& l : losses.losses) named |= l.where.rfind(path, 0) == 0;
                     if (named || t.frame || t.slot < 0) continue;
                     const Slot& setup = (*arm.slot)[static_cast<std::size_t>(t.slot)];
                     const Frames& merged = *(*(*down.armature[a].animation)[k].slot)[j].frame;

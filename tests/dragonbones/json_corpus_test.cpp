@@ -56,7 +56,7 @@ TEST(DragonBonesCorpus, OldVersionsAreKeptAsWritten) {
         ASSERT_TRUE(second.ok()) << second.error().what();
         EXPECT_TRUE(*first == *second);
         EXPECT_EQ(write_json(*second), written);
-        std::vector<Loss> losses;
+        LossReport losses;
         EXPECT_THROW(convert_version(*first, "5.5", losses), Error);
     }
 }

@@ -40,7 +40,7 @@ TEST(DragonBonesMutation, MutatedFilesFailWithALocationOrConvert) {
         std::string out = write_json(*r);
         EXPECT_TRUE(read_json(out).ok());
         for (const char* v : {"4.5", "5.5"}) {
-            std::vector<Loss> losses;
+            LossReport losses;
             try {
                 DragonBonesData c = convert_version(*r, v, losses);
                 EXPECT_TRUE(read_json(write_json(c)).ok()) << v;

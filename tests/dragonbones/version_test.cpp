@@ -161,12 +161,16 @@ TEST(DragonBonesVersion, Every4xFileUpgradesTo55WithTheSameAnimationData) {
     for (const auto& f : files) {
         SCOPED_TRACE(f.string());
         DragonBonesData before = read_ok(text_of(f), f.string());
-        std::vector<Loss> losses;
+        LossReport losses;
         DragonBonesData up = convert_version(before, "5.5", losses);
         DragonBonesData after = read_ok(write_json(up), "upgraded " + f.string());
         EXPECT_EQ(after.version, "5.5");
         EXPECT_EQ(after.compatibleVersion, "5.5");
-        for (const Loss& l : losses) EXPECT_EQ(l.path.front(), '/') << l.what;
+        for (const Loss& l : losses.losses) {  // located, and both what and what was done are said
+            EXPECT_EQ(l.where.front(), '/') << l.feature;
+            EXPECT_FALSE(l.feature.empty()) << l.where;
+            EXPECT_FALSE(l.action.empty()) << l.where << ": " << l.feature;
+        }
         ASSERT_EQ(before.armature.size(), after.armature.size());
         for (std::size_t i = 0; i < before.armature.size(); ++i) {
             const Armature& a = before.armature[i];
@@ -192,12 +196,12 @@ TEST(DragonBonesVersion, SlotFrameZIsReportedWithItsPath) {
     RIGIO_REQUIRE_CORPUS(files, "corpus/dragonbones");
     for (const auto& f : files) {
         if (f.filename() != "stagexl_demon.json") continue;
-        std::vector<Loss> losses;
+        LossReport losses;
         convert_version(read_ok(text_of(f), f.string()), "5.5", losses);
         ASSERT_FALSE(losses.empty());
         bool z = false;
-        for (const Loss& l : losses)
-            if (l.what.find("\"z\"") != std::string::npos && l.path.rfind("/armature/0/animation/", 0) == 0) z = true;
+        for (const Loss& l : losses.losses)
+            if (l.feature.find("\"z\"") != std::string::npos && l.where.rfind("/armature/0/animation/", 0) == 0) z = true;
         EXPECT_TRUE(z);
         return;
     }
@@ -210,7 +214,7 @@ TEST(DragonBonesVersion, Every5xFileDowngradesTo45AndReadsBack) {
     for (const auto& f : files) {
         SCOPED_TRACE(f.string());
         DragonBonesData before = read_ok(text_of(f), f.string());
-        std::vector<Loss> losses;
+        LossReport losses;
         DragonBonesData down = read_ok(write_json(convert_version(before, "4.5", losses)), "downgraded");
         EXPECT_EQ(down.version, "4.5");
         EXPECT_FALSE(down.compatibleVersion.has_value());
@@ -236,7 +240,7 @@ TEST(DragonBonesVersion, Every5xFileDowngradesTo45AndReadsBack) {
             }
         }
         // Upgrading again gives back the channels wherever they were keyed together.
-        std::vector<Loss> more;
+        LossReport more;
         DragonBonesData again = convert_version(down, "5.5", more);
         ASSERT_EQ(again.armature.size(), before.armature.size());
     }
@@ -275,9 +279,9 @@ TEST(DragonBonesVersion, DowngradeMergesChannelsKeyedAtDifferentTimes) {
     a.animation = std::vector<Animation>{an};
     d.armature.push_back(a);
 
-    std::vector<Loss> losses;
+    LossReport losses;
     DragonBonesData down = convert_version(d, "4.5", losses);
-    EXPECT_TRUE(losses.empty()) << losses.front().path << ": " << losses.front().what;  // linear: exact
+    EXPECT_TRUE(losses.empty()) << losses.losses.front().where << ": " << losses.losses.front().feature;  // linear: exact
     const Frames& f = *(*(*down.armature[0].animation)[0].bone)[0].frame;
     ASSERT_EQ(f.size(), 3u);
     EXPECT_EQ(f[0].duration->value, 5);
@@ -289,10 +293,10 @@ TEST(DragonBonesVersion, DowngradeMergesChannelsKeyedAtDifferentTimes) {
 
     // With an eased translate segment split in two, the loss is reported with the timeline's path.
     (*(*d.armature[0].animation)[0].bone)[0].translateFrame->at(0).tweenEasing = Num(1);
-    losses.clear();
+    losses = {};
     convert_version(d, "4.5", losses);
     ASSERT_FALSE(losses.empty());
-    EXPECT_EQ(losses[0].path, "/armature/0/animation/0/bone/0");
+    EXPECT_EQ(losses.losses[0].where, "/armature/0/animation/0/bone/0");
 }
 
 TEST(DragonBonesVersion, BoneEventsGoToBoneFramesIn45AndBackIn55) {
@@ -313,7 +317,7 @@ TEST(DragonBonesVersion, BoneEventsGoToBoneFramesIn45AndBackIn55) {
     a.animation = std::vector<Animation>{an};
     d.armature.push_back(a);
 
-    std::vector<Loss> losses;
+    LossReport losses;
     DragonBonesData down = convert_version(d, "4.5", losses);
     EXPECT_TRUE(losses.empty());
     const Animation& dn = (*down.armature[0].animation)[0];
@@ -372,7 +376,7 @@ TEST(DragonBonesVersion, SetupColourAndDisplaySurviveSlotFrameForms) {
     a.animation = std::vector<Animation>{an};
     d.armature.push_back(a);
 
-    std::vector<Loss> losses;
+    LossReport losses;
     DragonBonesData up = convert_version(d, "5.5", losses);
     const SlotTimeline& u = (*(*up.armature[0].animation)[0].slot)[0];
     ASSERT_TRUE(u.colorFrame && u.displayFrame);
@@ -400,7 +404,7 @@ TEST(DragonBonesVersion, SetupColourAndDisplaySurviveSlotFrameForms) {
 TEST(DragonBonesVersion, UnsupportedTargetsAreErrors) {
     DragonBonesData d;
     d.version = "5.5";
-    std::vector<Loss> losses;
+    LossReport losses;
     EXPECT_THROW(convert_version(d, "5.0", losses), Error);
     d.version = "2.3";
     EXPECT_THROW(convert_version(d, "5.5", losses), Error);

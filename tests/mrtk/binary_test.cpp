@@ -217,8 +217,10 @@ TEST(MrtkBinary, OddContentSurvivesBinAndJson) {
 TEST(MrtkVersion, OneOneToOneZeroKeepsEveryKeyAndReportsGaze) {
     auto a = test::full_v11_model();
     auto notes = mrtk::convert_version(a, 0);
-    ASSERT_EQ(notes.size(), 1u);
-    EXPECT_NE(notes[0].find("eye gaze"), std::string::npos);
+    ASSERT_EQ(notes.losses.size(), 1u);
+    EXPECT_EQ(notes.losses[0].where, "/eyeGaze");
+    EXPECT_NE(notes.losses[0].feature.find("eye gaze"), std::string::npos);
+    EXPECT_GT(notes.losses[0].count, 0);
     auto back = mrtk::read_bin(mrtk::write_bin(a)).value();
     EXPECT_EQ(back.minor, 0);
     EXPECT_EQ(back.camera.curves[mrtk::kRotW].keys.size(), a.camera.curves[mrtk::kRotW].keys.size());
@@ -234,8 +236,9 @@ TEST(MrtkVersion, OneZeroToOneOneReportsNonLinearKeys) {
     auto a = test::v2_model();
     a.camera.curves[mrtk::kPosX].keys[0].out_tangent = 2.0f;
     auto notes = mrtk::convert_version(a, 1);
-    ASSERT_EQ(notes.size(), 1u);
-    EXPECT_NE(notes[0].find("1 float key"), std::string::npos);
+    ASSERT_EQ(notes.losses.size(), 1u);
+    EXPECT_NE(notes.losses[0].feature.find("float keys"), std::string::npos);
+    EXPECT_EQ(notes.losses[0].count, 1);
     EXPECT_EQ(a.camera.curves[mrtk::kPosX].keys[0].out_tangent, 0.0f);
     auto bytes = mrtk::write_bin(a);
     EXPECT_EQ(bytes.size(), 16u + 3 + 389 * 12 + 2 * 8 + 2 * 8 + 4);
@@ -304,7 +307,7 @@ TEST(MrtkSample, ShippedSampleIsWhatTheWriterMakes) {
     ASSERT_TRUE(rec.ok()) << rec.error().what();
     EXPECT_EQ(rec->minor, 1);
     EXPECT_TRUE(rec->has_camera_pose && rec->has_hand_data && rec->has_eye_gaze);
-    EXPECT_EQ(mrtk::repair(*rec).size(), 5u);  // camera and 4 right-hand joints
+    EXPECT_EQ(mrtk::repair(*rec).losses.size(), 5u);  // camera and 4 right-hand joints
     EXPECT_TRUE(mrtk::find_defects(*rec).empty());
 }
 

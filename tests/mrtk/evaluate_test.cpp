@@ -70,8 +70,10 @@ TEST(MrtkEvaluate, P2LostRotationWIsRepaired) {
     expect_quat(evaluate_pose(p, 1, true).rotation, 0, 0.57735027f, 0, 0.81649658f);
     EXPECT_FALSE(find_defects(a).empty());
     auto changes = repair(a);
-    ASSERT_EQ(changes.size(), 1u);
-    EXPECT_NE(changes[0].find("right hand joint Wrist"), std::string::npos) << changes[0];
+    ASSERT_EQ(changes.losses.size(), 1u);
+    EXPECT_EQ(changes.losses[0].where, "/hands/right/joints/Wrist/rotationW");
+    EXPECT_EQ(changes.losses[0].feature, "right hand joint Wrist rotation W");
+    EXPECT_EQ(changes.losses[0].action, "recomputed from X, Y, Z: 1 -> 2 keys");
     expect_quat(evaluate_pose(p, 1, false).rotation, 0, 0.70710678f, 0, 0.70710678f);
     EXPECT_TRUE(find_defects(a).empty());
     EXPECT_TRUE(repair(a).empty());  // nothing left to repair
@@ -83,7 +85,7 @@ TEST(MrtkEvaluate, RepairKeepsSignsContinuousThroughFlips) {
     p.curves[kRotW].keys.resize(1);
     InputAnimation a;
     a.camera = p;
-    ASSERT_EQ(repair(a).size(), 1u);
+    ASSERT_EQ(repair(a).losses.size(), 1u);
     const auto& w = a.camera.curves[kRotW].keys;
     ASSERT_EQ(w.size(), 3u);
     EXPECT_FLOAT_EQ(w[0].value, -0.8f);
@@ -93,7 +95,7 @@ TEST(MrtkEvaluate, RepairKeepsSignsContinuousThroughFlips) {
     PoseCurves q = rotation_curves({{0, 0, 0, 0.6f, 0.8f}, {1, 0, 0, 0.28f, 0.96f}, {2, 0, 0, 0, 1}});
     q.curves[kRotW].keys = {simple_key(0, 0.8f), simple_key(2, 0)};
     a.camera = q;
-    ASSERT_EQ(repair(a).size(), 1u);
+    ASSERT_EQ(repair(a).losses.size(), 1u);
     EXPECT_NEAR(a.camera.curves[kRotW].keys[1].value, 0.96f, 1e-6f);
     EXPECT_NEAR(a.camera.curves[kRotW].keys[2].value, 1.0f, 1e-6f);
 }

@@ -3,24 +3,21 @@
 // displayFrame/colorFrame, animation and bone-frame events into "events" arrays, inheritFFD into
 // inheritDeform. Downgrade (5.x -> 4.5): the reverse, resampling channels keyed at different times.
 // Whatever the target cannot hold is dropped and listed, each loss with the JSON path it had in the
-// source (e.g. 4.x slot-frame "z", 5.5 zOrder timelines going to 4.5). Depends on the model only.
+// source (e.g. 4.x slot-frame "z", 5.5 zOrder timelines going to 4.5), in rigio's one loss report
+// (rigio/io/loss.hpp). Depends on the model and that report only.
 #pragma once
 
-#include <string>
 #include <string_view>
-#include <vector>
 
 #include "rigio/dragonbones/model.hpp"
+#include "rigio/io/loss.hpp"
 
 namespace rigio::dragonbones {
 
-struct Loss {
-    std::string path;  // JSON pointer into the source, e.g. /armature/0/animation/2/slot/4/frame
-    std::string what;  // what could not be carried over and what was done instead
-};
-
 // Versions that can be written: "4.5" and "5.5". Throws rigio::Error for any other target, or for data
 // older than 4.0. Same version (or 4.0 -> 4.5): the data is returned unchanged apart from the label.
-DragonBonesData convert_version(const DragonBonesData& data, std::string_view target, std::vector<Loss>& losses);
+// Each loss is added to `report`: where is a JSON pointer into the source (e.g.
+// /armature/0/animation/2/slot/4/frame), feature what could not be carried, action what was done.
+DragonBonesData convert_version(const DragonBonesData& data, std::string_view target, LossReport& report);
 
 }  // namespace rigio::dragonbones

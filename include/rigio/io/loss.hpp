@@ -25,7 +25,9 @@ struct LossReport {
     bool empty() const { return losses.empty(); }
 };
 
-// One line per loss: "loss at WHERE: FEATURE (N times): ACTION".
+// One loss as a line without its newline: "loss at WHERE: FEATURE (N times): ACTION".
+std::string loss_text(const Loss& loss);
+// One line per loss, each as loss_text gives it.
 std::string loss_report_text(const LossReport& report);
 // {"source": ..., "target": ..., "lossless": bool, "losses": [{"where", "feature", "action", "count"}]}
 std::string loss_report_json(const LossReport& report, const std::string& source_format, const std::string& target_format);

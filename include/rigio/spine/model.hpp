@@ -1,14 +1,19 @@
-// rigio/spine/model.hpp: Spine skeleton data (3.8 first) as plain value types.
-// References between objects are indices into the owning vectors, checked by the readers.
+// rigio/spine/model.hpp: Spine skeleton data of every version rigio reads (3.7 to 4.2) as plain
+// value types. References between objects are indices into the owning vectors, checked by the readers.
 // No behaviour lives here: readers fill it, writers serialise it, the runtime samples it.
-// Version differences belong in the codecs as branches; fields that only some versions carry are
-// noted where they are declared.
+// One model holds every version (docs/spine-model.md): it is 4.x-shaped where 4.x is a superset, keeps
+// 3.x's forms where they differ (per-key curves in fractions, colour timelines), and records the version
+// it was read from in Header::version. Fields that only some versions carry say so where declared; the
+// others keep their defaults. Version differences belong in the codecs as branches.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "rigio/spine/version.hpp"
 
 namespace rigio::spine {
 
@@ -28,16 +33,23 @@ using JsonExtras = std::vector<JsonExtra>;
 // Colour as the file stores it: 0xRRGGBBAA.
 using Rgba = std::uint32_t;
 
+// A bone's inheritance: `transform` in 3.x and 4.0/4.1 files, `inherit` in 4.2 (same values, same order).
 enum class TransformMode : std::uint8_t { Normal, OnlyTranslation, NoRotationOrReflection, NoScale, NoScaleOrReflection };
 enum class BlendMode : std::uint8_t { Normal, Additive, Multiply, Screen };
 enum class PositionMode : std::uint8_t { Fixed, Percent };
-enum class SpacingMode : std::uint8_t { Length, Fixed, Percent };
+enum class SpacingMode : std::uint8_t { Length, Fixed, Percent, Proportional };  // Proportional: 4.x only
 enum class RotateMode : std::uint8_t { Tangent, Chain, ChainScale };
 
 struct Header {
-    OptString hash;     // empty or null: not set
+    // The data layout the skeleton was read from (or is to be written as). Readers set it from `version`
+    // (the editor string); writers branch on it. Data built in code is 3.8 unless it says otherwise.
+    Version data_version = Version::V38;
+    // 3.x: a string (empty or null: not set). 4.x: the binary's 8 raw bytes, held as the JSON holds them
+    // (base64 without padding, 11 characters), so both codecs share one form.
+    OptString hash;
     OptString version;  // editor version, e.g. "3.8.55"
-    float x = 0, y = 0, width = 0, height = 0;  // setup-pose bounds
+    float x = 0, y = 0, width = 0, height = 0;  // setup-pose bounds (3.7 binary: width and height only)
+    float reference_scale = 100;  // 4.2 only
     bool nonessential = false;  // binary: whether nonessential data is present
     float fps = 30;             // nonessential
     OptString images;           // nonessential
@@ -50,9 +62,11 @@ struct Bone {
     OptString name;
     int parent = -1;  // index into SkeletonData::bones; -1 only for the root (bone 0)
     float rotation = 0, x = 0, y = 0, scale_x = 1, scale_y = 1, shear_x = 0, shear_y = 0, length = 0;
-    TransformMode transform = TransformMode::Normal;
-    bool skin_required = false;
+    TransformMode transform = TransformMode::Normal;  // 4.2: `inherit`
+    bool skin_required = false;  // 3.8+
     Rgba color = 0x989898FF;  // nonessential (editor colour of the bone)
+    OptString icon;          // 4.2, nonessential: editor icon name
+    bool visible = true;     // 4.2, nonessential: shown in the editor
     JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Bone&) const = default;
 };
@@ -66,6 +80,7 @@ struct Slot {
     std::optional<std::uint32_t> dark;
     OptString attachment;  // setup-pose attachment name
     BlendMode blend = BlendMode::Normal;
+    bool visible = true;  // 4.2, nonessential: shown in the editor
     JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Slot&) const = default;
 };
@@ -76,7 +91,7 @@ struct IkConstraint {
     bool skin_required = false;
     std::vector<int> bones;  // 1 or 2 bone indices
     int target = 0;          // bone index
-    float mix = 1, softness = 0;
+    float mix = 1, softness = 0;  // softness: 3.8+
     int bend_direction = 1;  // 1 or -1
     bool compress = false, stretch = false, uniform = false;
     JsonExtras json_extra;  // unknown JSON keys
@@ -91,7 +106,11 @@ struct TransformConstraint {
     int target = 0;  // bone index
     bool local = false, relative = false;
     float offset_rotation = 0, offset_x = 0, offset_y = 0, offset_scale_x = 0, offset_scale_y = 0, offset_shear_y = 0;
+    // 3.x: rotateMix, translateMix, scaleMix, shearMix. 4.x has one mix per channel: mixRotate is
+    // rotate_mix, mixX translate_mix, mixY mix_y, mixScaleX scale_mix, mixScaleY mix_scale_y and mixShearY
+    // shear_mix (3.x data leaves mix_y and mix_scale_y at 1 and never reads them).
     float rotate_mix = 1, translate_mix = 1, scale_mix = 1, shear_mix = 1;
+    float mix_y = 1, mix_scale_y = 1;  // 4.x only
     JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const TransformConstraint&) const = default;
 };
@@ -105,9 +124,30 @@ struct PathConstraint {
     PositionMode position_mode = PositionMode::Percent;
     SpacingMode spacing_mode = SpacingMode::Length;
     RotateMode rotate_mode = RotateMode::Tangent;
+    // 4.x: mixRotate is rotate_mix, mixX translate_mix, mixY mix_y.
     float offset_rotation = 0, position = 0, spacing = 0, rotate_mix = 1, translate_mix = 1;
+    float mix_y = 1;  // 4.x only
     JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const PathConstraint&) const = default;
+};
+
+// 4.2: a physics constraint moving one bone.
+struct PhysicsConstraint {
+    OptString name;
+    int order = 0;
+    bool skin_required = false;
+    int bone = 0;  // bone index
+    // How much of each bone property the simulation drives (0 = none).
+    float x = 0, y = 0, rotate = 0, scale_x = 0, shear_x = 0;
+    float limit = 5000;
+    int fps = 60;  // simulation steps per second (the binary stores it in one byte)
+    float inertia = 1, strength = 100, damping = 1;
+    float mass_inverse = 1;  // the binary stores 1/mass; JSON stores "mass"
+    float wind = 0, gravity = 0, mix = 1;
+    bool inertia_global = false, strength_global = false, damping_global = false, mass_global = false,
+         wind_global = false, gravity_global = false, mix_global = false;
+    JsonExtras json_extra;  // unknown JSON keys
+    bool operator==(const PhysicsConstraint&) const = default;
 };
 
 // Vertices of bounding box, mesh, path and clipping attachments.
@@ -123,6 +163,15 @@ struct Vertices {
 };
 
 enum class AttachmentType : std::uint8_t { Region, BoundingBox, Mesh, LinkedMesh, Path, Point, Clipping };
+
+// 4.1+: the regions a region or mesh attachment cycles through ("NAME" + index padded to `digits`).
+struct Sequence {
+    int count = 0;
+    int start = 1;
+    int digits = 0;
+    int setup_index = 0;
+    bool operator==(const Sequence&) const = default;
+};
 
 // One attachment. `type` says which of the fields below are meaningful; the others keep their
 // defaults. (One struct rather than a variant keeps readers and writers field-for-field simple.)
@@ -146,10 +195,12 @@ struct Attachment {
     std::vector<std::uint16_t> triangles;  // vertex indices, 3 per triangle
     int hull = 0;                          // number of hull vertices
     std::vector<std::uint16_t> edges;     // nonessential
+    // region, mesh and linked mesh, 4.1+: null when the attachment has no sequence
+    std::optional<Sequence> sequence;
     // linked mesh
-    OptString parent_skin;  // null: the default skin
+    OptString parent_skin;  // null: the default skin (the 4.2 binary stores a skin index)
     OptString parent;       // key of the source mesh in the same slot
-    bool deform = true;     // whether the parent's deform timelines apply
+    bool deform = true;     // whether the parent's deform timelines apply (4.x: "timelines", all of them)
     // path
     bool closed = false, constant_speed = true;
     std::vector<float> lengths;  // vertex count / 3
@@ -173,7 +224,9 @@ struct SkinSlot {
 
 struct Skin {
     OptString name;  // "default" for the default skin
-    std::vector<int> bones, ik, transform, path;  // skin-required bones and constraints
+    std::vector<int> bones, ik, transform, path;  // skin-required bones and constraints (3.8+)
+    std::vector<int> physics;                     // skin-required physics constraints (4.2)
+    Rgba color = 0x99999FFF;                      // 4.2, nonessential: editor colour of the skin
     std::vector<SkinSlot> slots;
     JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Skin&) const = default;
@@ -194,15 +247,25 @@ struct EventData {
 
 enum class CurveType : std::uint8_t { Linear, Stepped, Bezier };
 
-// Interpolation from a keyframe to the next one. Bézier control points are fractions of the
-// segment's time (cx) and value change (cy).
+// Interpolation from a keyframe to the next one.
+// 3.x: one Bézier per key whose control points are fractions of the segment's time (cx) and value
+// change (cy): cx1, cy1, cx2, cy2.
+// 4.x: one Bézier per key and per channel (e.g. x and y of a translate key, r, g, b, a of a colour key)
+// in absolute units: `bezier` holds cx1, cy1, cx2, cy2 (time, value, time, value) for each channel in
+// the timeline's channel order; cx1..cy2 keep their defaults.
 struct Curve {
+    Curve() = default;
+    // The 3.x form (keeps code that builds curves by hand brief).
+    Curve(CurveType t, float x1 = 0, float y1 = 0, float x2 = 1, float y2 = 1) : type(t), cx1(x1), cy1(y1), cx2(x2), cy2(y2) {}
     CurveType type = CurveType::Linear;
     float cx1 = 0, cy1 = 0, cx2 = 1, cy2 = 1;
+    std::vector<float> bezier;  // 4.x: 4 per channel
     bool operator==(const Curve&) const = default;
 };
 
-enum class SlotTimelineType : std::uint8_t { Attachment, Color, TwoColor };
+// Color is 3.x `color` and 4.x `rgba`; TwoColor is 3.x `twoColor` and 4.x `rgba2`. Rgb, Rgb2 and Alpha
+// are 4.x only. The binary numbers each version's types differently; the codecs map them.
+enum class SlotTimelineType : std::uint8_t { Attachment, Color, TwoColor, Rgb, Rgb2, Alpha };
 
 struct AttachmentKeyframe {
     float time = 0;
@@ -210,10 +273,11 @@ struct AttachmentKeyframe {
     bool operator==(const AttachmentKeyframe&) const = default;
 };
 
+// Rgb keys keep alpha 0xFF in `color`; Alpha keys keep their alpha in the low byte of `color` (RGB 0xFFFFFF).
 struct ColorKeyframe {
     float time = 0;
     Rgba color = 0xFFFFFFFF;
-    std::uint32_t dark = 0;  // two-colour timelines only: 0x00RRGGBB
+    std::uint32_t dark = 0;  // two-colour timelines only (TwoColor, Rgb2): 0x00RRGGBB
     Curve curve;
     bool operator==(const ColorKeyframe&) const = default;
 };
@@ -231,13 +295,20 @@ struct SlotTimelines {
     bool operator==(const SlotTimelines&) const = default;
 };
 
-enum class BoneTimelineType : std::uint8_t { Rotate, Translate, Scale, Shear };
+// Rotate to Shear exist in every version; the others are 4.x only (Inherit: 4.2). One-value timelines
+// (Rotate, TranslateX, ...) keep their value in `x`.
+enum class BoneTimelineType : std::uint8_t {
+    Rotate, Translate, Scale, Shear, TranslateX, TranslateY, ScaleX, ScaleY, ShearX, ShearY, Inherit
+};
 
 struct BoneKeyframe {
+    BoneKeyframe() = default;
+    BoneKeyframe(float t, float vx, float vy, Curve c = {}) : time(t), x(vx), y(vy), curve(std::move(c)) {}
     float time = 0;
-    float x = 0;  // rotate: the angle in degrees
-    float y = 0;  // unused by rotate
+    float x = 0;  // rotate: the angle in degrees; one-value timelines: the value
+    float y = 0;  // unused by one-value timelines
     Curve curve;
+    TransformMode inherit = TransformMode::Normal;  // Inherit timelines only (no curve)
     bool operator==(const BoneKeyframe&) const = default;
 };
 
@@ -267,9 +338,11 @@ struct IkTimeline {
     bool operator==(const IkTimeline&) const = default;
 };
 
+// 4.x mixes map as in TransformConstraint.
 struct TransformKeyframe {
     float time = 0, rotate_mix = 1, translate_mix = 1, scale_mix = 1, shear_mix = 1;
     Curve curve;
+    float mix_y = 1, mix_scale_y = 1;  // 4.x only
     bool operator==(const TransformKeyframe&) const = default;
 };
 
@@ -284,8 +357,9 @@ enum class PathTimelineType : std::uint8_t { Position, Spacing, Mix };
 struct PathKeyframe {
     float time = 0;
     float a = 0;  // position, spacing, or rotate mix
-    float b = 0;  // translate mix (mix timelines only)
+    float b = 0;  // translate mix (4.x: mixX) (mix timelines only)
     Curve curve;
+    float c = 0;  // 4.x mix timelines only: mixY
     bool operator==(const PathKeyframe&) const = default;
 };
 
@@ -301,6 +375,39 @@ struct PathTimelines {
     bool operator==(const PathTimelines&) const = default;
 };
 
+// 4.2: physics constraint timelines. Reset keys have a time only (no value, no curve).
+enum class PhysicsTimelineType : std::uint8_t { Inertia, Strength, Damping, Mass, Wind, Gravity, Mix, Reset };
+
+struct PhysicsKeyframe {
+    float time = 0;
+    float value = 0;
+    Curve curve;
+    bool operator==(const PhysicsKeyframe&) const = default;
+};
+
+struct PhysicsTimeline {
+    PhysicsTimelineType type = PhysicsTimelineType::Inertia;
+    std::vector<PhysicsKeyframe> keys;
+    bool operator==(const PhysicsTimeline&) const = default;
+};
+
+struct PhysicsTimelines {
+    int constraint = -1;  // physics constraint index; -1: every physics constraint
+    std::vector<PhysicsTimeline> timelines;
+    bool operator==(const PhysicsTimelines&) const = default;
+};
+
+// Sequence playback modes (4.1+), in the files' order.
+enum class SequenceMode : std::uint8_t { Hold, Once, Loop, Pingpong, OnceReverse, LoopReverse, PingpongReverse };
+
+struct SequenceKeyframe {
+    float time = 0;
+    SequenceMode mode = SequenceMode::Hold;
+    int index = 0;
+    float delay = 0;
+    bool operator==(const SequenceKeyframe&) const = default;
+};
+
 // Deform keyframe as stored: `values` replace vertex values offset .. offset+size-1 of the
 // deform array (offsets from the setup vertices); empty `values` means the setup shape.
 struct DeformKeyframe {
@@ -311,9 +418,17 @@ struct DeformKeyframe {
     bool operator==(const DeformKeyframe&) const = default;
 };
 
+// Timelines of one attachment: deform (every version) or, 4.1+, sequence. 4.1+ files call this group
+// "attachments" and tag each timeline with its type; the same attachment may have one of each.
+enum class AttachmentTimelineType : std::uint8_t { Deform, Sequence };
+
 struct DeformTimeline {
+    DeformTimeline() = default;
+    DeformTimeline(OptString a, std::vector<DeformKeyframe> k) : attachment(std::move(a)), keys(std::move(k)) {}
     OptString attachment;  // key of the attachment in the skin
-    std::vector<DeformKeyframe> keys;
+    std::vector<DeformKeyframe> keys;             // type Deform
+    AttachmentTimelineType type = AttachmentTimelineType::Deform;
+    std::vector<SequenceKeyframe> sequence_keys;  // type Sequence
     bool operator==(const DeformTimeline&) const = default;
 };
 
@@ -367,7 +482,8 @@ struct Animation {
     std::vector<IkTimeline> ik;
     std::vector<TransformTimeline> transform;
     std::vector<PathTimelines> path;
-    std::vector<DeformSkin> deform;
+    std::vector<PhysicsTimelines> physics;  // 4.2
+    std::vector<DeformSkin> deform;  // 4.1+: deform and sequence timelines
     std::vector<DrawOrderKeyframe> draw_order;
     std::vector<EventKeyframe> events;
     JsonExtras json_extra;                   // unknown JSON keys of the animation object
@@ -385,6 +501,7 @@ struct SkeletonData {
     std::vector<IkConstraint> ik;
     std::vector<TransformConstraint> transform;
     std::vector<PathConstraint> path;
+    std::vector<PhysicsConstraint> physics;  // 4.2
     // The default skin, when present, comes first and is named "default".
     std::vector<Skin> skins;
     bool has_default_skin = false;

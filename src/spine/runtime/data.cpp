@@ -75,6 +75,9 @@ struct Entry {
 }  // namespace
 
 RuntimeData prepare(const SkeletonData& sd) {
+    if (sd.header.data_version != Version::V38) {
+        throw Error(std::string("rigio plays Spine 3.8 data; this is ") + version_name(sd.header.data_version));
+    }
     RuntimeData rd;
     rd.data = &sd;
     const int bone_count = static_cast<int>(sd.bones.size());

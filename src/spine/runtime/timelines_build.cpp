@@ -130,6 +130,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 case BoneTimelineType::Translate: kind = TimelineKind::Translate; break;
                 case BoneTimelineType::Scale: kind = TimelineKind::Scale; break;
                 case BoneTimelineType::Shear: kind = TimelineKind::Shear; break;
+                default: throw Error("bone timeline of a later Spine version");  // prepare() admits 3.8 only
             }
             const bool rotate = kind == TimelineKind::Rotate;
             Builder b(kind, g.bone, rotate ? 2 : 3, bt.keys.size());

@@ -1,0 +1,318 @@
+// Spine .skel reader (3.7 to 4.2): skins and attachments (mirrored by binary_skin_writer.cpp).
+// 4.2 packs an attachment's optional fields behind one flags byte (read_attachment_42); the older
+// versions store every field, with branches for what each added (4.1: sequences).
+#include <string>
+
+#include "rigio/spine/binary.hpp"
+#include "skel_reader.hpp"
+
+namespace rigio::spine::detail {
+
+using io::ByteReader;
+
+void SkelReader::read_skins() {
+    {
+        ByteReader::Scope s(r_, "default skin");
+        Skin def;
+        def.name = "default";
+        read_skin_slots(def, 0);
+        if (!def.slots.empty()) {
+            sd_.has_default_skin = true;
+            sd_.skins.push_back(std::move(def));
+        }
+    }
+    std::uint32_t n = count(v_ == Version::V37 ? 2 : 6, "skin count");
+    sd_.skins.reserve(sd_.skins.size() + n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        ByteReader::Scope s(r_, "skin", i);
+        Skin skin;
+        if (at_least(Version::V42)) {
+            skin.name = r_.spine_string();
+            if (sd_.header.nonessential) skin.color = r_.u32_be();
+        } else {
+            skin.name = ref_string();
+        }
+        if (at_least(Version::V38)) {
+            skin.bones = index_list(sd_.bones.size(), "bone index", "bones");
+            skin.ik = index_list(sd_.ik.size(), "IK constraint index", "IK constraints");
+            skin.transform = index_list(sd_.transform.size(), "transform constraint index", "transform constraints");
+            skin.path = index_list(sd_.path.size(), "path constraint index", "path constraints");
+            if (at_least(Version::V42))
+                skin.physics = index_list(sd_.physics.size(), "physics constraint index", "physics constraints");
+        }
+        read_skin_slots(skin, sd_.skins.size());
+        sd_.skins.push_back(std::move(skin));
+    }
+}
+
+void SkelReader::read_skin_slots(Skin& skin, std::size_t skin_index) {
+    std::uint32_t n = count(2, "skin slot count");
+    skin.slots.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        SkinSlot& ss = skin.slots[i];
+        ss.slot = index(sd_.slots.size(), "slot index", "slots");
+        ByteReader::Scope s(r_, "slot", -1, sd_.slots[ss.slot].name ? &*sd_.slots[ss.slot].name : nullptr);
+        std::uint32_t m = count(3, "attachment count");
+        ss.attachments.resize(m);
+        for (std::uint32_t j = 0; j < m; ++j) {
+            SkinAttachment& sa = ss.attachments[j];
+            sa.key = ref_string();
+            ByteReader::Scope sk(r_, "attachment", j, sa.key ? &*sa.key : nullptr);
+            std::size_t at = r_.offset();
+            link_skin_ = -1;
+            sa.attachment = at_least(Version::V42) ? read_attachment_42(sa.key) : read_attachment(sa.key);
+            if (sa.attachment.type == AttachmentType::LinkedMesh) links_.push_back({skin_index, i, j, at, link_skin_});
+        }
+    }
+}
+
+Attachment SkelReader::read_attachment(const OptString&) {
+    Attachment a;
+    const bool nonessential = sd_.header.nonessential;
+    a.name = ref_string();
+    std::size_t type_at = r_.offset();
+    std::uint8_t type = r_.u8();
+    if (type > static_cast<std::uint8_t>(AttachmentType::Clipping)) {
+        r_.fail_at(type_at, "unknown attachment type " + std::to_string(type) + " (expected 0 to 6)");
+    }
+    a.type = static_cast<AttachmentType>(type);
+    switch (a.type) {
+        case AttachmentType::Region:
+            a.path = ref_string();
+            a.rotation = r_.f32_be();
+            a.x = r_.f32_be();
+            a.y = r_.f32_be();
+            a.scale_x = r_.f32_be();
+            a.scale_y = r_.f32_be();
+            a.width = r_.f32_be();
+            a.height = r_.f32_be();
+            a.color = r_.u32_be();
+            if (at_least(Version::V41)) a.sequence = read_sequence();
+            break;
+        case AttachmentType::BoundingBox: {
+            int v = static_cast<int>(count(1, "vertex count"));
+            a.vertices = read_vertices(v);
+            if (nonessential) a.color = r_.u32_be();
+            break;
+        }
+        case AttachmentType::Mesh: {
+            a.path = ref_string();
+            a.color = r_.u32_be();
+            int v = static_cast<int>(count(8, "vertex count"));
+            a.uvs.resize(static_cast<std::size_t>(v) * 2);
+            for (float& f : a.uvs) f = r_.f32_be();
+            std::uint32_t t = count(2, "triangle index count");
+            a.triangles.resize(t);
+            for (auto& x : a.triangles) {
+                std::size_t at = r_.offset();
+                x = r_.u16_be();
+                if (x >= v) r_.fail_at(at, "triangle vertex index " + std::to_string(x) + " out of range (" + std::to_string(v) + " vertices)");
+            }
+            a.vertices = read_vertices(v);
+            std::size_t hull_at = r_.offset();
+            a.hull = r_.varint();
+            if (a.hull < 0 || a.hull > v) r_.fail_at(hull_at, "hull length " + std::to_string(a.hull) + " out of range (" + std::to_string(v) + " vertices)");
+            if (at_least(Version::V41)) a.sequence = read_sequence();
+            if (nonessential) {
+                std::uint32_t e = count(2, "edge index count");
+                a.edges.resize(e);
+                for (auto& x : a.edges) x = r_.u16_be();
+                a.width = r_.f32_be();
+                a.height = r_.f32_be();
+            }
+            break;
+        }
+        case AttachmentType::LinkedMesh:
+            a.path = ref_string();
+            a.color = r_.u32_be();
+            a.parent_skin = ref_string();
+            a.parent = ref_string();
+            a.deform = r_.boolean();
+            if (at_least(Version::V41)) a.sequence = read_sequence();
+            if (nonessential) {
+                a.width = r_.f32_be();
+                a.height = r_.f32_be();
+            }
+            break;
+        case AttachmentType::Path: {
+            a.closed = r_.boolean();
+            a.constant_speed = r_.boolean();
+            int v = static_cast<int>(count(1, "vertex count"));
+            a.vertices = read_vertices(v);
+            a.lengths.resize(static_cast<std::size_t>(v / 3));
+            r_.check_count(a.lengths.size(), 4, "path length");
+            for (float& f : a.lengths) f = r_.f32_be();
+            if (nonessential) a.color = r_.u32_be();
+            break;
+        }
+        case AttachmentType::Point:
+            a.rotation = r_.f32_be();
+            a.x = r_.f32_be();
+            a.y = r_.f32_be();
+            if (nonessential) a.color = r_.u32_be();
+            break;
+        case AttachmentType::Clipping: {
+            a.end_slot = index(sd_.slots.size(), "end slot index", "slots");
+            int v = static_cast<int>(count(1, "vertex count"));
+            a.vertices = read_vertices(v);
+            if (nonessential) a.color = r_.u32_be();
+            break;
+        }
+    }
+    return a;
+}
+
+std::optional<Sequence> SkelReader::read_sequence() {
+    if (!r_.boolean()) return std::nullopt;
+    return read_sequence_fields();
+}
+
+Sequence SkelReader::read_sequence_fields() {
+    ByteReader::Scope s(r_, "sequence");
+    Sequence q;
+    q.count = static_cast<int>(count(1, "sequence region count"));
+    q.start = r_.varint();
+    q.digits = r_.varint();
+    std::size_t at = r_.offset();
+    q.setup_index = r_.varint();
+    if (q.setup_index < 0 || (q.count > 0 && q.setup_index >= q.count))
+        r_.fail_at(at, "sequence setup index " + std::to_string(q.setup_index) + " out of range (" + std::to_string(q.count) + " regions)");
+    return q;
+}
+
+// 4.2: one flags byte says the type (bits 0-2), whether a name differing from the key follows (bit 3)
+// and, per type, which optional fields follow (bits 4-7); absent fields keep their defaults.
+Attachment SkelReader::read_attachment_42(const OptString& key) {
+    (void)key;
+    Attachment a;
+    const bool nonessential = sd_.header.nonessential;
+    std::size_t flags_at = r_.offset();
+    const std::uint8_t f = r_.u8();
+    const std::uint8_t type = f & 7;
+    if (type > static_cast<std::uint8_t>(AttachmentType::Clipping))
+        r_.fail_at(flags_at, "unknown attachment type " + std::to_string(type) + " (expected 0 to 6)");
+    a.type = static_cast<AttachmentType>(type);
+    if (f & 8) a.name = ref_string();
+    auto read_vertex_block = [&](bool weighted) {
+        int v = static_cast<int>(count(1, "vertex count"));
+        a.vertices = read_vertices(v, weighted ? 1 : 0);
+        return v;
+    };
+    switch (a.type) {
+        case AttachmentType::Region:
+            if (f & 16) a.path = ref_string();
+            if (f & 32) a.color = r_.u32_be();
+            if (f & 64) a.sequence = read_sequence_fields();
+            if (f & 128) a.rotation = r_.f32_be();
+            a.x = r_.f32_be();
+            a.y = r_.f32_be();
+            a.scale_x = r_.f32_be();
+            a.scale_y = r_.f32_be();
+            a.width = r_.f32_be();
+            a.height = r_.f32_be();
+            break;
+        case AttachmentType::BoundingBox:
+            read_vertex_block(f & 16);
+            if (nonessential) a.color = r_.u32_be();
+            break;
+        case AttachmentType::Mesh: {
+            if (f & 16) a.path = ref_string();
+            if (f & 32) a.color = r_.u32_be();
+            if (f & 64) a.sequence = read_sequence_fields();
+            std::size_t hull_at = r_.offset();
+            a.hull = r_.varint();
+            int v = read_vertex_block(f & 128);
+            if (a.hull < 0 || a.hull > v) r_.fail_at(hull_at, "hull length " + std::to_string(a.hull) + " out of range (" + std::to_string(v) + " vertices)");
+            r_.check_count(static_cast<std::size_t>(v) * 2, 4, "UV");
+            a.uvs.resize(static_cast<std::size_t>(v) * 2);
+            for (float& x : a.uvs) x = r_.f32_be();
+            // The triangle count is not stored: a mesh of V vertices with H on the hull has 2V - H - 2.
+            long tri = (2L * v - a.hull - 2) * 3;
+            if (tri < 0) r_.fail_at(hull_at, "mesh with " + std::to_string(v) + " vertices and hull " + std::to_string(a.hull) + " has no triangles");
+            r_.check_count(static_cast<std::size_t>(tri), 1, "triangle index");
+            a.triangles.resize(static_cast<std::size_t>(tri));
+            for (auto& x : a.triangles) {
+                std::size_t at = r_.offset();
+                std::int32_t t = r_.varint();
+                if (t < 0 || t >= v) r_.fail_at(at, "triangle vertex index " + std::to_string(t) + " out of range (" + std::to_string(v) + " vertices)");
+                x = static_cast<std::uint16_t>(t);
+            }
+            if (nonessential) {
+                std::uint32_t e = count(1, "edge index count");
+                a.edges.resize(e);
+                for (auto& x : a.edges) x = static_cast<std::uint16_t>(r_.varint());
+                a.width = r_.f32_be();
+                a.height = r_.f32_be();
+            }
+            break;
+        }
+        case AttachmentType::LinkedMesh: {
+            if (f & 16) a.path = ref_string();
+            if (f & 32) a.color = r_.u32_be();
+            if (f & 64) a.sequence = read_sequence_fields();
+            a.deform = f & 128;
+            std::size_t at = r_.offset();
+            int skin = r_.varint();
+            if (skin < 0) r_.fail_at(at, "parent skin index " + std::to_string(skin) + " is negative");
+            link_skin_ = skin;
+            a.parent = ref_string();
+            if (nonessential) {
+                a.width = r_.f32_be();
+                a.height = r_.f32_be();
+            }
+            break;
+        }
+        case AttachmentType::Path: {
+            a.closed = f & 16;
+            a.constant_speed = f & 32;
+            int v = read_vertex_block(f & 64);
+            a.lengths.resize(static_cast<std::size_t>(v / 3));
+            r_.check_count(a.lengths.size(), 4, "path length");
+            for (float& x : a.lengths) x = r_.f32_be();
+            if (nonessential) a.color = r_.u32_be();
+            break;
+        }
+        case AttachmentType::Point:
+            a.rotation = r_.f32_be();
+            a.x = r_.f32_be();
+            a.y = r_.f32_be();
+            if (nonessential) a.color = r_.u32_be();
+            break;
+        case AttachmentType::Clipping:
+            a.end_slot = index(sd_.slots.size(), "end slot index", "slots");
+            read_vertex_block(f & 16);
+            if (nonessential) a.color = r_.u32_be();
+            break;
+    }
+    return a;
+}
+
+Vertices SkelReader::read_vertices(int count_, int weighted) {
+    Vertices v;
+    v.count = count_;
+    v.weighted = weighted < 0 ? r_.boolean() : weighted != 0;
+    const std::size_t n = static_cast<std::size_t>(count_);
+    if (!v.weighted) {
+        r_.check_count(n, 8, "vertex");
+        v.values.resize(n * 2);
+        for (float& f : v.values) f = r_.f32_be();
+        return v;
+    }
+    r_.check_count(n, 1, "weighted vertex");
+    v.bones.reserve(n * 2);
+    v.values.reserve(n * 3);
+    for (std::size_t i = 0; i < n; ++i) {
+        std::uint32_t influences = count(13, "vertex bone count");
+        v.bones.push_back(static_cast<int>(influences));
+        for (std::uint32_t j = 0; j < influences; ++j) {
+            v.bones.push_back(index(sd_.bones.size(), "vertex bone index", "bones"));
+            v.values.push_back(r_.f32_be());
+            v.values.push_back(r_.f32_be());
+            v.values.push_back(r_.f32_be());
+        }
+    }
+    return v;
+}
+
+
+}  // namespace rigio::spine::detail
