@@ -1,4 +1,4 @@
-// Spine 3.8 .skel writer: the mirror of binary_reader.cpp and binary_animation_reader.cpp, field
+// Spine 3.7 and 3.8 .skel writer: the mirror of binary_reader.cpp and binary_animation_reader.cpp, field
 // for field in the same order. Data read from a .skel is written back byte for byte: the shared
 // string table keeps its order (strings missing from it are appended in order of first use).
 // The editor's tables can hold the same string twice; it then refers to the last copy, and so do we.
@@ -7,6 +7,8 @@
 
 #include "rigio/io/byte_writer.hpp"
 #include "rigio/spine/binary.hpp"
+#include "rigio/spine/version.hpp"
+#include "rigio/io/error.hpp"
 
 namespace rigio::spine {
 
@@ -14,7 +16,7 @@ namespace {
 
 class SkelWriter {
 public:
-    explicit SkelWriter(const SkeletonData& sd) : sd_(sd) {
+    SkelWriter(const SkeletonData& sd, Version layout) : sd_(sd), v37_(layout == Version::V37) {
         strings_ = sd.strings;
         for (std::size_t i = 0; i < strings_.size(); ++i) index_[strings_[i]] = static_cast<int>(i);
     }
@@ -33,8 +35,10 @@ public:
         w_.count(sd_.animations.size());
         for (const Animation& a : sd_.animations) write_animation(a);
         // The table comes after the header and before the bones, but is only complete now.
-        head.count(strings_.size());
-        for (const std::string& s : strings_) head.spine_string(s);
+        if (!v37_) {  // 3.7 has no shared string table
+            head.count(strings_.size());
+            for (const std::string& s : strings_) head.spine_string(s);
+        }
         std::vector<std::uint8_t> out = head.take();
         const auto& body = w_.bytes();
         out.insert(out.end(), body.begin(), body.end());
@@ -43,6 +47,10 @@ public:
 
 private:
     void ref_string(const OptString& s) {
+        if (v37_) {  // 3.7: a plain string
+            w_.spine_string(s);
+            return;
+        }
         if (!s) {
             w_.varint(0);
             return;
@@ -69,8 +77,10 @@ private:
         const Header& h = sd_.header;
         w.spine_string(h.hash);
         w.spine_string(h.version);
-        w.f32_be(h.x);
-        w.f32_be(h.y);
+        if (!v37_) {
+            w.f32_be(h.x);
+            w.f32_be(h.y);
+        }
         w.f32_be(h.width);
         w.f32_be(h.height);
         w.boolean(h.nonessential);
@@ -96,7 +106,7 @@ private:
             w_.f32_be(b.shear_y);
             w_.f32_be(b.length);
             w_.varint(static_cast<int>(b.transform));
-            w_.boolean(b.skin_required);
+            if (!v37_) w_.boolean(b.skin_required);
             if (sd_.header.nonessential) w_.u32_be(b.color);
         }
     }
@@ -118,11 +128,11 @@ private:
         for (const IkConstraint& c : sd_.ik) {
             w_.spine_string(c.name);
             w_.varint(c.order);
-            w_.boolean(c.skin_required);
+            if (!v37_) w_.boolean(c.skin_required);
             index_list(c.bones);
             w_.varint(c.target);
             w_.f32_be(c.mix);
-            w_.f32_be(c.softness);
+            if (!v37_) w_.f32_be(c.softness);
             w_.i8(static_cast<std::int8_t>(c.bend_direction));
             w_.boolean(c.compress);
             w_.boolean(c.stretch);
@@ -135,7 +145,7 @@ private:
         for (const TransformConstraint& c : sd_.transform) {
             w_.spine_string(c.name);
             w_.varint(c.order);
-            w_.boolean(c.skin_required);
+            if (!v37_) w_.boolean(c.skin_required);
             index_list(c.bones);
             w_.varint(c.target);
             w_.boolean(c.local);
@@ -158,7 +168,7 @@ private:
         for (const PathConstraint& c : sd_.path) {
             w_.spine_string(c.name);
             w_.varint(c.order);
-            w_.boolean(c.skin_required);
+            if (!v37_) w_.boolean(c.skin_required);
             index_list(c.bones);
             w_.varint(c.target);
             w_.varint(static_cast<int>(c.position_mode));
@@ -184,10 +194,12 @@ private:
         for (std::size_t i = first_named; i < sd_.skins.size(); ++i) {
             const Skin& skin = sd_.skins[i];
             ref_string(skin.name);
-            index_list(skin.bones);
-            index_list(skin.ik);
-            index_list(skin.transform);
-            index_list(skin.path);
+            if (!v37_) {
+                index_list(skin.bones);
+                index_list(skin.ik);
+                index_list(skin.transform);
+                index_list(skin.path);
+            }
             write_skin_slots(skin);
         }
     }
@@ -312,6 +324,7 @@ private:
     void write_animation(const Animation& a);
 
     const SkeletonData& sd_;
+    const bool v37_;  // 3.7: no shared string table, no skin-required flags, no IK softness
     io::ByteWriter w_;
     std::vector<std::string> strings_;
     std::unordered_map<std::string, int> index_;
@@ -370,7 +383,7 @@ void SkelWriter::write_animation(const Animation& a) {
             const IkKeyframe& k = t.keys[f];
             w_.f32_be(k.time);
             w_.f32_be(k.mix);
-            w_.f32_be(k.softness);
+            if (!v37_) w_.f32_be(k.softness);
             w_.i8(static_cast<std::int8_t>(k.bend_direction));
             w_.boolean(k.compress);
             w_.boolean(k.stretch);
@@ -465,6 +478,20 @@ void SkelWriter::write_animation(const Animation& a) {
 
 }  // namespace
 
-std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton) { return SkelWriter(skeleton).write(); }
+// The layout to write: the editor version string's when it names one (data read from JSON keeps the
+// file's version there), else the version the data was read as.
+static Version layout_of(const SkeletonData& sd) {
+    auto v = sd.header.version ? parse_version(*sd.header.version) : std::nullopt;
+    return v ? *v : sd.header.data_version;
+}
+
+std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton) {
+    // Never write a file in another version's layout: refuse versions the writer has no branches for.
+    Version layout = layout_of(skeleton);
+    if (!reads(layout))
+        throw Error(std::string("cannot write Spine ") + version_name(layout) + " binary: rigio writes Spine " +
+                    readable_versions() + " .skel");
+    return SkelWriter(skeleton, layout).write();
+}
 
 }  // namespace rigio::spine
