@@ -7,6 +7,8 @@
 
 #include "rigio/io/byte_writer.hpp"
 #include "rigio/spine/binary.hpp"
+#include "skel_reader.hpp"
+#include "skel_writer.hpp"
 #include "rigio/spine/version.hpp"
 #include "rigio/io/error.hpp"
 
@@ -16,7 +18,7 @@ namespace {
 
 class SkelWriter {
 public:
-    SkelWriter(const SkeletonData& sd, Version layout) : sd_(sd), v37_(layout == Version::V37) {
+    SkelWriter(const SkeletonData& sd, Version layout) : sd_(sd), v_(layout), v37_(layout == Version::V37) {
         strings_ = sd.strings;
         for (std::size_t i = 0; i < strings_.size(); ++i) index_[strings_[i]] = static_cast<int>(i);
     }
@@ -75,7 +77,15 @@ private:
 
     void write_header(io::ByteWriter& w) {
         const Header& h = sd_.header;
-        w.spine_string(h.hash);
+        if (v4()) {
+            std::uint8_t hash[8] = {};
+            if (!h.hash || !detail::base64_to_hash(*h.hash, hash))
+                throw Error("cannot write Spine " + std::string(version_name(v_)) + " binary: the skeleton hash \"" +
+                            h.hash.value_or("").substr(0, 32) + "\" is not 8 bytes in base64");
+            for (std::uint8_t b : hash) w.u8(b);
+        } else {
+            w.spine_string(h.hash);
+        }
         w.spine_string(h.version);
         if (!v37_) {
             w.f32_be(h.x);
@@ -158,7 +168,9 @@ private:
             w_.f32_be(c.offset_shear_y);
             w_.f32_be(c.rotate_mix);
             w_.f32_be(c.translate_mix);
+            if (v4()) w_.f32_be(c.mix_y);
             w_.f32_be(c.scale_mix);
+            if (v4()) w_.f32_be(c.mix_scale_y);
             w_.f32_be(c.shear_mix);
         }
     }
@@ -179,6 +191,7 @@ private:
             w_.f32_be(c.spacing);
             w_.f32_be(c.rotate_mix);
             w_.f32_be(c.translate_mix);
+            if (v4()) w_.f32_be(c.mix_y);
         }
     }
 
@@ -231,6 +244,7 @@ private:
                 w_.f32_be(a.width);
                 w_.f32_be(a.height);
                 w_.u32_be(a.color);
+                if (v41()) sequence(a.sequence);
                 break;
             case AttachmentType::BoundingBox:
                 w_.count(a.vertices.count);
@@ -246,6 +260,7 @@ private:
                 for (auto t : a.triangles) w_.u16_be(t);
                 write_vertices(a.vertices);
                 w_.varint(a.hull);
+                if (v41()) sequence(a.sequence);
                 if (nonessential) {
                     w_.count(a.edges.size());
                     for (auto e : a.edges) w_.u16_be(e);
@@ -259,6 +274,7 @@ private:
                 ref_string(a.parent_skin);
                 ref_string(a.parent);
                 w_.boolean(a.deform);
+                if (v41()) sequence(a.sequence);
                 if (nonessential) {
                     w_.f32_be(a.width);
                     w_.f32_be(a.height);
@@ -285,6 +301,15 @@ private:
                 if (nonessential) w_.u32_be(a.color);
                 break;
         }
+    }
+
+    void sequence(const std::optional<Sequence>& q) {
+        w_.boolean(q.has_value());
+        if (!q) return;
+        w_.count(static_cast<std::size_t>(q->count));
+        w_.varint(q->start);
+        w_.varint(q->digits);
+        w_.varint(q->setup_index);
     }
 
     void write_vertices(const Vertices& v) {
@@ -322,8 +347,18 @@ private:
     }
 
     void write_animation(const Animation& a);
+    void write_draw_order_and_events(const Animation& a);
 
     const SkeletonData& sd_;
+    bool v4() const { return v_ >= Version::V40; }
+    bool v41() const { return v_ >= Version::V41; }
+    int file_skin(int skin) const {
+        // A default skin without attachments (possible in JSON) is not stored, so the skins after it
+        // move down one place in the file.
+        const bool empty_default = sd_.has_default_skin && !sd_.skins.empty() && sd_.skins[0].slots.empty();
+        return skin - (empty_default && skin > 0 ? 1 : 0);
+    }
+    const Version v_;
     const bool v37_;  // 3.7: no shared string table, no skin-required flags, no IK softness
     io::ByteWriter w_;
     std::vector<std::string> strings_;
@@ -332,6 +367,12 @@ private:
 
 void SkelWriter::write_animation(const Animation& a) {
     w_.spine_string(a.name);
+    if (v4()) {
+        detail::write_animation_4x(
+            w_, sd_, a, v_, [this](const OptString& s) { ref_string(s); }, [this](int skin) { return file_skin(skin); });
+        write_draw_order_and_events(a);
+        return;
+    }
 
     w_.count(a.slots.size());
     for (const SlotTimelines& g : a.slots) {
@@ -425,10 +466,7 @@ void SkelWriter::write_animation(const Animation& a) {
 
     w_.count(a.deform.size());
     for (const DeformSkin& ds : a.deform) {
-        // A default skin without attachments (possible in JSON) is not stored, so the skins after it
-        // move down one place in the file.
-        const bool empty_default = sd_.has_default_skin && !sd_.skins.empty() && sd_.skins[0].slots.empty();
-        w_.varint(ds.skin - (empty_default && ds.skin > 0 ? 1 : 0));
+        w_.varint(file_skin(ds.skin));
         w_.count(ds.slots.size());
         for (const DeformSlot& dsl : ds.slots) {
             w_.varint(dsl.slot);
@@ -450,6 +488,10 @@ void SkelWriter::write_animation(const Animation& a) {
         }
     }
 
+    write_draw_order_and_events(a);
+}
+
+void SkelWriter::write_draw_order_and_events(const Animation& a) {
     w_.count(a.draw_order.size());
     for (const DrawOrderKeyframe& k : a.draw_order) {
         w_.f32_be(k.time);
