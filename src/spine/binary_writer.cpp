@@ -1,4 +1,4 @@
-// Spine 3.8 .skel writer: the mirror of binary_reader.cpp and binary_animation_reader.cpp, field
+// Spine 3.7 and 3.8 .skel writer: the mirror of binary_reader.cpp and binary_animation_reader.cpp, field
 // for field in the same order. Data read from a .skel is written back byte for byte: the shared
 // string table keeps its order (strings missing from it are appended in order of first use).
 // The editor's tables can hold the same string twice; it then refers to the last copy, and so do we.
@@ -7,6 +7,10 @@
 
 #include "rigio/io/byte_writer.hpp"
 #include "rigio/spine/binary.hpp"
+#include "skel_reader.hpp"
+#include "skel_writer.hpp"
+#include "rigio/spine/version.hpp"
+#include "rigio/io/error.hpp"
 
 namespace rigio::spine {
 
@@ -14,8 +18,9 @@ namespace {
 
 class SkelWriter {
 public:
-    // `keep_table`: start from the model's string table (else build one in order of first use).
-    explicit SkelWriter(const SkeletonData& sd, bool keep_table = true) : sd_(sd) {
+    SkelWriter(const SkeletonData& sd, Version layout, bool keep_table = true)
+        : sd_(sd), v_(layout), v37_(layout == Version::V37) {
+        // `keep_table`: start from the model's string table (else build one in order of first use).
         if (keep_table) strings_ = sd.strings;
         for (std::size_t i = 0; i < strings_.size(); ++i) index_[strings_[i]] = static_cast<int>(i);
     }
@@ -34,8 +39,10 @@ public:
         w_.count(sd_.animations.size());
         for (const Animation& a : sd_.animations) write_animation(a);
         // The table comes after the header and before the bones, but is only complete now.
-        head.count(strings_.size());
-        for (const std::string& s : strings_) head.spine_string(s);
+        if (!v37_) {  // 3.7 has no shared string table
+            head.count(strings_.size());
+            for (const std::string& s : strings_) head.spine_string(s);
+        }
         std::vector<std::uint8_t> out = head.take();
         const auto& body = w_.bytes();
         out.insert(out.end(), body.begin(), body.end());
@@ -46,6 +53,10 @@ public:
 
 private:
     void ref_string(const OptString& s) {
+        if (v37_) {  // 3.7: a plain string
+            w_.spine_string(s);
+            return;
+        }
         if (!s) {
             w_.varint(0);
             return;
@@ -70,10 +81,20 @@ private:
 
     void write_header(io::ByteWriter& w) {
         const Header& h = sd_.header;
-        w.spine_string(h.hash);
+        if (v4()) {
+            std::uint8_t hash[8] = {};
+            if (!h.hash || !detail::base64_to_hash(*h.hash, hash))
+                throw Error("cannot write Spine " + std::string(version_name(v_)) + " binary: the skeleton hash \"" +
+                            h.hash.value_or("").substr(0, 32) + "\" is not 8 bytes in base64");
+            for (std::uint8_t b : hash) w.u8(b);
+        } else {
+            w.spine_string(h.hash);
+        }
         w.spine_string(h.version);
-        w.f32_be(h.x);
-        w.f32_be(h.y);
+        if (!v37_) {
+            w.f32_be(h.x);
+            w.f32_be(h.y);
+        }
         w.f32_be(h.width);
         w.f32_be(h.height);
         w.boolean(h.nonessential);
@@ -99,7 +120,7 @@ private:
             w_.f32_be(b.shear_y);
             w_.f32_be(b.length);
             w_.varint(static_cast<int>(b.transform));
-            w_.boolean(b.skin_required);
+            if (!v37_) w_.boolean(b.skin_required);
             if (sd_.header.nonessential) w_.u32_be(b.color);
         }
     }
@@ -121,11 +142,11 @@ private:
         for (const IkConstraint& c : sd_.ik) {
             w_.spine_string(c.name);
             w_.varint(c.order);
-            w_.boolean(c.skin_required);
+            if (!v37_) w_.boolean(c.skin_required);
             index_list(c.bones);
             w_.varint(c.target);
             w_.f32_be(c.mix);
-            w_.f32_be(c.softness);
+            if (!v37_) w_.f32_be(c.softness);
             w_.i8(static_cast<std::int8_t>(c.bend_direction));
             w_.boolean(c.compress);
             w_.boolean(c.stretch);
@@ -138,7 +159,7 @@ private:
         for (const TransformConstraint& c : sd_.transform) {
             w_.spine_string(c.name);
             w_.varint(c.order);
-            w_.boolean(c.skin_required);
+            if (!v37_) w_.boolean(c.skin_required);
             index_list(c.bones);
             w_.varint(c.target);
             w_.boolean(c.local);
@@ -151,7 +172,9 @@ private:
             w_.f32_be(c.offset_shear_y);
             w_.f32_be(c.rotate_mix);
             w_.f32_be(c.translate_mix);
+            if (v4()) w_.f32_be(c.mix_y);
             w_.f32_be(c.scale_mix);
+            if (v4()) w_.f32_be(c.mix_scale_y);
             w_.f32_be(c.shear_mix);
         }
     }
@@ -161,7 +184,7 @@ private:
         for (const PathConstraint& c : sd_.path) {
             w_.spine_string(c.name);
             w_.varint(c.order);
-            w_.boolean(c.skin_required);
+            if (!v37_) w_.boolean(c.skin_required);
             index_list(c.bones);
             w_.varint(c.target);
             w_.varint(static_cast<int>(c.position_mode));
@@ -172,6 +195,7 @@ private:
             w_.f32_be(c.spacing);
             w_.f32_be(c.rotate_mix);
             w_.f32_be(c.translate_mix);
+            if (v4()) w_.f32_be(c.mix_y);
         }
     }
 
@@ -187,10 +211,12 @@ private:
         for (std::size_t i = first_named; i < sd_.skins.size(); ++i) {
             const Skin& skin = sd_.skins[i];
             ref_string(skin.name);
-            index_list(skin.bones);
-            index_list(skin.ik);
-            index_list(skin.transform);
-            index_list(skin.path);
+            if (!v37_) {
+                index_list(skin.bones);
+                index_list(skin.ik);
+                index_list(skin.transform);
+                index_list(skin.path);
+            }
             write_skin_slots(skin);
         }
     }
@@ -222,6 +248,7 @@ private:
                 w_.f32_be(a.width);
                 w_.f32_be(a.height);
                 w_.u32_be(a.color);
+                if (v41()) sequence(a.sequence);
                 break;
             case AttachmentType::BoundingBox:
                 w_.count(a.vertices.count);
@@ -237,6 +264,7 @@ private:
                 for (auto t : a.triangles) w_.u16_be(t);
                 write_vertices(a.vertices);
                 w_.varint(a.hull);
+                if (v41()) sequence(a.sequence);
                 if (nonessential) {
                     w_.count(a.edges.size());
                     for (auto e : a.edges) w_.u16_be(e);
@@ -250,6 +278,7 @@ private:
                 ref_string(a.parent_skin);
                 ref_string(a.parent);
                 w_.boolean(a.deform);
+                if (v41()) sequence(a.sequence);
                 if (nonessential) {
                     w_.f32_be(a.width);
                     w_.f32_be(a.height);
@@ -276,6 +305,15 @@ private:
                 if (nonessential) w_.u32_be(a.color);
                 break;
         }
+    }
+
+    void sequence(const std::optional<Sequence>& q) {
+        w_.boolean(q.has_value());
+        if (!q) return;
+        w_.count(static_cast<std::size_t>(q->count));
+        w_.varint(q->start);
+        w_.varint(q->digits);
+        w_.varint(q->setup_index);
     }
 
     void write_vertices(const Vertices& v) {
@@ -313,8 +351,19 @@ private:
     }
 
     void write_animation(const Animation& a);
+    void write_draw_order_and_events(const Animation& a);
 
     const SkeletonData& sd_;
+    bool v4() const { return v_ >= Version::V40; }
+    bool v41() const { return v_ >= Version::V41; }
+    int file_skin(int skin) const {
+        // A default skin without attachments (possible in JSON) is not stored, so the skins after it
+        // move down one place in the file.
+        const bool empty_default = sd_.has_default_skin && !sd_.skins.empty() && sd_.skins[0].slots.empty();
+        return skin - (empty_default && skin > 0 ? 1 : 0);
+    }
+    const Version v_;
+    const bool v37_;  // 3.7: no shared string table, no skin-required flags, no IK softness
     io::ByteWriter w_;
     std::vector<std::string> strings_;
     std::unordered_map<std::string, int> index_;
@@ -322,6 +371,12 @@ private:
 
 void SkelWriter::write_animation(const Animation& a) {
     w_.spine_string(a.name);
+    if (v4()) {
+        detail::write_animation_4x(
+            w_, sd_, a, v_, [this](const OptString& s) { ref_string(s); }, [this](int skin) { return file_skin(skin); });
+        write_draw_order_and_events(a);
+        return;
+    }
 
     w_.count(a.slots.size());
     for (const SlotTimelines& g : a.slots) {
@@ -373,7 +428,7 @@ void SkelWriter::write_animation(const Animation& a) {
             const IkKeyframe& k = t.keys[f];
             w_.f32_be(k.time);
             w_.f32_be(k.mix);
-            w_.f32_be(k.softness);
+            if (!v37_) w_.f32_be(k.softness);
             w_.i8(static_cast<std::int8_t>(k.bend_direction));
             w_.boolean(k.compress);
             w_.boolean(k.stretch);
@@ -415,10 +470,7 @@ void SkelWriter::write_animation(const Animation& a) {
 
     w_.count(a.deform.size());
     for (const DeformSkin& ds : a.deform) {
-        // A default skin without attachments (possible in JSON) is not stored, so the skins after it
-        // move down one place in the file.
-        const bool empty_default = sd_.has_default_skin && !sd_.skins.empty() && sd_.skins[0].slots.empty();
-        w_.varint(ds.skin - (empty_default && ds.skin > 0 ? 1 : 0));
+        w_.varint(file_skin(ds.skin));
         w_.count(ds.slots.size());
         for (const DeformSlot& dsl : ds.slots) {
             w_.varint(dsl.slot);
@@ -440,6 +492,10 @@ void SkelWriter::write_animation(const Animation& a) {
         }
     }
 
+    write_draw_order_and_events(a);
+}
+
+void SkelWriter::write_draw_order_and_events(const Animation& a) {
     w_.count(a.draw_order.size());
     for (const DrawOrderKeyframe& k : a.draw_order) {
         w_.f32_be(k.time);
@@ -468,10 +524,24 @@ void SkelWriter::write_animation(const Animation& a) {
 
 }  // namespace
 
-std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton) { return SkelWriter(skeleton).write(); }
+// The layout to write: the editor version string's when it names one (data read from JSON keeps the
+// file's version there), else the version the data was read as.
+static Version layout_of(const SkeletonData& sd) {
+    auto v = sd.header.version ? parse_version(*sd.header.version) : std::nullopt;
+    return v ? *v : sd.header.data_version;
+}
+
+std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton) {
+    // Never write a file in another version's layout: refuse versions the writer has no branches for.
+    Version layout = layout_of(skeleton);
+    if (!reads(layout))
+        throw Error(std::string("cannot write Spine ") + version_name(layout) + " binary: rigio writes Spine " +
+                    readable_versions() + " .skel");
+    return SkelWriter(skeleton, layout).write();
+}
 
 std::vector<std::string> skel_first_use_strings(const SkeletonData& skeleton) {
-    SkelWriter w(skeleton, false);
+    SkelWriter w(skeleton, layout_of(skeleton), false);
     w.write();
     return w.strings();
 }

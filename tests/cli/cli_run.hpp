@@ -35,12 +35,19 @@ inline std::filesystem::path test_dir(const std::string& prefix) {
     return d;
 }
 
+// The CLI under test: $RIGIO_CLI_UNDER_TEST when set (to show that a test fails on an older build),
+// else the one built with the tests.
+inline std::string cli_path() {
+    if (const char* env = std::getenv("RIGIO_CLI_UNDER_TEST")) return env;
+    return RIGIO_CLI;
+}
+
 // Runs `rigio ARGS` in `dir` with a shell (arguments are shell words), stdin from `in` (/dev/null
 // when empty) and stdout to `out_to` when given (else captured).
 inline CliRun rigio_in(const std::filesystem::path& dir, const std::string& args, const std::string& in = {},
                     const std::string& out_to = {}) {
     const std::filesystem::path o = dir.string() + ".run-out", e = dir.string() + ".run-err";
-    const std::string cmd = "cd '" + dir.string() + "' && '" + std::string(RIGIO_CLI) + "' " + args + " <" +
+    const std::string cmd = "cd '" + dir.string() + "' && '" + cli_path() + "' " + args + " <" +
                             (in.empty() ? std::string("/dev/null") : "'" + in + "'") + " >" +
                             (out_to.empty() ? "'" + o.string() + "'" : out_to) + " 2>'" + e.string() + "'";
     CliRun r;

@@ -143,7 +143,7 @@ TEST(CliSafety, ReadOnlyOutputIsRefusedUnlessForced) {
     spit(d / "ro.json", "old\n");
     ::chmod((d / "ro.json").c_str(), 0444);
     if (!as_user.empty()) ::chown((d / "ro.json").c_str(), 65534, 65534);
-    const std::string cli = std::string(RIGIO_CLI);
+    const std::string cli = rigio::test::cli_path();
     auto run = [&](const std::string& args) {
         return std::system(("cd '" + d.string() + "' && " + as_user + "'" + cli + "' " + args + " >/dev/null 2>'" + d.string() + ".err'").c_str());
     };
@@ -158,7 +158,7 @@ TEST(CliSafety, NonRegularOutputIsWrittenIntoNeverReplaced) {
     const fs::path d = dir();
     copy_stickman(d, "c.skel");
     ASSERT_EQ(::mkfifo((d / "pipe.json").c_str(), 0644), 0);
-    const std::string cmd = "cd '" + d.string() + "' && (cat pipe.json > got.txt &) && '" + std::string(RIGIO_CLI) +
+    const std::string cmd = "cd '" + d.string() + "' && (timeout 20 cat pipe.json > got.txt 2>/dev/null &) && '" + rigio::test::cli_path() +
                             "' convert c.skel pipe.json && sleep 0.2";
     EXPECT_EQ(std::system(cmd.c_str()), 0);
     struct stat st {};
