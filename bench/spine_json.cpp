@@ -1,5 +1,5 @@
-// Spine JSON read and write throughput (MB/s of JSON text) over the corpus, and over its largest file,
-// mix-and-match-pro.json, alone.
+// Spine JSON read and write throughput (MB/s of JSON text) over the 3.8 corpus, and over its largest file,
+// mix-and-match-pro.json, alone; and per version (3.7, 3.8, 4.0, 4.1, 4.2) over each version's corpus.
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
@@ -15,10 +15,10 @@ struct JsonFile {
     std::string name, text;
 };
 
-std::vector<JsonFile> corpus() {
+std::vector<JsonFile> corpus(const std::string& version = "3.8") {
     std::vector<JsonFile> out;
     std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(RIGIO_SHARED_DIR) + "/corpus/spine-3.8", ec)) {
+    for (const auto& e : std::filesystem::directory_iterator(std::string(RIGIO_SHARED_DIR) + "/corpus/spine-" + version, ec)) {
         if (e.path().extension() != ".json") continue;
         auto bytes = rigio::io::read_file(e.path().string());
         out.push_back({e.path().filename().string(), std::string(bytes.begin(), bytes.end())});
@@ -77,6 +77,58 @@ void BM_WriteJson(benchmark::State& state) {
     state.SetBytesProcessed(static_cast<int64_t>(bytes));
 }
 BENCHMARK(BM_WriteJson)->Arg(0)->Arg(1)->ArgName("largest_only")->Unit(benchmark::kMillisecond);
+
+// Per version: arg 0..4 = 3.7, 3.8, 4.0, 4.1, 4.2 (the whole corpus folder of that version).
+constexpr const char* kVersions[] = {"3.7", "3.8", "4.0", "4.1", "4.2"};
+
+const std::vector<JsonFile>& version_files(const benchmark::State& state) {
+    static std::vector<JsonFile> cache[std::size(kVersions)];
+    static bool loaded[std::size(kVersions)] = {};
+    const auto v = static_cast<std::size_t>(state.range(0));
+    if (!loaded[v]) cache[v] = corpus(kVersions[v]), loaded[v] = true;
+    return cache[v];
+}
+
+void BM_ReadJsonVersion(benchmark::State& state) {
+    const auto& files = version_files(state);
+    state.SetLabel(std::string("Spine ") + kVersions[state.range(0)]);
+    if (files.empty()) {
+        state.SkipWithError("../shared/corpus/spine-<version> not found");
+        return;
+    }
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        for (const JsonFile& f : files) {
+            auto sd = rigio::spine::read_json(f.text);
+            if (!sd.ok()) state.SkipWithError(sd.error().what());
+            benchmark::DoNotOptimize(sd);
+            bytes += f.text.size();
+        }
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(bytes));
+}
+BENCHMARK(BM_ReadJsonVersion)->DenseRange(0, 4)->ArgName("version")->Unit(benchmark::kMillisecond);
+
+void BM_WriteJsonVersion(benchmark::State& state) {
+    const auto& files = version_files(state);
+    state.SetLabel(std::string("Spine ") + kVersions[state.range(0)]);
+    if (files.empty()) {
+        state.SkipWithError("../shared/corpus/spine-<version> not found");
+        return;
+    }
+    std::vector<rigio::spine::SkeletonData> models;
+    for (const JsonFile& f : files) models.push_back(rigio::spine::read_json(f.text).value());
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        for (const auto& m : models) {
+            auto out = rigio::spine::write_json(m);
+            bytes += out.size();
+            benchmark::DoNotOptimize(out);
+        }
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(bytes));
+}
+BENCHMARK(BM_WriteJsonVersion)->DenseRange(0, 4)->ArgName("version")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

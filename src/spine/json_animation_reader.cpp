@@ -1,4 +1,4 @@
-// Spine 3.8 JSON reader: animations and their timelines (mirrored by json_animation_writer.cpp).
+// Spine JSON reader: animations and their timelines (mirrored by json_animation_writer.cpp).
 // Timelines name their bone, slot, constraint, skin, attachment and event; every name is resolved and
 // every deform key is checked against the vertex array of the attachment it deforms.
 #include <limits>
@@ -62,17 +62,24 @@ Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
     animation_path_size_ = path_.pointer().size();
     JObj o = object(e);
     Animation a;
-    // 3.7 files path constraint timelines under "paths".
+    // 3.7 files path constraint timelines under "paths"; 4.1 groups deform (and its new sequence)
+    // timelines under "attachments"; 4.2 adds physics.
     const char* path_key = version_ == Version::V37 ? "paths" : "path";
-    known_keys(o, {"slots", "bones", "ik", "transform", path_key, "deform", "drawOrder", "draworder", "events"}, &a.json_extra);
+    const char* deform_key = version_ >= Version::V41 ? "attachments" : "deform";
+    if (version_ == Version::V42)
+        known_keys(o, {"slots", "bones", "ik", "transform", "path", "physics", "attachments", "drawOrder", "draworder", "events"}, &a.json_extra);
+    else
+        known_keys(o, {"slots", "bones", "ik", "transform", path_key, deform_key, "drawOrder", "draworder", "events"}, &a.json_extra);
     a.name = std::string(name);
     if (auto v = get(o, "slots")) {
         Scope ss(path_, "slots");
-        read_slot_timelines(a, object(*v));
+        if (is_4x(version_)) read_slot_timelines4(a, object(*v));
+        else read_slot_timelines(a, object(*v));
     }
     if (auto v = get(o, "bones")) {
         Scope ss(path_, "bones");
-        read_bone_timelines(a, object(*v));
+        if (is_4x(version_)) read_bone_timelines4(a, object(*v));
+        else read_bone_timelines(a, object(*v));
     }
     if (auto v = get(o, "ik")) {
         Scope ss(path_, "ik");
@@ -86,9 +93,15 @@ Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
         Scope ss(path_, path_key);
         read_path_timelines(a, object(*v));
     }
-    if (auto v = get(o, "deform")) {
-        Scope ss(path_, "deform");
-        read_deform_timelines(a, object(*v));
+    if (version_ == Version::V42)
+        if (auto v = get(o, "physics")) {
+            Scope ss(path_, "physics");
+            read_physics_timelines(a, object(*v));
+        }
+    if (auto v = get(o, deform_key)) {
+        Scope ss(path_, deform_key);
+        if (version_ >= Version::V41) read_attachment_timelines(a, object(*v));
+        else read_deform_timelines(a, object(*v));
     }
     const char* draw_key = get(o, "drawOrder") ? "drawOrder" : "draworder";
     if (auto v = get(o, draw_key)) {
@@ -203,7 +216,7 @@ void JsonSkeletonReader::read_ik_timelines(Animation& a, JObj o) {
             key.bend_direction = flag(k, "bendPositive", true) ? 1 : -1;
             key.compress = flag(k, "compress", false);
             key.stretch = flag(k, "stretch", false);
-            key.curve = read_curve(k);
+            key.curve = key_curve(k, 2);
             t.keys.push_back(key);
         });
         a.ik.push_back(std::move(t));
@@ -217,6 +230,19 @@ void JsonSkeletonReader::read_transform_timelines(Animation& a, JObj o) {
         t.constraint = lookup_name(transform_, field.key, "transform constraint");
         each_key(field.value, [&](JObj k) {
             TransformKeyframe key;
+            if (is_4x(version_)) {  // one mix per channel
+                keyframe_keys(a, k, {"time", "mixRotate", "mixX", "mixY", "mixScaleX", "mixScaleY", "mixShearY", "curve"});
+                key.time = number(k, "time", 0);
+                key.rotate_mix = number(k, "mixRotate", 1);
+                key.translate_mix = number(k, "mixX", 1);
+                key.mix_y = number(k, "mixY", key.translate_mix);
+                key.scale_mix = number(k, "mixScaleX", 1);
+                key.mix_scale_y = number(k, "mixScaleY", key.scale_mix);
+                key.shear_mix = number(k, "mixShearY", 1);
+                key.curve = read_bezier(k, 6);
+                t.keys.push_back(std::move(key));
+                return;
+            }
             keyframe_keys(a, k, {"time", "rotateMix", "translateMix", "scaleMix", "shearMix", "curve", "c2", "c3", "c4"});
             key.time = number(k, "time", 0);
             key.rotate_mix = number(k, "rotateMix", 1);
@@ -246,6 +272,21 @@ void JsonSkeletonReader::read_path_timelines(Animation& a, JObj o) {
             each_key(tl.value, [&](JObj k) {
                 PathKeyframe key;
                 key.time = number(k, "time", 0);
+                if (is_4x(version_)) {  // "value"; mixes per channel
+                    if (t.type == PathTimelineType::Mix) {
+                        keyframe_keys(a, k, {"time", "mixRotate", "mixX", "mixY", "curve"});
+                        key.a = number(k, "mixRotate", 1);
+                        key.b = number(k, "mixX", 1);
+                        key.c = number(k, "mixY", key.b);
+                        key.curve = read_bezier(k, 3);
+                    } else {
+                        keyframe_keys(a, k, {"time", "value", "curve"});
+                        key.a = number(k, "value", 0);
+                        key.curve = read_bezier(k, 1);
+                    }
+                    t.keys.push_back(std::move(key));
+                    return;
+                }
                 if (t.type == PathTimelineType::Mix) {
                     keyframe_keys(a, k, {"time", "rotateMix", "translateMix", "curve", "c2", "c3", "c4"});
                     key.a = number(k, "rotateMix", 1);
@@ -282,44 +323,53 @@ void JsonSkeletonReader::read_deform_timelines(Animation& a, JObj o) {
                 Scope st(path_, tl.key);
                 DeformTimeline t;
                 t.attachment = std::string(tl.key);
-                const Attachment* target = nullptr;
-                for (const SkinSlot& sk : skin.slots) {
-                    if (sk.slot != dsl.slot) continue;
-                    for (const SkinAttachment& sa : sk.attachments)
-                        if (sa.key == t.attachment) target = &sa.attachment;
-                }
-                if (!target) fail("attachment \"" + t.attachment->substr(0, 80) + "\" not found in this skin and slot");
-                if (target->type == AttachmentType::Region || target->type == AttachmentType::Point)
-                    fail("attachment \"" + t.attachment->substr(0, 80) + "\" has no vertices to deform");
-                const std::size_t length = target->type == AttachmentType::LinkedMesh ? std::numeric_limits<std::size_t>::max()
-                                                                                      : deform_length(*target);
-                each_key(tl.value, [&](JObj k) {
-                    DeformKeyframe key;
-                    keyframe_keys(a, k, {"time", "offset", "vertices", "curve", "c2", "c3", "c4"});
-                    key.time = number(k, "time", 0);
-                    // Without vertices a key means the setup shape, and its offset means nothing (a .skel has none).
-                    if (auto v = get(k, "vertices")) {
-                        key.offset = integer(k, "offset", 0, 0, kIntMax);
-                        Scope sv(path_, "vertices");
-                        JArr values = array(*v);
-                        if (static_cast<std::size_t>(key.offset) > length || values.size() > length - static_cast<std::size_t>(key.offset))
-                            fail("offset " + std::to_string(key.offset) + " + " + std::to_string(values.size()) +
-                                 " values exceed the attachment's " + std::to_string(length) + " deformable values");
-                        key.values.reserve(values.size());
-                        std::size_t i = 0;
-                        for (JEl x : values) {
-                            key.values.push_back(number_at(x, i++));
-                        }
-                    }
-                    key.curve = read_curve(k);
-                    t.keys.push_back(std::move(key));
-                });
+                read_deform_keys(a, tl.value, timeline_attachment(skin, dsl.slot, t.attachment), t);
                 dsl.timelines.push_back(std::move(t));
             }
             ds.slots.push_back(std::move(dsl));
         }
         a.deform.push_back(std::move(ds));
     }
+}
+
+// The attachment a timeline at the current path names; fails when the skin has none under that key.
+const Attachment& JsonSkeletonReader::timeline_attachment(const Skin& skin, int slot, const OptString& key) {
+    const Attachment* target = nullptr;
+    for (const SkinSlot& sk : skin.slots) {
+        if (sk.slot != slot) continue;
+        for (const SkinAttachment& sa : sk.attachments)
+            if (sa.key == key) target = &sa.attachment;
+    }
+    if (!target) fail("attachment \"" + key.value_or("").substr(0, 80) + "\" not found in this skin and slot");
+    return *target;
+}
+
+void JsonSkeletonReader::read_deform_keys(Animation& a, JEl keys, const Attachment& target, DeformTimeline& t) {
+    if (target.type == AttachmentType::Region || target.type == AttachmentType::Point)
+        fail("attachment \"" + t.attachment.value_or("").substr(0, 80) + "\" has no vertices to deform");
+    const std::size_t length = target.type == AttachmentType::LinkedMesh ? std::numeric_limits<std::size_t>::max()
+                                                                         : deform_length(target);
+    each_key(keys, [&](JObj k) {
+        DeformKeyframe key;
+        keyframe_keys(a, k, {"time", "offset", "vertices", "curve", "c2", "c3", "c4"});
+        key.time = number(k, "time", 0);
+        // Without vertices a key means the setup shape, and its offset means nothing (a .skel has none).
+        if (auto v = get(k, "vertices")) {
+            key.offset = integer(k, "offset", 0, 0, kIntMax);
+            Scope sv(path_, "vertices");
+            JArr values = array(*v);
+            if (static_cast<std::size_t>(key.offset) > length || values.size() > length - static_cast<std::size_t>(key.offset))
+                fail("offset " + std::to_string(key.offset) + " + " + std::to_string(values.size()) +
+                     " values exceed the attachment's " + std::to_string(length) + " deformable values");
+            key.values.reserve(values.size());
+            std::size_t i = 0;
+            for (JEl x : values) {
+                key.values.push_back(number_at(x, i++));
+            }
+        }
+        key.curve = key_curve(k, 1);
+        t.keys.push_back(std::move(key));
+    });
 }
 
 void JsonSkeletonReader::read_draw_order(Animation& a, JArr keys) {

@@ -1,4 +1,4 @@
-// Spine 3.8 JSON writer: animations and their timelines (mirrors json_animation_reader.cpp).
+// Spine JSON writer: animations and their timelines (mirrors json_animation_reader.cpp).
 #include <cmath>
 #include <string>
 
@@ -20,6 +20,13 @@ void JsonSkeletonWriter::write_curve(const Curve& c) {
         case CurveType::Linear: return;
         case CurveType::Stepped: w_.member("curve", "stepped"); return;
         case CurveType::Bezier:
+            if (is_4x(version_)) {  // 4.x: cx1, cy1, cx2, cy2 per channel, in the key's units
+                w_.key("curve");
+                w_.begin_array();
+                for (float f : c.bezier) value(f);
+                w_.end_array();
+                return;
+            }
             if (version_ == Version::V37) {  // 3.7: the four numbers as one array
                 w_.key("curve");
                 w_.begin_array();
@@ -41,6 +48,10 @@ void JsonSkeletonWriter::write_curve(const Curve& c) {
 void JsonSkeletonWriter::key_extras(std::initializer_list<std::string_view> tokens) {
     std::string pointer;
     for (std::string_view t : tokens) io::append_pointer_token(pointer, t);
+    key_extras_at(pointer);
+}
+
+void JsonSkeletonWriter::key_extras_at(const std::string& pointer) {
     for (const KeyJsonExtra& k : *key_extra_)
         if (k.pointer == pointer) extras(k.extra);
 }
@@ -49,12 +60,22 @@ void JsonSkeletonWriter::write_animation(const Animation& a) {
     key_extra_ = &a.json_key_extra;
     w_.key(text(a.name));
     w_.begin_object();
-    if (!a.slots.empty()) write_slot_timelines(a);
-    if (!a.bones.empty()) write_bone_timelines(a);
+    if (!a.slots.empty()) {
+        if (is_4x(version_)) write_slot_timelines4(a);
+        else write_slot_timelines(a);
+    }
+    if (!a.bones.empty()) {
+        if (is_4x(version_)) write_bone_timelines4(a);
+        else write_bone_timelines(a);
+    }
     if (!a.ik.empty()) write_ik_timelines(a);
     if (!a.transform.empty()) write_transform_timelines(a);
     if (!a.path.empty()) write_path_timelines(a);
-    if (!a.deform.empty()) write_deform_timelines(a);
+    if (version_ == Version::V42 && !a.physics.empty()) write_physics_timelines(a);
+    if (!a.deform.empty()) {
+        if (version_ >= Version::V41) write_attachment_timelines(a);
+        else write_deform_timelines(a);
+    }
     if (!a.draw_order.empty()) write_draw_order(a);
     if (!a.events.empty()) write_event_keys(a);
     extras(a.json_extra);
@@ -175,10 +196,19 @@ void JsonSkeletonWriter::write_transform_timelines(const Animation& a) {
             const TransformKeyframe& k = t.keys[i];
             w_.begin_object();
             time(k.time);
-            num_unless("rotateMix", k.rotate_mix, 1, 4);
-            num_unless("translateMix", k.translate_mix, 1, 4);
-            num_unless("scaleMix", k.scale_mix, 1, 4);
-            num_unless("shearMix", k.shear_mix, 1, 4);
+            if (is_4x(version_)) {  // one mix per channel; Y defaults to X
+                num_unless("mixRotate", k.rotate_mix, 1, 4);
+                num_unless("mixX", k.translate_mix, 1, 4);
+                num_unless("mixY", k.mix_y, k.translate_mix, 4);
+                num_unless("mixScaleX", k.scale_mix, 1, 4);
+                num_unless("mixScaleY", k.mix_scale_y, k.scale_mix, 4);
+                num_unless("mixShearY", k.shear_mix, 1, 4);
+            } else {
+                num_unless("rotateMix", k.rotate_mix, 1, 4);
+                num_unless("translateMix", k.translate_mix, 1, 4);
+                num_unless("scaleMix", k.scale_mix, 1, 4);
+                num_unless("shearMix", k.shear_mix, 1, 4);
+            }
             write_curve(k.curve);
             if (has_key_extras()) key_extras({"transform", text(sd_.transform[static_cast<std::size_t>(t.constraint)].name), std::to_string(i)});
             w_.end_object();
@@ -203,7 +233,15 @@ void JsonSkeletonWriter::write_path_timelines(const Animation& a) {
                 const PathKeyframe& k = t.keys[i];
                 w_.begin_object();
                 time(k.time);
-                if (t.type == PathTimelineType::Mix) {
+                if (is_4x(version_)) {  // "value"; mixes per channel
+                    if (t.type == PathTimelineType::Mix) {
+                        num_unless("mixRotate", k.a, 1, 4);
+                        num_unless("mixX", k.b, 1, 4);
+                        num_unless("mixY", k.c, k.b, 4);
+                    } else {
+                        num_unless("value", k.a, 0, 4);
+                    }
+                } else if (t.type == PathTimelineType::Mix) {
                     num_unless("rotateMix", k.a, 1, 4);
                     num_unless("translateMix", k.b, 1, 4);
                 } else {
@@ -231,36 +269,45 @@ void JsonSkeletonWriter::write_deform_timelines(const Animation& a) {
             w_.begin_object();
             for (const DeformTimeline& t : dsl.timelines) {
                 w_.key(text(t.attachment));
-                w_.begin_array();
-                for (std::size_t i = 0; i < t.keys.size(); ++i) {
-                    const DeformKeyframe& k = t.keys[i];
-                    w_.begin_object();
-                    time(k.time);
-                    // The editor's JSON leaves out near-zero values at both ends (its .skel keeps them).
-                    std::size_t first = 0, end = k.values.size();
-                    if (rounding_) {
-                        while (first < end && std::fabs(k.values[first]) < kDeformTrim) ++first;
-                        while (end > first && std::fabs(k.values[end - 1]) < kDeformTrim) --end;
-                    }
-                    if (first < end) {
-                        const long offset = static_cast<long>(k.offset) + static_cast<long>(first);
-                        if (offset != 0) w_.member("offset", offset);
-                        w_.key("vertices");
-                        w_.begin_array();
-                        for (std::size_t i = first; i < end; ++i) value(k.values[i]);
-                        w_.end_array();
-                    }
-                    write_curve(k.curve);
-                    if (has_key_extras()) key_extras({"deform", text(sd_.skins[static_cast<std::size_t>(ds.skin)].name), text(sd_.slots[static_cast<std::size_t>(dsl.slot)].name), text(t.attachment), std::to_string(i)});
-                    w_.end_object();
-                }
-                w_.end_array();
+                std::string pointer;
+                for (std::string_view token : {std::string_view("deform"), text(sd_.skins[static_cast<std::size_t>(ds.skin)].name),
+                                               text(sd_.slots[static_cast<std::size_t>(dsl.slot)].name), text(t.attachment)})
+                    io::append_pointer_token(pointer, token);
+                write_deform_keys(t, pointer);
             }
             w_.end_object();
         }
         w_.end_object();
     }
     w_.end_object();
+}
+
+// The keys of one deform timeline; `pointer` is the timeline's JSON path in the animation, for kept keys.
+void JsonSkeletonWriter::write_deform_keys(const DeformTimeline& t, const std::string& pointer) {
+    w_.begin_array();
+    for (std::size_t i = 0; i < t.keys.size(); ++i) {
+        const DeformKeyframe& k = t.keys[i];
+        w_.begin_object();
+        time(k.time);
+        // The editor's JSON leaves out near-zero values at both ends (its .skel keeps them).
+        std::size_t first = 0, end = k.values.size();
+        if (rounding_) {
+            while (first < end && std::fabs(k.values[first]) < kDeformTrim) ++first;
+            while (end > first && std::fabs(k.values[end - 1]) < kDeformTrim) --end;
+        }
+        if (first < end) {
+            const long offset = static_cast<long>(k.offset) + static_cast<long>(first);
+            if (offset != 0) w_.member("offset", offset);
+            w_.key("vertices");
+            w_.begin_array();
+            for (std::size_t i = first; i < end; ++i) value(k.values[i]);
+            w_.end_array();
+        }
+        write_curve(k.curve);
+        if (has_key_extras()) key_extras_at(pointer + "/" + std::to_string(i));
+        w_.end_object();
+    }
+    w_.end_array();
 }
 
 void JsonSkeletonWriter::write_draw_order(const Animation& a) {

@@ -17,15 +17,19 @@ inline constexpr std::array<std::string_view, 5> kTransformModeNames{
     "normal", "onlyTranslation", "noRotationOrReflection", "noScale", "noScaleOrReflection"};
 inline constexpr std::array<std::string_view, 4> kBlendModeNames{"normal", "additive", "multiply", "screen"};
 inline constexpr std::array<std::string_view, 2> kPositionModeNames{"fixed", "percent"};
-inline constexpr std::array<std::string_view, 3> kSpacingModeNames{"length", "fixed", "percent"};
+inline constexpr std::array<std::string_view, 4> kSpacingModeNames{"length", "fixed", "percent", "proportional"};  // proportional: 4.x
 inline constexpr std::array<std::string_view, 3> kRotateModeNames{"tangent", "chain", "chainScale"};
+// Indexed by SequenceMode (4.1+).
+inline constexpr std::array<std::string_view, 7> kSequenceModeNames{"hold", "once", "loop", "pingpong", "onceReverse", "loopReverse",
+                                                                   "pingpongReverse"};
 // Indexed by AttachmentType.
 inline constexpr std::array<std::string_view, 7> kAttachmentTypeNames{
     "region", "boundingbox", "mesh", "linkedmesh", "path", "point", "clipping"};
 
 // The layouts the JSON codec reads and writes, and how messages name them.
-inline bool json_reads(Version v) { return v == Version::V37 || v == Version::V38; }
-inline const char* json_readable_versions() { return "3.7 and 3.8"; }
+inline bool json_reads(Version) { return true; }  // every layout Version names
+inline const char* json_readable_versions() { return "3.7 to 4.2"; }
+inline bool is_4x(Version v) { return v >= Version::V40; }
 
 template <std::size_t N>
 std::optional<std::size_t> find_name(const std::array<std::string_view, N>& names, std::string_view s) {

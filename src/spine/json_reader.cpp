@@ -1,4 +1,4 @@
-// Spine 3.8 JSON reader: top level, skeleton header, bones, slots, constraints and events, and the
+// Spine JSON reader: top level, skeleton header, bones, slots, constraints and events, and the
 // validating helpers every part uses. Mirrored by json_writer.cpp, field for field in the same order.
 #include <cmath>
 #include <limits>
@@ -185,7 +185,7 @@ void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_vi
         std::string_view k = field.key;
         bool ok = false;
         for (std::string_view n : known)
-            if (n == k) {
+            if (n == k && !(is_4x(version_) && (n == "c2" || n == "c3" || n == "c4"))) {  // 4.x curves are arrays
                 ok = true;
                 break;
             }
@@ -206,7 +206,11 @@ SkeletonData JsonSkeletonReader::read() {
     io::JsonDocument doc(text_);
     JObj root = object(doc.root());
     detect_version(root);
-    known_keys(root, {"skeleton", "bones", "slots", "ik", "transform", "path", "skins", "events", "animations"}, &sd_.json_extra);
+    if (version_ == Version::V42)
+        known_keys(root, {"skeleton", "bones", "slots", "ik", "transform", "path", "physics", "skins", "events", "animations"}, &sd_.json_extra);
+    else
+        known_keys(root, {"skeleton", "bones", "slots", "ik", "transform", "path", "skins", "events", "animations"}, &sd_.json_extra);
+    sd_.header.data_version = version_;
     sd_.header.nonessential = true;  // JSON always carries the editor data (colours, paths, mesh edges)
     if (auto e = get(root, "skeleton")) read_header(*e);
     if (auto e = get(root, "bones")) read_bones(*e);
@@ -214,6 +218,8 @@ SkeletonData JsonSkeletonReader::read() {
     if (auto e = get(root, "ik")) read_ik(*e);
     if (auto e = get(root, "transform")) read_transform(*e);
     if (auto e = get(root, "path")) read_path(*e);
+    if (version_ == Version::V42)
+        if (auto e = get(root, "physics")) read_physics(*e);
     if (auto e = get(root, "skins")) read_skins(*e);
     resolve_linked_meshes();
     if (auto e = get(root, "events")) read_events(*e);
@@ -254,6 +260,8 @@ void JsonSkeletonReader::read_header(JEl e) {
     Header& h = sd_.header;
     if (version_ == Version::V37)  // no setup-pose origin before 3.8
         known_keys(o, {"hash", "spine", "width", "height", "fps", "images", "audio"}, &h.json_extra);
+    else if (version_ == Version::V42)
+        known_keys(o, {"hash", "spine", "x", "y", "width", "height", "referenceScale", "fps", "images", "audio"}, &h.json_extra);
     else
         known_keys(o, {"hash", "spine", "x", "y", "width", "height", "fps", "images", "audio"}, &h.json_extra);
     h.hash = string(o, "hash");
@@ -264,6 +272,7 @@ void JsonSkeletonReader::read_header(JEl e) {
     }
     h.width = number(o, "width", 0);
     h.height = number(o, "height", 0);
+    if (version_ == Version::V42) h.reference_scale = number(o, "referenceScale", 100);
     h.fps = number(o, "fps", 30);
     h.images = string(o, "images");
     h.audio = string(o, "audio");
@@ -278,8 +287,12 @@ void JsonSkeletonReader::read_bones(JEl e) {
         Scope si(path_, i);
         JObj o = object(be);
         Bone b;
-        known_keys(o, {"name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY",
-                       "transform", "skin", "color"}, &b.json_extra);
+        if (version_ == Version::V42)  // "transform" became "inherit"; editor icon and visibility
+            known_keys(o, {"name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY",
+                           "inherit", "skin", "color", "icon", "visible"}, &b.json_extra);
+        else
+            known_keys(o, {"name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY",
+                           "transform", "skin", "color"}, &b.json_extra);
         b.name = required_string(o, "name");
         if (get(o, "parent")) {
             b.parent = lookup(bones_, o, "parent", "parent bone (parents must come before their children)");
@@ -294,9 +307,14 @@ void JsonSkeletonReader::read_bones(JEl e) {
         b.scale_y = number(o, "scaleY", 1);
         b.shear_x = number(o, "shearX", 0);
         b.shear_y = number(o, "shearY", 0);
-        b.transform = name_enum(o, "transform", TransformMode::Normal, kTransformModeNames, "transform mode");
+        b.transform = name_enum(o, version_ == Version::V42 ? "inherit" : "transform", TransformMode::Normal, kTransformModeNames,
+                                "transform mode");
         b.skin_required = flag(o, "skin", false);
         b.color = color(o, "color", kDefaultBoneColor);
+        if (version_ == Version::V42) {
+            b.icon = string(o, "icon");
+            b.visible = flag(o, "visible", true);
+        }
         add_name(bones_, b.name, static_cast<int>(i), "bone");
         sd_.bones.push_back(std::move(b));
         ++i;
@@ -312,13 +330,17 @@ void JsonSkeletonReader::read_slots(JEl e) {
         Scope si(path_, i);
         JObj o = object(se);
         Slot sl;
-        known_keys(o, {"name", "bone", "color", "dark", "attachment", "blend"}, &sl.json_extra);
+        if (version_ == Version::V42)
+            known_keys(o, {"name", "bone", "color", "dark", "attachment", "blend", "visible"}, &sl.json_extra);
+        else
+            known_keys(o, {"name", "bone", "color", "dark", "attachment", "blend"}, &sl.json_extra);
         sl.name = required_string(o, "name");
         sl.bone = lookup(bones_, o, "bone", "bone");
         sl.color = color(o, "color", 0xFFFFFFFFu);
         if (get(o, "dark")) sl.dark = rgb(o, "dark", 0);
         sl.attachment = string(o, "attachment");
         sl.blend = name_enum(o, "blend", BlendMode::Normal, kBlendModeNames, "blend mode");
+        if (version_ == Version::V42) sl.visible = flag(o, "visible", true);
         add_name(slots_, sl.name, static_cast<int>(i), "slot");
         sd_.slots.push_back(std::move(sl));
         ++i;
@@ -371,8 +393,12 @@ void JsonSkeletonReader::read_transform(JEl e) {
         Scope si(path_, i);
         JObj o = object(ce);
         TransformConstraint c;
-        known_keys(o, {"name", "order", "skin", "bones", "target", "rotation", "x", "y", "scaleX", "scaleY", "shearY",
-                       "rotateMix", "translateMix", "scaleMix", "shearMix", "local", "relative"}, &c.json_extra);
+        if (is_4x(version_))  // one mix per channel
+            known_keys(o, {"name", "order", "skin", "bones", "target", "rotation", "x", "y", "scaleX", "scaleY", "shearY", "mixRotate",
+                           "mixX", "mixY", "mixScaleX", "mixScaleY", "mixShearY", "local", "relative"}, &c.json_extra);
+        else
+            known_keys(o, {"name", "order", "skin", "bones", "target", "rotation", "x", "y", "scaleX", "scaleY", "shearY",
+                           "rotateMix", "translateMix", "scaleMix", "shearMix", "local", "relative"}, &c.json_extra);
         read_constraint_common(o, c.name, c.order, c.skin_required, c.bones, transform_, static_cast<int>(i));
         c.target = lookup(bones_, o, "target", "target bone");
         c.offset_rotation = number(o, "rotation", 0);
@@ -381,10 +407,19 @@ void JsonSkeletonReader::read_transform(JEl e) {
         c.offset_scale_x = number(o, "scaleX", 0);
         c.offset_scale_y = number(o, "scaleY", 0);
         c.offset_shear_y = number(o, "shearY", 0);
-        c.rotate_mix = number(o, "rotateMix", 1);
-        c.translate_mix = number(o, "translateMix", 1);
-        c.scale_mix = number(o, "scaleMix", 1);
-        c.shear_mix = number(o, "shearMix", 1);
+        if (is_4x(version_)) {
+            c.rotate_mix = number(o, "mixRotate", 1);
+            c.translate_mix = number(o, "mixX", 1);
+            c.mix_y = number(o, "mixY", c.translate_mix);
+            c.scale_mix = number(o, "mixScaleX", 1);
+            c.mix_scale_y = number(o, "mixScaleY", c.scale_mix);
+            c.shear_mix = number(o, "mixShearY", 1);
+        } else {
+            c.rotate_mix = number(o, "rotateMix", 1);
+            c.translate_mix = number(o, "translateMix", 1);
+            c.scale_mix = number(o, "scaleMix", 1);
+            c.shear_mix = number(o, "shearMix", 1);
+        }
         c.local = flag(o, "local", false);
         c.relative = flag(o, "relative", false);
         sd_.transform.push_back(std::move(c));
@@ -401,18 +436,32 @@ void JsonSkeletonReader::read_path(JEl e) {
         Scope si(path_, i);
         JObj o = object(ce);
         PathConstraint c;
-        known_keys(o, {"name", "order", "skin", "bones", "target", "positionMode", "spacingMode", "rotateMode",
-                       "rotation", "position", "spacing", "rotateMix", "translateMix"}, &c.json_extra);
+        if (is_4x(version_))
+            known_keys(o, {"name", "order", "skin", "bones", "target", "positionMode", "spacingMode", "rotateMode",
+                           "rotation", "position", "spacing", "mixRotate", "mixX", "mixY"}, &c.json_extra);
+        else
+            known_keys(o, {"name", "order", "skin", "bones", "target", "positionMode", "spacingMode", "rotateMode",
+                           "rotation", "position", "spacing", "rotateMix", "translateMix"}, &c.json_extra);
         read_constraint_common(o, c.name, c.order, c.skin_required, c.bones, paths_, static_cast<int>(i));
         c.target = lookup(slots_, o, "target", "target slot");
         c.position_mode = name_enum(o, "positionMode", PositionMode::Percent, kPositionModeNames, "position mode");
         c.spacing_mode = name_enum(o, "spacingMode", SpacingMode::Length, kSpacingModeNames, "spacing mode");
+        if (c.spacing_mode == SpacingMode::Proportional && !is_4x(version_)) {
+            Scope sm(path_, "spacingMode");
+            fail(std::string("spacing mode \"proportional\" needs Spine 4.0 or later (this is ") + version_name(version_) + " data)");
+        }
         c.rotate_mode = name_enum(o, "rotateMode", RotateMode::Tangent, kRotateModeNames, "rotate mode");
         c.offset_rotation = number(o, "rotation", 0);
         c.position = number(o, "position", 0);
         c.spacing = number(o, "spacing", 0);
-        c.rotate_mix = number(o, "rotateMix", 1);
-        c.translate_mix = number(o, "translateMix", 1);
+        if (is_4x(version_)) {
+            c.rotate_mix = number(o, "mixRotate", 1);
+            c.translate_mix = number(o, "mixX", 1);
+            c.mix_y = number(o, "mixY", c.translate_mix);
+        } else {
+            c.rotate_mix = number(o, "rotateMix", 1);
+            c.translate_mix = number(o, "translateMix", 1);
+        }
         sd_.path.push_back(std::move(c));
         ++i;
     }

@@ -1,4 +1,4 @@
-// Internal: the Spine 3.8 JSON reader's state, shared by the files that read its parts
+// Internal: the Spine JSON reader's state, shared by the files that read its parts
 // (json_reader.cpp: header, bones, slots, constraints, events, helpers; json_skin_reader.cpp: skins and
 // attachments; json_animation_reader.cpp: animations). The writers in json_writer*.cpp mirror them.
 #pragma once
@@ -8,6 +8,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "json_names.hpp"
 #include "rigio/io/json_input.hpp"
 #include "rigio/spine/json.hpp"
 #include "rigio/spine/version.hpp"
@@ -36,6 +37,10 @@ private:
     void read_transform(JEl e);
     void read_path(JEl e);
     void read_events(JEl e);
+
+    // json_physics_reader.cpp (4.2)
+    void read_physics(JEl e);
+    void read_physics_timelines(Animation& a, JObj o);
     void read_constraint_common(JObj o, OptString& name, int& order, bool& skin_required, std::vector<int>& bones,
                                 NameIndex& index, int number);
 
@@ -55,6 +60,17 @@ private:
     void read_transform_timelines(Animation& a, JObj o);
     void read_path_timelines(Animation& a, JObj o);
     void read_deform_timelines(Animation& a, JObj o);
+    // Keys of one deform timeline of `target` (3.x and 4.0 "deform", 4.1+ "attachments"/.../"deform").
+    void read_deform_keys(Animation& a, JEl keys, const Attachment& target, DeformTimeline& t);
+    const Attachment& timeline_attachment(const Skin& skin, int slot, const OptString& key);
+
+    // json_animation4_reader.cpp: the 4.x timelines whose keys differ from 3.x
+    void read_slot_timelines4(Animation& a, JObj o);
+    void read_bone_timelines4(Animation& a, JObj o);
+    void read_attachment_timelines(Animation& a, JObj o);  // 4.1+: deform and sequence
+    // A key's curve: 3.x one Bezier in fractions; 4.x `channels` Beziers in absolute units.
+    Curve key_curve(JObj key, int channels) { return is_4x(version_) ? read_bezier(key, channels) : read_curve(key); }
+    Curve read_bezier(JObj key, int channels);
     void read_draw_order(Animation& a, JArr keys);
     void read_event_keys(Animation& a, JArr keys);
     Curve read_curve(JObj key);
@@ -112,7 +128,7 @@ private:
     Version version_ = Version::V38;  // the layout being read, decided by detect_version before anything else
     io::JsonPath path_;
     SkeletonData sd_;
-    NameIndex bones_, slots_, ik_, transform_, paths_, skins_, events_;
+    NameIndex bones_, slots_, ik_, transform_, paths_, physics_, skins_, events_;
     std::size_t warned_ = 0;
     std::size_t animation_path_size_ = 0;  // length of the current animation's JSON pointer
 

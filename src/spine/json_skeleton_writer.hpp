@@ -1,4 +1,4 @@
-// Internal: the Spine 3.8 JSON writer's state, shared by the files that write its parts
+// Internal: the Spine JSON writer's state, shared by the files that write its parts
 // (json_writer.cpp: header, bones, slots, constraints, events; json_skin_writer.cpp: skins and
 // attachments; json_animation_writer.cpp: animations). Each mirrors the reader of the same part.
 #pragma once
@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "json_names.hpp"
 #include "rigio/io/json_writer.hpp"
 #include "rigio/spine/json.hpp"
 #include "rigio/spine/version.hpp"
@@ -16,9 +17,7 @@ namespace rigio::spine::detail {
 class JsonSkeletonWriter {
 public:
     JsonSkeletonWriter(const SkeletonData& sd, std::string& out, const JsonWriteOptions& options)
-        : sd_(sd), w_(out), rounding_(options.editor_rounding), version_(layout_of(sd)) {}
-    // The layout a skeleton is written in: the version it names, 3.8 when it names none rigio writes.
-    static Version layout_of(const SkeletonData& sd);
+        : sd_(sd), w_(out), rounding_(options.editor_rounding), version_(sd.header.data_version) {}
     void write();
 
 private:
@@ -30,6 +29,11 @@ private:
     void write_transform();
     void write_path();
     void write_events();
+
+    // json_physics_writer.cpp (4.2)
+    void write_physics();
+    void write_physics_timelines(const Animation& a);
+    void write_mass(float mass_inverse);
     void write_constraint_common(const OptString& name, int order, bool skin_required, const std::vector<int>& bones);
 
     // json_skin_writer.cpp
@@ -37,6 +41,7 @@ private:
     void write_skin_slots(const Skin& skin);
     void write_attachment(const Attachment& a, const OptString& key);
     void write_vertices(const Vertices& v);
+    void write_sequence(const Attachment& a);  // 4.1+
 
     // json_animation_writer.cpp
     void write_animation(const Animation& a);
@@ -46,9 +51,15 @@ private:
     void write_transform_timelines(const Animation& a);
     void write_path_timelines(const Animation& a);
     void write_deform_timelines(const Animation& a);
+    void write_deform_keys(const DeformTimeline& t, const std::string& pointer);
+
+    // json_animation4_writer.cpp
+    void write_slot_timelines4(const Animation& a);
+    void write_bone_timelines4(const Animation& a);
+    void write_attachment_timelines(const Animation& a);
     void write_draw_order(const Animation& a);
     void write_event_keys(const Animation& a);
-    void write_curve(const Curve& c);
+    void write_curve(const Curve& c);  // in the form of the version written
 
     // helpers
     // A float as the editor writes it: shortest exact digits; below 0.001 and from 10^7 on in the
@@ -86,6 +97,7 @@ private:
     // Unknown keys of the keyframe at `tokens` (its path in the current animation), after the known ones.
     bool has_key_extras() const { return key_extra_ && !key_extra_->empty(); }
     void key_extras(std::initializer_list<std::string_view> tokens);
+    void key_extras_at(const std::string& pointer);
     // Unknown keys kept by the reader, after the known ones.
     void extras(const JsonExtras& e) {
         for (const JsonExtra& x : e) {

@@ -1,4 +1,4 @@
-// Spine 3.8 JSON reader: skins and their attachments (mirrored by json_skin_writer.cpp).
+// Spine JSON reader: skins and their attachments (mirrored by json_skin_writer.cpp).
 // Vertex arrays are checked against their vertex counts before anything is stored, linked meshes are
 // resolved once every skin is known, and the default skin is moved first as the model expects.
 #include <limits>
@@ -51,12 +51,19 @@ void JsonSkeletonReader::read_skins(JEl e) {
 
 Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
     Skin skin;
-    known_keys(o, {"name", "bones", "ik", "transform", "path", "attachments"}, &skin.json_extra);
+    if (version_ == Version::V42)
+        known_keys(o, {"name", "bones", "ik", "transform", "path", "physics", "attachments", "color"}, &skin.json_extra);
+    else
+        known_keys(o, {"name", "bones", "ik", "transform", "path", "attachments"}, &skin.json_extra);
     skin.name = required_string(o, "name");
     skin.bones = lookup_list(bones_, o, "bones", "bone");
     skin.ik = lookup_list(ik_, o, "ik", "IK constraint");
     skin.transform = lookup_list(transform_, o, "transform", "transform constraint");
     skin.path = lookup_list(paths_, o, "path", "path constraint");
+    if (version_ == Version::V42) {
+        skin.physics = lookup_list(physics_, o, "physics", "physics constraint");
+        skin.color = color(o, "color", skin.color);
+    }
     auto atts = get(o, "attachments");
     if (!atts) return skin;
     Scope sa(path_, "attachments");
@@ -85,11 +92,15 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
 
 Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
     Attachment a;
+    const bool sequences = version_ >= Version::V41;  // 4.1+: regions and meshes may cycle through a sequence
     a.type = name_enum(o, "type", AttachmentType::Region, kAttachmentTypeNames, "attachment type");
     a.name = string(o, "name");
     switch (a.type) {
         case AttachmentType::Region:
-            known_keys(o, {"name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height"}, &a.json_extra);
+            if (sequences)
+                known_keys(o, {"name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height", "sequence"}, &a.json_extra);
+            else
+                known_keys(o, {"name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height"}, &a.json_extra);
             a.path = string(o, "path");
             a.color = color(o, "color", 0xFFFFFFFFu);
             a.x = number(o, "x", 0);
@@ -107,7 +118,11 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             break;
         }
         case AttachmentType::Mesh: {
-            known_keys(o, {"name", "type", "path", "color", "uvs", "triangles", "vertices", "hull", "edges", "width", "height"}, &a.json_extra);
+            if (sequences)
+                known_keys(o, {"name", "type", "path", "color", "uvs", "triangles", "vertices", "hull", "edges", "width", "height", "sequence"},
+                           &a.json_extra);
+            else
+                known_keys(o, {"name", "type", "path", "color", "uvs", "triangles", "vertices", "hull", "edges", "width", "height"}, &a.json_extra);
             a.path = string(o, "path");
             a.color = color(o, "color", 0xFFFFFFFFu);
             {
@@ -148,12 +163,15 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             break;
         }
         case AttachmentType::LinkedMesh:
-            known_keys(o, {"name", "type", "path", "color", "skin", "parent", "deform", "width", "height"}, &a.json_extra);
+            if (sequences)  // "deform" became "timelines" (every timeline of the parent, not only deform)
+                known_keys(o, {"name", "type", "path", "color", "skin", "parent", "timelines", "width", "height", "sequence"}, &a.json_extra);
+            else
+                known_keys(o, {"name", "type", "path", "color", "skin", "parent", "deform", "width", "height"}, &a.json_extra);
             a.path = string(o, "path");
             a.color = color(o, "color", 0xFFFFFFFFu);
             a.parent_skin = string(o, "skin");
             a.parent = required_string(o, "parent");
-            a.deform = flag(o, "deform", true);
+            a.deform = flag(o, sequences ? "timelines" : "deform", true);
             a.width = number(o, "width", 32);
             a.height = number(o, "height", 32);
             break;
@@ -192,6 +210,18 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             a.color = color(o, "color", default_attachment_color(a.type));
             break;
     }
+    if (sequences && (a.type == AttachmentType::Region || a.type == AttachmentType::Mesh || a.type == AttachmentType::LinkedMesh))
+        if (auto e = get(o, "sequence")) {
+            Scope sq(path_, "sequence");
+            JObj q = object(*e);
+            Sequence seq;
+            known_keys(q, {"count", "start", "digits", "setup"}, &seq.json_extra);
+            seq.count = integer(q, "count", 0, 0, kMaxIndex);
+            seq.start = integer(q, "start", 1, 0, kMaxIndex);
+            seq.digits = integer(q, "digits", 0, 0, kMaxIndex);
+            seq.setup_index = integer(q, "setup", 0, 0, kMaxIndex);
+            a.sequence = seq;
+        }
     // A name equal to the key, or a path equal to the name, is the same as none (as in a .skel).
     if (a.name && *a.name == key) a.name.reset();
     if (a.path && *a.path == (a.name ? std::string_view(*a.name) : key)) a.path.reset();

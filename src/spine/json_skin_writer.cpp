@@ -1,4 +1,4 @@
-// Spine 3.8 JSON writer: skins and their attachments (mirrors json_skin_reader.cpp field for field).
+// Spine JSON writer: skins and their attachments (mirrors json_skin_reader.cpp field for field).
 #include "json_names.hpp"
 #include "json_skeleton_writer.hpp"
 
@@ -30,10 +30,12 @@ void JsonSkeletonWriter::write_skins() {
         names("ik", skin.ik, [&](std::size_t i) -> const OptString& { return sd_.ik[i].name; });
         names("transform", skin.transform, [&](std::size_t i) -> const OptString& { return sd_.transform[i].name; });
         names("path", skin.path, [&](std::size_t i) -> const OptString& { return sd_.path[i].name; });
+        if (version_ == Version::V42) names("physics", skin.physics, [&](std::size_t i) -> const OptString& { return sd_.physics[i].name; });
         if (!skin.slots.empty()) {
             w_.key("attachments");
             write_skin_slots(skin);
         }
+        if (version_ == Version::V42) color_unless("color", skin.color, Skin{}.color);
         extras(skin.json_extra);
         w_.end_object();
     }
@@ -71,6 +73,7 @@ void JsonSkeletonWriter::write_attachment(const Attachment& a, const OptString& 
             num_unless("rotation", a.rotation, 0, 2);
             num("width", a.width);
             num("height", a.height);
+            write_sequence(a);
             break;
         case AttachmentType::BoundingBox:
             w_.member("vertexCount", a.vertices.count);
@@ -98,15 +101,17 @@ void JsonSkeletonWriter::write_attachment(const Attachment& a, const OptString& 
             }
             num("width", a.width);
             num("height", a.height);
+            write_sequence(a);
             break;
         case AttachmentType::LinkedMesh:
             if (a.path && a.path != name) str("path", a.path);
             color_unless("color", a.color, 0xFFFFFFFFu);
             str("skin", a.parent_skin);
             str("parent", a.parent);
-            flag_unless("deform", a.deform, true);
+            flag_unless(version_ >= Version::V41 ? "timelines" : "deform", a.deform, true);
             num("width", a.width);
             num("height", a.height);
+            write_sequence(a);
             break;
         case AttachmentType::Path:
             flag_unless("closed", a.closed, false);
@@ -133,6 +138,19 @@ void JsonSkeletonWriter::write_attachment(const Attachment& a, const OptString& 
             break;
     }
     extras(a.json_extra);
+    w_.end_object();
+}
+
+void JsonSkeletonWriter::write_sequence(const Attachment& a) {
+    if (!a.sequence || version_ < Version::V41) return;
+    const Sequence& q = *a.sequence;
+    w_.key("sequence");
+    w_.begin_object();
+    w_.member("count", q.count);
+    if (q.start != 1) w_.member("start", q.start);
+    if (q.digits != 0) w_.member("digits", q.digits);
+    if (q.setup_index != 0) w_.member("setup", q.setup_index);
+    extras(q.json_extra);
     w_.end_object();
 }
 

@@ -1,4 +1,4 @@
-// Spine 3.8 JSON writer: top level, skeleton header, bones, slots, constraints and events, in the
+// Spine JSON writer: top level, skeleton header, bones, slots, constraints and events, in the
 // editor's key order, omitting the editor's defaults. Mirrors json_reader.cpp field for field.
 // The model is streamed into compact JSON, then laid out as the editor does (tabs, top level at column 0,
 // objects of at most 6 scalar members and arrays of scalars on one line).
@@ -51,11 +51,6 @@ void JsonSkeletonWriter::value(float v) {
     w_.raw(std::string_view(out, n));
 }
 
-Version JsonSkeletonWriter::layout_of(const SkeletonData& sd) {
-    auto v = sd.header.version ? parse_version(*sd.header.version) : std::nullopt;
-    return v && json_reads(*v) ? *v : Version::V38;
-}
-
 void JsonSkeletonWriter::color_unless(std::string_view key, Rgba c, Rgba fallback) {
     if (c == fallback) return;
     w_.key(key);
@@ -70,6 +65,7 @@ void JsonSkeletonWriter::write() {
     if (!sd_.ik.empty()) write_ik();
     if (!sd_.transform.empty()) write_transform();
     if (!sd_.path.empty()) write_path();
+    if (version_ == Version::V42 && !sd_.physics.empty()) write_physics();
     if (!sd_.skins.empty()) write_skins();
     if (!sd_.events.empty()) write_events();
     if (!sd_.animations.empty()) {
@@ -94,6 +90,7 @@ void JsonSkeletonWriter::write_header() {
     }
     num("width", h.width);
     num("height", h.height);
+    if (version_ == Version::V42) num_unless("referenceScale", h.reference_scale, 100, 2);
     num_unless("fps", h.fps, 30, -1);
     str("images", h.images);
     str("audio", h.audio);
@@ -116,9 +113,14 @@ void JsonSkeletonWriter::write_bones() {
         num_unless("scaleY", b.scale_y, 1, 4);
         num_unless("shearX", b.shear_x, 0, 2);
         num_unless("shearY", b.shear_y, 0, 2);
-        if (b.transform != TransformMode::Normal) w_.member("transform", kTransformModeNames[static_cast<std::size_t>(b.transform)]);
+        if (b.transform != TransformMode::Normal)
+            w_.member(version_ == Version::V42 ? "inherit" : "transform", kTransformModeNames[static_cast<std::size_t>(b.transform)]);
         flag_unless("skin", b.skin_required, false);
         color_unless("color", b.color, kDefaultBoneColor);
+        if (version_ == Version::V42) {
+            str("icon", b.icon);
+            flag_unless("visible", b.visible, true);
+        }
         extras(b.json_extra);
         w_.end_object();
     }
@@ -136,6 +138,7 @@ void JsonSkeletonWriter::write_slots() {
         if (s.dark) w_.member("dark", rgb_text(*s.dark));
         str("attachment", s.attachment);
         if (s.blend != BlendMode::Normal) w_.member("blend", kBlendModeNames[static_cast<std::size_t>(s.blend)]);
+        if (version_ == Version::V42) flag_unless("visible", s.visible, true);
         extras(s.json_extra);
         w_.end_object();
     }
@@ -184,10 +187,19 @@ void JsonSkeletonWriter::write_transform() {
         num_unless("scaleX", c.offset_scale_x, 0, 4);
         num_unless("scaleY", c.offset_scale_y, 0, 4);
         num_unless("shearY", c.offset_shear_y, 0, 2);
-        num_unless("rotateMix", c.rotate_mix, 1, 4);
-        num_unless("translateMix", c.translate_mix, 1, 4);
-        num_unless("scaleMix", c.scale_mix, 1, 4);
-        num_unless("shearMix", c.shear_mix, 1, 4);
+        if (is_4x(version_)) {  // one mix per channel; Y defaults to X
+            num_unless("mixRotate", c.rotate_mix, 1, 4);
+            num_unless("mixX", c.translate_mix, 1, 4);
+            num_unless("mixY", c.mix_y, c.translate_mix, 4);
+            num_unless("mixScaleX", c.scale_mix, 1, 4);
+            num_unless("mixScaleY", c.mix_scale_y, c.scale_mix, 4);
+            num_unless("mixShearY", c.shear_mix, 1, 4);
+        } else {
+            num_unless("rotateMix", c.rotate_mix, 1, 4);
+            num_unless("translateMix", c.translate_mix, 1, 4);
+            num_unless("scaleMix", c.scale_mix, 1, 4);
+            num_unless("shearMix", c.shear_mix, 1, 4);
+        }
         flag_unless("local", c.local, false);
         flag_unless("relative", c.relative, false);
         extras(c.json_extra);
@@ -210,8 +222,14 @@ void JsonSkeletonWriter::write_path() {
         num_unless("rotation", c.offset_rotation, 0, 2);
         num_unless("position", c.position, 0, 4);
         num_unless("spacing", c.spacing, 0, 4);
-        num_unless("rotateMix", c.rotate_mix, 1, 4);
-        num_unless("translateMix", c.translate_mix, 1, 4);
+        if (is_4x(version_)) {
+            num_unless("mixRotate", c.rotate_mix, 1, 4);
+            num_unless("mixX", c.translate_mix, 1, 4);
+            num_unless("mixY", c.mix_y, c.translate_mix, 4);
+        } else {
+            num_unless("rotateMix", c.rotate_mix, 1, 4);
+            num_unless("translateMix", c.translate_mix, 1, 4);
+        }
         extras(c.json_extra);
         w_.end_object();
     }

@@ -1,4 +1,7 @@
-// rigio/spine/json.hpp: the Spine JSON skeleton format, version 3.8, as the editor exports it.
+// rigio/spine/json.hpp: the Spine JSON skeleton format, versions 3.7 to 4.2, as the editor exports them
+// (docs/formats/spine-json-versions.md). The version is decided before anything else is read (from
+// "skeleton"/"spine"); other versions are refused with "Spine 4.3.12 JSON: rigio reads Spine 3.7 to 4.2".
+// write_json writes the layout of Header::data_version, so a file comes back in its own version.
 // read_json validates like read_skel (names resolved against their tables, types, required fields,
 // vertex arrays consistent with their vertex counts) and reports errors with the JSON path of the value
 // at fault plus its line and column. write_json needs no DOM: it streams the model in the editor's key
@@ -17,7 +20,7 @@
 namespace rigio::spine {
 
 struct JsonReadOptions {
-    // When set, receives one message per key that Spine 3.8 does not define, with its JSON path, line
+    // When set, receives one message per key that the file's Spine version does not define, with its JSON path, line
     // and column. Such keys are kept either way (in the `json_extra` of their object, or for keyframes
     // in Animation::json_key_extra) and write_json writes them back after the known keys.
     std::vector<std::string>* warnings = nullptr;

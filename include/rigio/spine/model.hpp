@@ -170,6 +170,7 @@ struct Sequence {
     int start = 1;
     int digits = 0;
     int setup_index = 0;
+    JsonExtras json_extra;  // unknown JSON keys of the "sequence" object
     bool operator==(const Sequence&) const = default;
 };
 

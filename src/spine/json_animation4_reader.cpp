@@ -1,0 +1,211 @@
+// Spine 4.x JSON reader: the timelines whose keys changed in 4.0 (mirrored by json_animation4_writer.cpp):
+// slot colour timelines split by channel set (rgba, rgb, alpha, rgba2, rgb2), bone timelines with one
+// value per key ("value") and per-axis variants, 4.2 inherit keys, per-channel Bézier curves, and the
+// 4.1+ "attachments" group that holds deform and sequence timelines per skin, slot and attachment.
+#include <cmath>
+#include <limits>
+
+#include "json_names.hpp"
+#include "json_reader.hpp"
+
+namespace rigio::spine::detail {
+
+namespace {
+constexpr long kIntMax = std::numeric_limits<int>::max();
+
+// Slot timelines, indexed by SlotTimelineType.
+constexpr std::array<std::string_view, 6> kSlotTimelineNames{"attachment", "rgba", "rgba2", "rgb", "rgb2", "alpha"};
+// Bone timelines, indexed by BoneTimelineType.
+constexpr std::array<std::string_view, 11> kBoneTimelineNames{"rotate", "translate", "scale", "shear", "translatex", "translatey",
+                                                               "scalex", "scaley", "shearx", "sheary", "inherit"};
+}  // namespace
+
+// "stepped", or 4 numbers per channel: cx1, cy1, cx2, cy2 in the key's own units (time, value).
+Curve JsonSkeletonReader::read_bezier(JObj key, int channels) {
+    Curve c;
+    auto e = get(key, "curve");
+    if (!e) return c;
+    Scope s(path_, "curve");
+    if (e->is_string()) {
+        std::string_view v = e->get_string().value_unsafe();
+        if (v == "stepped") c.type = CurveType::Stepped;
+        else if (v != "linear") fail("unknown curve \"" + std::string(v.substr(0, 40)) + "\" (expected \"stepped\" or an array of numbers)");
+        return c;
+    }
+    JArr a = array(*e);
+    const std::size_t n = static_cast<std::size_t>(channels) * 4;
+    if (a.size() != n)
+        fail("a curve of this timeline needs " + std::to_string(n) + " numbers (cx1, cy1, cx2, cy2 for each of its " + std::to_string(channels) +
+             " channels), found " + std::to_string(a.size()));
+    c.type = CurveType::Bezier;
+    c.bezier.reserve(n);
+    std::size_t i = 0;
+    for (JEl v : a) {
+        c.bezier.push_back(number_at(v, i));
+        ++i;
+    }
+    return c;
+}
+
+void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
+    for (auto slot_field : o) {
+        Scope s(path_, slot_field.key);
+        SlotTimelines g;
+        g.slot = lookup_name(slots_, slot_field.key, "slot");
+        JObj timelines = object(slot_field.value);
+        for (auto tl : timelines) {
+            Scope st(path_, tl.key);
+            auto type = find_name(kSlotTimelineNames, tl.key);
+            if (!type) fail("unknown slot timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected attachment, rgba, rgb, alpha, rgba2 or rgb2)");
+            SlotTimeline t;
+            t.type = static_cast<SlotTimelineType>(*type);
+            each_key(tl.value, [&](JObj k) {
+                if (t.type == SlotTimelineType::Attachment) {
+                    AttachmentKeyframe key;
+                    keyframe_keys(a, k, {"time", "name"});
+                    key.time = number(k, "time", 0);
+                    key.name = string(k, "name");
+                    t.attachment_keys.push_back(std::move(key));
+                    return;
+                }
+                ColorKeyframe key;
+                switch (t.type) {
+                    case SlotTimelineType::Color:
+                        keyframe_keys(a, k, {"time", "color", "curve"});
+                        key.color = color(k, "color", 0xFFFFFFFFu);
+                        key.curve = read_bezier(k, 4);
+                        break;
+                    case SlotTimelineType::Rgb:
+                        keyframe_keys(a, k, {"time", "color", "curve"});
+                        key.color = rgb(k, "color", 0xFFFFFFu) << 8 | 0xFFu;
+                        key.curve = read_bezier(k, 3);
+                        break;
+                    case SlotTimelineType::Alpha: {
+                        keyframe_keys(a, k, {"time", "value", "curve"});
+                        const float v = number(k, "value", 0);
+                        if (!(v >= 0 && v <= 1)) {
+                            Scope sv(path_, "value");
+                            fail("alpha " + std::to_string(v) + " outside 0 to 1");
+                        }
+                        key.color = 0xFFFFFF00u | static_cast<std::uint32_t>(std::lround(v * 255.0f));
+                        key.curve = read_bezier(k, 1);
+                        break;
+                    }
+                    case SlotTimelineType::TwoColor:
+                        keyframe_keys(a, k, {"time", "light", "dark", "curve"});
+                        key.color = color(k, "light", 0xFFFFFFFFu);
+                        key.dark = rgb(k, "dark", 0);
+                        key.curve = read_bezier(k, 7);
+                        break;
+                    case SlotTimelineType::Rgb2:
+                        keyframe_keys(a, k, {"time", "light", "dark", "curve"});
+                        key.color = rgb(k, "light", 0xFFFFFFu) << 8 | 0xFFu;
+                        key.dark = rgb(k, "dark", 0);
+                        key.curve = read_bezier(k, 6);
+                        break;
+                    case SlotTimelineType::Attachment: break;
+                }
+                key.time = number(k, "time", 0);
+                t.color_keys.push_back(std::move(key));
+            });
+            g.timelines.push_back(std::move(t));
+        }
+        a.slots.push_back(std::move(g));
+    }
+}
+
+void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
+    for (auto bone_field : o) {
+        Scope s(path_, bone_field.key);
+        BoneTimelines g;
+        g.bone = lookup_name(bones_, bone_field.key, "bone");
+        JObj timelines = object(bone_field.value);
+        for (auto tl : timelines) {
+            Scope st(path_, tl.key);
+            auto type = find_name(kBoneTimelineNames, tl.key);
+            if (!type || (*type == static_cast<std::size_t>(BoneTimelineType::Inherit) && version_ != Version::V42))
+                fail("unknown bone timeline \"" + std::string(tl.key.substr(0, 40)) +
+                     "\" (expected rotate, translate, translatex, translatey, scale, scalex, scaley, shear, shearx or sheary" +
+                     (version_ == Version::V42 ? ", or inherit)" : ")"));
+            BoneTimeline t;
+            t.type = static_cast<BoneTimelineType>(*type);
+            const bool two = t.type == BoneTimelineType::Translate || t.type == BoneTimelineType::Scale || t.type == BoneTimelineType::Shear;
+            const bool scale = t.type == BoneTimelineType::Scale || t.type == BoneTimelineType::ScaleX || t.type == BoneTimelineType::ScaleY;
+            const float fallback = scale ? 1.0f : 0.0f;
+            each_key(tl.value, [&](JObj k) {
+                BoneKeyframe key;
+                if (t.type == BoneTimelineType::Inherit) {
+                    keyframe_keys(a, k, {"time", "inherit"});
+                    key.time = number(k, "time", 0);
+                    key.inherit = name_enum(k, "inherit", TransformMode::Normal, kTransformModeNames, "inherit mode");
+                } else if (two) {
+                    keyframe_keys(a, k, {"time", "x", "y", "curve"});
+                    key.time = number(k, "time", 0);
+                    key.x = number(k, "x", fallback);
+                    key.y = number(k, "y", fallback);
+                    key.curve = read_bezier(k, 2);
+                } else {
+                    keyframe_keys(a, k, {"time", "value", "curve"});
+                    key.time = number(k, "time", 0);
+                    key.x = number(k, "value", fallback);
+                    key.curve = read_bezier(k, 1);
+                }
+                t.keys.push_back(std::move(key));
+            });
+            g.timelines.push_back(std::move(t));
+        }
+        a.bones.push_back(std::move(g));
+    }
+}
+
+// {skin: {slot: {attachment: {deform: [keys], sequence: [keys]}}}}
+void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
+    for (auto skin_field : o) {
+        Scope s(path_, skin_field.key);
+        DeformSkin ds;
+        ds.skin = lookup_name(skins_, skin_field.key, "skin");
+        const Skin& skin = sd_.skins[static_cast<std::size_t>(ds.skin)];
+        JObj slots = object(skin_field.value);
+        for (auto slot_field : slots) {
+            Scope ss(path_, slot_field.key);
+            DeformSlot dsl;
+            dsl.slot = lookup_name(slots_, slot_field.key, "slot");
+            JObj attachments = object(slot_field.value);
+            for (auto att_field : attachments) {
+                Scope sa(path_, att_field.key);
+                const OptString key = std::string(att_field.key);
+                const Attachment& target = timeline_attachment(skin, dsl.slot, key);
+                JObj timelines = object(att_field.value);
+                for (auto tl : timelines) {
+                    Scope st(path_, tl.key);
+                    DeformTimeline t;
+                    t.attachment = key;
+                    if (tl.key == "deform") {
+                        t.type = AttachmentTimelineType::Deform;
+                        read_deform_keys(a, tl.value, target, t);
+                    } else if (tl.key == "sequence") {
+                        t.type = AttachmentTimelineType::Sequence;
+                        if (target.type != AttachmentType::Region && target.type != AttachmentType::Mesh && target.type != AttachmentType::LinkedMesh)
+                            fail("attachment \"" + key->substr(0, 80) + "\" has no regions to sequence");
+                        each_key(tl.value, [&](JObj k) {
+                            SequenceKeyframe sk;
+                            keyframe_keys(a, k, {"time", "mode", "index", "delay"});
+                            sk.time = number(k, "time", 0);
+                            sk.mode = name_enum(k, "mode", SequenceMode::Hold, kSequenceModeNames, "sequence mode");
+                            sk.index = integer(k, "index", 0, 0, kIntMax);
+                            sk.delay = number(k, "delay", 0);
+                            t.sequence_keys.push_back(sk);
+                        });
+                    } else {
+                        fail("unknown attachment timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected deform or sequence)");
+                    }
+                    dsl.timelines.push_back(std::move(t));
+                }
+            }
+            ds.slots.push_back(std::move(dsl));
+        }
+        a.deform.push_back(std::move(ds));
+    }
+}
+
+}  // namespace rigio::spine::detail
