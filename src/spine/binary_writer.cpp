@@ -560,16 +560,9 @@ void SkelWriter::write_draw_order_and_events(const Animation& a) {
 
 }  // namespace
 
-// The layout to write: the editor version string's when it names one (data read from JSON keeps the
-// file's version there), else the version the data was read as.
-static Version layout_of(const SkeletonData& sd) {
-    auto v = sd.header.version ? parse_version(*sd.header.version) : std::nullopt;
-    return v ? *v : sd.header.data_version;
-}
-
 std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton) {
     // Never write a file in another version's layout: refuse versions the writer has no branches for.
-    Version layout = layout_of(skeleton);
+    const Version layout = skeleton.header.data_version;  // the layout the data was read as (docs/spine-model.md)
     if (!reads(layout))
         throw Error(std::string("cannot write Spine ") + version_name(layout) + " binary: rigio writes Spine " +
                     readable_versions() + " .skel");
