@@ -1,4 +1,4 @@
-// Fuzz target: Spine 3.8 .skel. Any input either fails with a located error or reads into a model
+// Fuzz target: Spine .skel (every version read_skel admits, 3.7 to 4.2). Any input either fails with a located error or reads into a model
 // that writes and reads back equal.
 #include <cstdio>
 #include <cstdlib>

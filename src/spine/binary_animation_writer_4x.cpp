@@ -1,4 +1,4 @@
-// Spine 4.x .skel writer: the timelines of 4.0 and 4.1 animations, the mirror of
+// Spine 4.x .skel writer: the timelines of 4.0, 4.1 and 4.2 animations, the mirror of
 // binary_animation_reader_4x.cpp. The timeline count and each timeline's Bézier count, which the
 // reader skips, are recomputed here; the curve of key f follows key f+1's values (deform: its time).
 #include "rigio/spine/binary.hpp"
@@ -173,6 +173,21 @@ void write_animation_4x(io::ByteWriter& w, const SkeletonData& sd, const Animati
         w.varint(bezier_count(t.keys, 2));
         for (std::size_t f = 0; f < t.keys.size(); ++f) {
             const IkKeyframe& k = t.keys[f];
+            if (layout >= Version::V42) {
+                // One byte: the booleans, which values follow, and the previous key's curve.
+                // The editor sets "not 1" even when the mix is 0 (then no float follows).
+                const bool mix = k.mix != 0, not_one = k.mix != 1, softness = k.softness != 0;
+                const CurveType prev = f > 0 ? t.keys[f - 1].curve.type : CurveType::Linear;
+                w.u8(static_cast<std::uint8_t>((mix ? 1 : 0) | (not_one ? 2 : 0) | (softness ? 4 : 0) |
+                                               (k.bend_direction == 1 ? 8 : 0) | (k.compress ? 16 : 0) | (k.stretch ? 32 : 0) |
+                                               (prev == CurveType::Stepped ? 64 : 0) | (prev == CurveType::Bezier ? 128 : 0)));
+                w.f32_be(k.time);
+                if (mix && not_one) w.f32_be(k.mix);
+                if (softness) w.f32_be(k.softness);
+                if (prev == CurveType::Bezier)
+                    for (float x : t.keys[f - 1].curve.bezier) w.f32_be(x);
+                continue;
+            }
             w.f32_be(k.time);
             w.f32_be(k.mix);
             w.f32_be(k.softness);
@@ -219,6 +234,30 @@ void write_animation_4x(io::ByteWriter& w, const SkeletonData& sd, const Animati
                     w.f32_be(k.c);
                 }
                 if (f > 0) curve(w, t.keys[f - 1].curve);
+            }
+        }
+    }
+
+    if (layout >= Version::V42) {
+        w.count(a.physics.size());
+        for (const PhysicsTimelines& g : a.physics) {
+            w.varint(g.constraint + 1);  // 0: every physics constraint
+            w.count(g.timelines.size());
+            for (const PhysicsTimeline& t : g.timelines) {
+                const int type = static_cast<int>(t.type);
+                w.u8(static_cast<std::uint8_t>(type < 3 ? type : type + 1));  // file number 3 is unused
+                w.count(t.keys.size());
+                if (t.type == PhysicsTimelineType::Reset) {
+                    for (const PhysicsKeyframe& k : t.keys) w.f32_be(k.time);
+                    continue;
+                }
+                w.varint(bezier_count(t.keys, 1));
+                for (std::size_t f = 0; f < t.keys.size(); ++f) {
+                    const PhysicsKeyframe& k = t.keys[f];
+                    w.f32_be(k.time);
+                    w.f32_be(k.value);
+                    if (f > 0) curve(w, t.keys[f - 1].curve);
+                }
             }
         }
     }

@@ -477,8 +477,8 @@ Result<SkeletonData> read_skel(std::span<const std::uint8_t> bytes) {
     return capture([&] {
         detail::SkelHead head = detail::detect_skel(bytes);
         if (!reads(head.layout)) {
-            // The reader has this layout's branches, but the writer does not yet: refuse it by name so
-            // that no command rewrites it in another layout.
+            // A layout the writer cannot rewrite (none today): refuse it by name so that no command
+            // rewrites it in another layout.
             throw Error("Spine " + head.version.substr(0, 32) + " binary: rigio reads Spine " + readable_versions(),
                         Location::at_byte(head.at), "in header");
         }

@@ -34,6 +34,10 @@ public:
         write_ik();
         write_transform();
         write_path();
+        if (v42()) {
+            w_.count(sd_.physics.size());
+            for (const PhysicsConstraint& c : sd_.physics) detail::write_physics_42(w_, c);
+        }
         write_skins();
         write_events();
         w_.count(sd_.animations.size());
@@ -97,6 +101,7 @@ private:
         }
         w.f32_be(h.width);
         w.f32_be(h.height);
+        if (v42()) w.f32_be(h.reference_scale);
         w.boolean(h.nonessential);
         if (h.nonessential) {
             w.f32_be(h.fps);
@@ -121,7 +126,13 @@ private:
             w_.f32_be(b.length);
             w_.varint(static_cast<int>(b.transform));
             if (!v37_) w_.boolean(b.skin_required);
-            if (sd_.header.nonessential) w_.u32_be(b.color);
+            if (sd_.header.nonessential) {
+                w_.u32_be(b.color);
+                if (v42()) {
+                    w_.spine_string(b.icon);
+                    w_.boolean(b.visible);
+                }
+            }
         }
     }
 
@@ -134,6 +145,7 @@ private:
             w_.u32_be(s.dark ? *s.dark : 0xFFFFFFFFu);
             ref_string(s.attachment);
             w_.varint(static_cast<int>(s.blend));
+            if (v42() && sd_.header.nonessential) w_.boolean(s.visible);
         }
     }
 
@@ -142,9 +154,13 @@ private:
         for (const IkConstraint& c : sd_.ik) {
             w_.spine_string(c.name);
             w_.varint(c.order);
-            if (!v37_) w_.boolean(c.skin_required);
+            if (!v37_ && !v42()) w_.boolean(c.skin_required);
             index_list(c.bones);
             w_.varint(c.target);
+            if (v42()) {
+                detail::write_ik_42(w_, c);
+                continue;
+            }
             w_.f32_be(c.mix);
             if (!v37_) w_.f32_be(c.softness);
             w_.i8(static_cast<std::int8_t>(c.bend_direction));
@@ -159,9 +175,13 @@ private:
         for (const TransformConstraint& c : sd_.transform) {
             w_.spine_string(c.name);
             w_.varint(c.order);
-            if (!v37_) w_.boolean(c.skin_required);
+            if (!v37_ && !v42()) w_.boolean(c.skin_required);
             index_list(c.bones);
             w_.varint(c.target);
+            if (v42()) {
+                detail::write_transform_42(w_, c);
+                continue;
+            }
             w_.boolean(c.local);
             w_.boolean(c.relative);
             w_.f32_be(c.offset_rotation);
@@ -187,10 +207,14 @@ private:
             if (!v37_) w_.boolean(c.skin_required);
             index_list(c.bones);
             w_.varint(c.target);
-            w_.varint(static_cast<int>(c.position_mode));
-            w_.varint(static_cast<int>(c.spacing_mode));
-            w_.varint(static_cast<int>(c.rotate_mode));
-            w_.f32_be(c.offset_rotation);
+            if (v42()) {
+                detail::write_path_modes_42(w_, c);
+            } else {
+                w_.varint(static_cast<int>(c.position_mode));
+                w_.varint(static_cast<int>(c.spacing_mode));
+                w_.varint(static_cast<int>(c.rotate_mode));
+                w_.f32_be(c.offset_rotation);
+            }
             w_.f32_be(c.position);
             w_.f32_be(c.spacing);
             w_.f32_be(c.rotate_mix);
@@ -210,12 +234,18 @@ private:
         w_.count(sd_.skins.size() - first_named);
         for (std::size_t i = first_named; i < sd_.skins.size(); ++i) {
             const Skin& skin = sd_.skins[i];
-            ref_string(skin.name);
+            if (v42()) {
+                w_.spine_string(skin.name);
+                if (sd_.header.nonessential) w_.u32_be(skin.color);
+            } else {
+                ref_string(skin.name);
+            }
             if (!v37_) {
                 index_list(skin.bones);
                 index_list(skin.ik);
                 index_list(skin.transform);
                 index_list(skin.path);
+                if (v42()) index_list(skin.physics);
             }
             write_skin_slots(skin);
         }
@@ -228,7 +258,13 @@ private:
             w_.count(ss.attachments.size());
             for (const SkinAttachment& sa : ss.attachments) {
                 ref_string(sa.key);
-                write_attachment(sa.attachment);
+                if (v42()) {
+                    detail::write_attachment_42(
+                        w_, sd_, sa.attachment, [this](const OptString& s) { ref_string(s); },
+                        [this](const Vertices& v) { write_vertices(v, false); });
+                } else {
+                    write_attachment(sa.attachment);
+                }
             }
         }
     }
@@ -316,8 +352,8 @@ private:
         w_.varint(q->setup_index);
     }
 
-    void write_vertices(const Vertices& v) {
-        w_.boolean(v.weighted);
+    void write_vertices(const Vertices& v, bool weighted_byte = true) {  // 4.2 keeps it in the flags byte
+        if (weighted_byte) w_.boolean(v.weighted);
         if (!v.weighted) {
             for (float f : v.values) w_.f32_be(f);
             return;
@@ -338,7 +374,10 @@ private:
     void write_events() {
         w_.count(sd_.events.size());
         for (const EventData& e : sd_.events) {
-            ref_string(e.name);
+            if (v42())
+                w_.spine_string(e.name);
+            else
+                ref_string(e.name);
             w_.varint(e.int_value, true);
             w_.f32_be(e.float_value);
             w_.spine_string(e.string_value);
@@ -356,6 +395,7 @@ private:
     const SkeletonData& sd_;
     bool v4() const { return v_ >= Version::V40; }
     bool v41() const { return v_ >= Version::V41; }
+    bool v42() const { return v_ >= Version::V42; }
     int file_skin(int skin) const {
         // A default skin without attachments (possible in JSON) is not stored, so the skins after it
         // move down one place in the file.
@@ -524,16 +564,9 @@ void SkelWriter::write_draw_order_and_events(const Animation& a) {
 
 }  // namespace
 
-// The layout to write: the editor version string's when it names one (data read from JSON keeps the
-// file's version there), else the version the data was read as.
-static Version layout_of(const SkeletonData& sd) {
-    auto v = sd.header.version ? parse_version(*sd.header.version) : std::nullopt;
-    return v ? *v : sd.header.data_version;
-}
-
 std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton) {
     // Never write a file in another version's layout: refuse versions the writer has no branches for.
-    Version layout = layout_of(skeleton);
+    const Version layout = skeleton.header.data_version;  // the layout the data was read as (docs/spine-model.md)
     if (!reads(layout))
         throw Error(std::string("cannot write Spine ") + version_name(layout) + " binary: rigio writes Spine " +
                     readable_versions() + " .skel");

@@ -270,12 +270,9 @@ void JsonSkeletonWriter::write_events() {
 std::string write_json(const SkeletonData& skeleton, const JsonWriteOptions& options) {
     // Never write a file in another version's layout: data of a version the JSON writer has no branches
     // for (e.g. read from a 4.x .skel) is refused by name.
-    for (Version v : {skeleton.header.data_version,
-                      skeleton.header.version ? parse_version(*skeleton.header.version).value_or(Version::V38) : Version::V38}) {
-        if (!detail::json_reads(v))
-            throw Error(std::string("cannot write Spine ") + version_name(v) + " JSON: rigio writes Spine JSON " +
-                        detail::json_readable_versions());
-    }
+    if (!detail::json_reads(skeleton.header.data_version))
+        throw Error(std::string("cannot write Spine ") + version_name(skeleton.header.data_version) +
+                    " JSON: rigio writes Spine JSON " + detail::json_readable_versions());
     std::string compact;
     compact.reserve(1 << 16);
     detail::JsonSkeletonWriter(skeleton, compact, options).write();

@@ -24,8 +24,8 @@ SkelHead detect_skel(std::span<const std::uint8_t> bytes);
 // The version-like string where a 4.x (`four`) or 3.x header keeps it, if one is there.
 std::optional<std::string> version_at(std::span<const std::uint8_t> bytes, bool four, std::size_t* offset);
 
-// Reads every layout the reader has branches for (3.7 to 4.2), whether or not `reads` admits it yet:
-// for the reader's own tests while the writer catches up (read_skel refuses what it cannot rewrite).
+// Reads every layout the reader has branches for (3.7 to 4.2), whether or not `reads` admits it
+// (read_skel refuses what the writer cannot rewrite; today both cover 3.7 to 4.2).
 Result<SkeletonData> read_skel_any_layout(std::span<const std::uint8_t> bytes);
 
 // 4.x hash: 8 bytes <-> the JSON's unpadded base64 (11 characters).

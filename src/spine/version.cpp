@@ -28,8 +28,8 @@ const char* version_name(Version v) {
 }
 
 // The versions whose .skel the writer rewrites byte for byte over the whole corpus.
-bool reads(Version v) { return v == Version::V37 || v == Version::V38 || v == Version::V40 || v == Version::V41; }
+bool reads(Version v) { return v == Version::V37 || v == Version::V38 || v == Version::V40 || v == Version::V41 || v == Version::V42; }
 
-const char* readable_versions() { return "3.7 to 4.1"; }
+const char* readable_versions() { return "3.7 to 4.2"; }
 
 }  // namespace rigio::spine

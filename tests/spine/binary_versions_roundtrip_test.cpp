@@ -6,7 +6,6 @@
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/json.hpp"
 #include "../../src/spine/json_names.hpp"
-#include "../../src/spine/skel_reader.hpp"
 #include "rigio/spine/version.hpp"
 #include "support/shared.hpp"
 
@@ -39,22 +38,16 @@ void expect_every_file_round_trips(const char* version) {
 TEST(SpineBinaryVersionsRoundTrip, Spine37EveryCorpusFileIsByteIdentical) { expect_every_file_round_trips("3.7"); }
 TEST(SpineBinaryVersionsRoundTrip, Spine40EveryCorpusFileIsByteIdentical) { expect_every_file_round_trips("4.0"); }
 TEST(SpineBinaryVersionsRoundTrip, Spine41EveryCorpusFileIsByteIdentical) { expect_every_file_round_trips("4.1"); }
+TEST(SpineBinaryVersionsRoundTrip, Spine42EveryCorpusFileIsByteIdentical) { expect_every_file_round_trips("4.2"); }
 
-// Data of a version a writer has no branches for is refused by name, never written in another layout.
-TEST(SpineBinaryVersionsRoundTrip, WritersRefuseVersionsTheyCannotWrite) {
+// Data of a version the JSON writer has no branches for (4.x read from a .skel) is refused by name,
+// never written in another version's layout.
+TEST(SpineBinaryVersionsRoundTrip, WriteJsonRefusesVersionsItCannotWrite) {
     auto files = test::corpus_files("corpus/spine-4.2", ".skel");
     RIGIO_REQUIRE_CORPUS(files, "corpus/spine-4.2");
-    auto sd = spine::detail::read_skel_any_layout(io::read_file(files.front().string()));
+    if (spine::detail::json_reads(spine::Version::V42)) GTEST_SKIP() << "the JSON writer writes 4.2: nothing to refuse";
+    auto sd = spine::read_skel(io::read_file(files.front().string()));
     ASSERT_TRUE(sd.ok()) << sd.error().what();
-    if (!spine::reads(spine::Version::V42)) {
-        try {
-            spine::write_skel(*sd);
-            ADD_FAILURE() << "4.2 data written as .skel";
-        } catch (const Error& e) {
-            EXPECT_NE(std::string(e.what()).find("cannot write Spine 4.2 binary"), std::string::npos) << e.what();
-        }
-    }
-    if (spine::detail::json_reads(spine::Version::V42)) return;
     try {
         spine::write_json(*sd);
         ADD_FAILURE() << "4.2 data written as JSON in another version's layout";
