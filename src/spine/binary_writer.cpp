@@ -574,7 +574,7 @@ std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton) {
 }
 
 std::vector<std::string> skel_first_use_strings(const SkeletonData& skeleton) {
-    SkelWriter w(skeleton, layout_of(skeleton), false);
+    SkelWriter w(skeleton, skeleton.header.data_version, false);
     w.write();
     return w.strings();
 }
