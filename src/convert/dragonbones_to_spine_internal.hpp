@@ -22,7 +22,9 @@ Affine inverse(const Affine& m);
 Affine from_transform(const dragonbones::Transform* t);  // identity for nullptr
 
 // How an ffd delta of one mesh vertex becomes Spine deform values: one 2x2 matrix per value pair
-// (one pair per vertex when unweighted, one per (vertex, bone) when weighted), y already flipped.
+// (one pair per vertex when unweighted, one per (vertex, bone) when weighted). It takes the delta as
+// DragonBones stores it (y down) and gives Spine's (y up): F * M with F = diag(1, -1), the same flip as
+// the vertices' own (a setup vertex v becomes F * M * v, so v + d becomes F * M * v + F * M * d).
 struct MeshDeform {
     std::vector<int> pairs_per_vertex;               // 1 for unweighted meshes
     std::vector<std::array<double, 4>> pair_linear;  // a, b, c, d per pair, in order

@@ -143,7 +143,7 @@ public:
                 a.vertices.values.push_back(float(m.a * x + m.c * y + m.tx));
                 a.vertices.values.push_back(float(-(m.b * x + m.d * y + m.ty)));
                 deform.pairs_per_vertex.push_back(1);
-                deform.pair_linear.push_back({m.a, -m.b, -m.c, m.d});
+                deform.pair_linear.push_back({m.a, -m.b, m.c, -m.d});  // F * M: DragonBones delta in, Spine delta out
             }
         } else {
             if (!weighted(d, where, a, deform)) return false;
@@ -197,7 +197,7 @@ public:
                 a.vertices.values.push_back(float(-(inv.b * px + inv.d * py + inv.ty)));
                 a.vertices.values.push_back(float(weight));
                 const Affine l = inv * Affine{sv.a, sv.b, sv.c, sv.d, 0, 0};
-                deform.pair_linear.push_back({l.a, -l.b, -l.c, l.d});
+                deform.pair_linear.push_back({l.a, -l.b, l.c, -l.d});  // F * L
             }
         }
         return true;

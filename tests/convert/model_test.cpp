@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "rigio/convert/dragonbones_to_spine.hpp"
+#include "rigio/dragonbones/json.hpp"
 #include "rigio/spine/runtime/animation.hpp"
 #include "rigio/spine/runtime/data.hpp"
 #include "rigio/spine/runtime/skeleton.hpp"
@@ -158,4 +159,29 @@ TEST(DragonBonesToSpineModel, UnknownArmatureIsAnError) {
     EXPECT_FALSE(convert::dragonbones_to_spine(d, 3, r).ok());
     EXPECT_FALSE(convert::find_armature(d, "nope").has_value());
     EXPECT_EQ(convert::find_armature(d, "arm"), std::optional<std::size_t>(0));
+}
+
+// Regression (issue 13, defect 1): an ffd delta is flipped with the rest of the data (y down -> y up),
+// for unweighted meshes under a rotated bone too: Spine's delta is F * M * d, never F * M * F * d.
+TEST(DragonBonesToSpineModel, MeshDeformDeltasFlipLikeTheVertices) {
+    const char* text = R"({"frameRate":24,"name":"t","version":"5.5","armature":[{"type":"Armature","frameRate":24,"name":"arm",
+"bone":[{"name":"root"},{"name":"b","parent":"root","transform":{"skX":90,"skY":90}}],
+"slot":[{"name":"s","parent":"b"}],
+"skin":[{"slot":[{"name":"s","display":[{"type":"mesh","name":"m","width":10,"height":10,
+  "vertices":[0,0,10,0,10,10],"uvs":[0,0,1,0,1,1],"triangles":[0,1,2],"edges":[0,1,1,2,2,0]}]}]}],
+"animation":[{"duration":2,"name":"a","ffd":[{"name":"m","slot":"s","frame":[
+  {"duration":1,"offset":0,"vertices":[3,4]},{"duration":0,"vertices":[]}]}]}]}]})";
+    auto d = db::read_json(text);
+    ASSERT_TRUE(d.ok()) << d.error().what();
+    convert::LossReport r;
+    const spine::SkeletonData sd = to_spine(*d, r);
+    ASSERT_EQ(sd.animations.size(), 1u);
+    ASSERT_EQ(sd.animations[0].deform.size(), 1u);
+    const auto& key = sd.animations[0].deform[0].slots.at(0).timelines.at(0).keys.at(0);
+    // The delta moves vertex 0 by (3, 4) in the slot's (mesh's) own space, y down. The mesh has no
+    // transform of its own here, so in Spine's attachment space (y up) it is (3, -4).
+    ASSERT_EQ(key.offset, 0);
+    ASSERT_GE(key.values.size(), 2u);
+    EXPECT_NEAR(key.values[0], 3, 1e-5);
+    EXPECT_NEAR(key.values[1], -4, 1e-5);
 }
