@@ -5,6 +5,7 @@
 #include "mrtk_document.hpp"
 #include "output.hpp"
 #include "rigio/dragonbones/json.hpp"
+#include "rigio/io/json_input.hpp"
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/json.hpp"
 #include "rigio/spine/version.hpp"
@@ -51,16 +52,19 @@ bool looks_like_broken_spine_json(std::span<const std::uint8_t> bytes) {
 [[noreturn]] void refuse_unknown(std::span<const std::uint8_t> bytes) {
     std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     const std::vector<std::string> keys = json_top_level_keys(text);
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    // JSON that is not ours is refused at its top-level value, so the message says where it looked.
+    Location root = Location::at_path("/");
+    if (first != std::string_view::npos) io::line_column(text, first, root.line, root.column);
     std::string what;
     if (!keys.empty()) {
         for (std::size_t i = 0; i < keys.size(); ++i) what += (i ? ", \"" : "\"") + keys[i] + "\"";
-        throw Error("not Spine or DragonBones data (a JSON object with keys " + what + (keys.size() >= 8 ? ", ..." : "") + ")");
+        throw Error("not Spine or DragonBones data (a JSON object with keys " + what + (keys.size() >= 8 ? ", ..." : "") + ")", root);
     }
-    const std::size_t first = text.find_first_not_of(" \t\r\n");
     if (first != std::string_view::npos && text.substr(first, 2) == "{}")
-        throw Error("not Spine or DragonBones data (an empty JSON object)");
+        throw Error("not Spine or DragonBones data (an empty JSON object)", root);
     if (first != std::string_view::npos && text[first] == '[')
-        throw Error("not Spine or DragonBones data (a JSON array)");
+        throw Error("not Spine or DragonBones data (a JSON array)", root);
     throw Error("not a format rigio recognises (expected a Spine .skel or JSON, DragonBones JSON or .dbbin, or an MRTK recording)",
                 Location::at_byte(0));
 }
