@@ -150,13 +150,15 @@ void JsonSkeletonWriter::write_attachment_timelines(const Animation& a) {
                     write_deform_keys(t, pointer);
                 } else {
                     w_.begin_array();
+                    float previous_delay = 0;  // the editor's JSON writes a delay only where it changes
                     for (std::size_t i = 0; i < t.sequence_keys.size(); ++i) {
                         const SequenceKeyframe& k = t.sequence_keys[i];
                         w_.begin_object();
                         time(k.time);
                         if (k.mode != SequenceMode::Hold) w_.member("mode", kSequenceModeNames[static_cast<std::size_t>(k.mode)]);
                         if (k.index != 0) w_.member("index", k.index);
-                        num_unless("delay", k.delay, 0, 4);
+                        num_unless("delay", k.delay, rounding_ ? previous_delay : 0.0f, 4);
+                        previous_delay = k.delay;
                         if (has_key_extras()) key_extras_at(pointer + "/" + std::to_string(i));
                         w_.end_object();
                     }

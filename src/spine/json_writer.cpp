@@ -128,7 +128,8 @@ void JsonSkeletonWriter::write_bones() {
         color_unless("color", b.color, kDefaultBoneColor);
         if (version_ == Version::V42) {
             str("icon", b.icon);
-            flag_unless("visible", b.visible, true);
+            // The 4.2 editor's JSON export leaves bone visibility out (the .skel keeps it).
+            if (!rounding_) flag_unless("visible", b.visible, true);
         }
         extras(b.json_extra);
         w_.end_object();
@@ -173,7 +174,9 @@ void JsonSkeletonWriter::write_ik() {
         bone_name("target", c.target);
         num_unless("mix", c.mix, 1, 4);
         num_unless("softness", c.softness, 0, 2);
-        flag_unless("bendPositive", c.bend_direction >= 0, true);
+        // The 4.x editor leaves bendPositive out of one-bone constraints (it bends nothing there), whatever
+        // the .skel stores; its JSON is what editor rounding reproduces.
+        if (!(rounding_ && version_ >= Version::V40 && c.bones.size() == 1)) flag_unless("bendPositive", c.bend_direction >= 0, true);
         flag_unless("compress", c.compress, false);
         flag_unless("stretch", c.stretch, false);
         flag_unless("uniform", c.uniform, false);

@@ -234,7 +234,7 @@ struct Skin {
     OptString name;  // "default" for the default skin
     std::vector<int> bones, ik, transform, path;  // skin-required bones and constraints (3.8+)
     std::vector<int> physics;                     // skin-required physics constraints (4.2)
-    Rgba color = 0x99999FFF;                      // 4.2, nonessential: editor colour of the skin
+    Rgba color = 0xFE9E4FFF;  // 4.2, nonessential: editor colour of the skin (the editor's default, which its JSON leaves out)
     std::vector<SkinSlot> slots;
     JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Skin&) const = default;
