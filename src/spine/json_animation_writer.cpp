@@ -52,12 +52,18 @@ void JsonSkeletonWriter::key_extras(std::initializer_list<std::string_view> toke
 }
 
 void JsonSkeletonWriter::key_extras_at(const std::string& pointer) {
-    for (const KeyJsonExtra& k : *key_extra_)
-        if (k.pointer == pointer) extras(k.extra);
+    // Written once: a timeline named twice in its map has the same key paths as the first one.
+    for (std::size_t i = 0; i < key_extra_->size(); ++i) {
+        const KeyJsonExtra& k = (*key_extra_)[i];
+        if (k.pointer != pointer || key_extra_written_[i]) continue;
+        extras(k.extra);
+        key_extra_written_[i] = true;
+    }
 }
 
 void JsonSkeletonWriter::write_animation(const Animation& a) {
     key_extra_ = &a.json_key_extra;
+    key_extra_written_.assign(a.json_key_extra.size(), false);
     w_.key(text(a.name));
     w_.begin_object();
     if (!a.slots.empty()) {

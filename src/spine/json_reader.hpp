@@ -88,7 +88,13 @@ private:
     void keyframe_keys(Animation& a, JObj k, std::initializer_list<std::string_view> known) {
         JsonExtras extra;
         known_keys(k, known, &extra);
-        if (!extra.empty()) a.json_key_extra.push_back({path_.pointer().substr(animation_path_size_), std::move(extra)});
+        if (extra.empty()) return;
+        std::string pointer = path_.pointer().substr(animation_path_size_);
+        // A timeline named twice in its map gives its keys the paths of the first one's: keys kept there
+        // would come back on the other timeline, so they are refused rather than moved.
+        for (const KeyJsonExtra& k : a.json_key_extra)
+            if (k.pointer == pointer) fail("unknown keys in a timeline named twice in its object cannot be kept: remove one of them");
+        a.json_key_extra.push_back({std::move(pointer), std::move(extra)});
     }
 
     // ---- helpers (json_reader.cpp); each fails with the path of the value at fault ----

@@ -119,6 +119,7 @@ private:
     bool rounding_;
     Version version_;
     const std::vector<KeyJsonExtra>* key_extra_ = nullptr;  // of the animation being written
+    std::vector<bool> key_extra_written_;                    // which of them are written already
 };
 
 }  // namespace rigio::spine::detail

@@ -208,3 +208,25 @@ TEST(SpineJsonFidelity, StringTableTravelsOnlyWhenItsOrderMatters) {
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(std::string(bad.error().what()).find("/skeleton/strings/1"), std::string::npos) << bad.error().what();
 }
+
+// Found by the spine_json fuzz target: a bone timeline named twice whose first copy has a key with an
+// unknown member. Kept keys are filed by the key's path, which both copies share: they are written
+// once (on the first copy), so the rewrite reads back the same model and is a fixed point; unknown keys
+// on both copies at the same path cannot be told apart and are a located error.
+TEST(SpineJsonFidelity, KeptKeysOfATimelineNamedTwiceAreWrittenOnce) {
+    const std::string head = R"({"skeleton":{"spine":"3.8.99"},"bones":[{"name":"root"}],"animations":{"a":{"bones":{"root":{)";
+    const std::string text = head + R"("translate":[{"x":1,"angle":5}],"translate":[{"x":2}]}}}}})";
+    const SkeletonData first = read_ok(text);
+    ASSERT_EQ(first.animations.size(), 1u);
+    ASSERT_EQ(first.animations[0].json_key_extra.size(), 1u);
+    const std::string written = write_json(first);
+    EXPECT_EQ(count(written, "\"angle\""), 1u) << written;
+    const SkeletonData second = read_ok(written);
+    EXPECT_EQ(second, first);
+    EXPECT_EQ(write_json(second), written);
+
+    auto both = read_json(head + R"("translate":[{"x":1,"angle":5}],"translate":[{"x":2,"angle":6}]}}}}})");
+    ASSERT_FALSE(both.ok());
+    EXPECT_NE(std::string(both.error().what()).find("named twice"), std::string::npos) << both.error().what();
+    EXPECT_TRUE(both.error().where().known());
+}
