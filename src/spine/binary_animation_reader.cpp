@@ -45,7 +45,7 @@ Animation SkelReader::read_animation(std::size_t number) {
         read_bone_timelines_4x(a);
         read_constraint_timelines_4x(a);
         if (at_least(Version::V42)) read_physics_timelines(a);
-        read_attachment_timelines_4x(a);
+        read_deform_timelines(a);
     } else {
         read_slot_timelines(a);
         read_bone_timelines(a);
@@ -194,33 +194,42 @@ void SkelReader::read_constraint_timelines(Animation& a) {
     }
 }
 
+// Deform timelines (3.x), or attachment timelines (4.x: deform, and from 4.1 sequence), per skin and slot.
 void SkelReader::read_deform_timelines(Animation& a) {
-    std::uint32_t n = count(2, "deform skin count");
+    const bool four = v4(), typed = at_least(Version::V41);
+    std::uint32_t n = count(2, four ? "attachment timeline skin count" : "deform skin count");
     a.deform.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) {
         DeformSkin& ds = a.deform[i];
         ds.skin = index(sd_.skins.size(), "skin index", "skins");
         const Skin& skin = sd_.skins[ds.skin];
-        ByteReader::Scope s(r_, "deform skin", -1, skin.name ? &*skin.name : nullptr);
-        std::uint32_t m = count(2, "deform slot count");
+        ByteReader::Scope s(r_, four ? "attachment timeline skin" : "deform skin", -1, skin.name ? &*skin.name : nullptr);
+        std::uint32_t m = count(2, four ? "slot count" : "deform slot count");
         ds.slots.resize(m);
         for (std::uint32_t j = 0; j < m; ++j) {
             DeformSlot& dsl = ds.slots[j];
             dsl.slot = index(sd_.slots.size(), "slot index", "slots");
             ByteReader::Scope ss(r_, "slot", -1, sd_.slots[dsl.slot].name ? &*sd_.slots[dsl.slot].name : nullptr);
-            std::uint32_t tcount = count(2, "deform timeline count");
+            std::uint32_t tcount = count(2, four ? "attachment timeline count" : "deform timeline count");
             dsl.timelines.resize(tcount);
             for (std::uint32_t t = 0; t < tcount; ++t) {
                 DeformTimeline& tl = dsl.timelines[t];
                 std::size_t key_at = r_.offset();
                 tl.attachment = ref_string();
-                ByteReader::Scope st(r_, "deform timeline", -1, tl.attachment ? &*tl.attachment : nullptr);
+                ByteReader::Scope st(r_, four ? "attachment timeline" : "deform timeline", -1, tl.attachment ? &*tl.attachment : nullptr);
+                if (typed) read_attachment_timeline_type(tl);
+                if (tl.type == AttachmentTimelineType::Sequence) {
+                    read_sequence_keys(skin, dsl.slot, tl, key_at);
+                    continue;
+                }
                 deform_target(skin, dsl.slot, tl.attachment, key_at);
                 std::uint32_t frames = count(5, "keyframe count");
+                if (four) r_.varint();  // Bézier count (the writer recomputes it)
                 tl.keys.resize(frames);
                 for (std::uint32_t f = 0; f < frames; ++f) {
                     DeformKeyframe& k = tl.keys[f];
                     k.time = r_.f32_be();
+                    if (four && f > 0) read_curve_4x(tl.keys[f - 1].curve, 1);  // 4.x: a key's curve follows the next key's time
                     std::uint32_t values = count(4, "deform value count");
                     if (values > 0) {
                         std::size_t at = r_.offset();
@@ -230,7 +239,7 @@ void SkelReader::read_deform_timelines(Animation& a) {
                         k.values.resize(values);
                         for (float& v : k.values) v = r_.f32_be();
                     }
-                    if (f + 1 < frames) k.curve = read_curve();
+                    if (!four && f + 1 < frames) k.curve = read_curve();
                 }
             }
         }

@@ -290,70 +290,28 @@ void SkelReader::read_physics_timelines(Animation& a) {
     }
 }
 
-void SkelReader::read_attachment_timelines_4x(Animation& a) {
-    const bool typed = at_least(Version::V41);
-    std::uint32_t n = count(2, "attachment timeline skin count");
-    a.deform.resize(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        DeformSkin& ds = a.deform[i];
-        ds.skin = index(sd_.skins.size(), "skin index", "skins");
-        const Skin& skin = sd_.skins[ds.skin];
-        ByteReader::Scope s(r_, "attachment timeline skin", -1, skin.name ? &*skin.name : nullptr);
-        std::uint32_t m = count(2, "slot count");
-        ds.slots.resize(m);
-        for (std::uint32_t j = 0; j < m; ++j) {
-            DeformSlot& dsl = ds.slots[j];
-            dsl.slot = index(sd_.slots.size(), "slot index", "slots");
-            ByteReader::Scope ss(r_, "slot", -1, sd_.slots[dsl.slot].name ? &*sd_.slots[dsl.slot].name : nullptr);
-            std::uint32_t tcount = count(2, "attachment timeline count");
-            dsl.timelines.resize(tcount);
-            for (std::uint32_t t = 0; t < tcount; ++t) {
-                DeformTimeline& tl = dsl.timelines[t];
-                std::size_t key_at = r_.offset();
-                tl.attachment = ref_string();
-                ByteReader::Scope st(r_, "attachment timeline", -1, tl.attachment ? &*tl.attachment : nullptr);
-                if (typed) {
-                    std::size_t at = r_.offset();
-                    std::uint8_t type = r_.u8();
-                    if (type > 1) r_.fail_at(at, "unknown attachment timeline type " + std::to_string(type) + " (expected 0 or 1)");
-                    tl.type = static_cast<AttachmentTimelineType>(type);
-                }
-                if (tl.type == AttachmentTimelineType::Sequence) {
-                    const Attachment* target = tl.attachment ? find_attachment(skin, dsl.slot, *tl.attachment) : nullptr;
-                    if (!target) r_.fail_at(key_at, "attachment not found in this skin and slot");
-                    std::uint32_t frames = count(12, "keyframe count");
-                    tl.sequence_keys.resize(frames);
-                    for (SequenceKeyframe& k : tl.sequence_keys) {
-                        k.time = r_.f32_be();
-                        std::size_t mode_at = r_.offset();
-                        std::uint32_t mode_index = r_.u32_be();
-                        if ((mode_index & 15) > 6) r_.fail_at(mode_at, "unknown sequence mode " + std::to_string(mode_index & 15) + " (expected 0 to 6)");
-                        k.mode = static_cast<SequenceMode>(mode_index & 15);
-                        k.index = static_cast<int>(static_cast<std::int32_t>(mode_index) >> 4);
-                        k.delay = r_.f32_be();
-                    }
-                    continue;
-                }
-                deform_target(skin, dsl.slot, tl.attachment, key_at);
-                std::uint32_t frames = count(5, "keyframe count");
-                r_.varint();  // Bézier count
-                tl.keys.resize(frames);
-                for (std::uint32_t f = 0; f < frames; ++f) {
-                    DeformKeyframe& k = tl.keys[f];
-                    k.time = r_.f32_be();
-                    if (f > 0) read_curve_4x(tl.keys[f - 1].curve, 1);
-                    std::uint32_t values = count(4, "deform value count");
-                    if (values > 0) {
-                        std::size_t at = r_.offset();
-                        k.offset = r_.varint();
-                        if (k.offset < 0) r_.fail_at(at, "deform start " + std::to_string(k.offset) + " is negative");
-                        r_.check_count(values, 4, "deform value");
-                        k.values.resize(values);
-                        for (float& v : k.values) v = r_.f32_be();
-                    }
-                }
-            }
-        }
+// 4.1+: the kind of an attachment timeline (0 deform, 1 sequence).
+void SkelReader::read_attachment_timeline_type(DeformTimeline& tl) {
+    std::size_t at = r_.offset();
+    std::uint8_t type = r_.u8();
+    if (type > 1) r_.fail_at(at, "unknown attachment timeline type " + std::to_string(type) + " (expected 0 or 1)");
+    tl.type = static_cast<AttachmentTimelineType>(type);
+}
+
+// 4.1+: the keys of a sequence timeline; its attachment must exist (`key_at`: where its name was read).
+void SkelReader::read_sequence_keys(const Skin& skin, int slot, DeformTimeline& tl, std::size_t key_at) {
+    const Attachment* target = tl.attachment ? find_attachment(skin, slot, *tl.attachment) : nullptr;
+    if (!target) r_.fail_at(key_at, "attachment not found in this skin and slot");
+    std::uint32_t frames = count(12, "keyframe count");
+    tl.sequence_keys.resize(frames);
+    for (SequenceKeyframe& k : tl.sequence_keys) {
+        k.time = r_.f32_be();
+        std::size_t mode_at = r_.offset();
+        std::uint32_t mode_index = r_.u32_be();
+        if ((mode_index & 15) > 6) r_.fail_at(mode_at, "unknown sequence mode " + std::to_string(mode_index & 15) + " (expected 0 to 6)");
+        k.mode = static_cast<SequenceMode>(mode_index & 15);
+        k.index = static_cast<int>(static_cast<std::int32_t>(mode_index) >> 4);
+        k.delay = r_.f32_be();
     }
 }
 

@@ -71,7 +71,8 @@ private:
     void read_bone_timelines_4x(Animation& a);
     void read_constraint_timelines_4x(Animation& a);
     void read_physics_timelines(Animation& a);
-    void read_attachment_timelines_4x(Animation& a);
+    void read_attachment_timeline_type(DeformTimeline& tl);
+    void read_sequence_keys(const Skin& skin, int slot, DeformTimeline& tl, std::size_t key_at);
     void read_curve_4x(Curve& c, int channels);
     // every version
     void read_draw_order(Animation& a);
