@@ -16,6 +16,7 @@
 #include "output.hpp"
 #include "output_names.hpp"
 #include "rigio/io/file.hpp"
+#include "spine_version_option.hpp"
 #include "text.hpp"
 
 namespace rigio::cli {
@@ -26,7 +27,7 @@ namespace fs = std::filesystem;
 
 struct ConvertArgs {
     std::vector<std::string> paths;
-    std::string to, from, out_dir, db_version, mrtk_version;
+    std::string to, from, out_dir, db_version, mrtk_version, spine_version;
     AcrossOptions across;
     bool json = false;
     bool editor_rounding = false;  // --editor-rounding
@@ -72,6 +73,12 @@ void convert_into(const Document& source, const std::string& in, const Job& job,
     const Format source_format = doc.format;
     convert::LossReport losses;
     if (needs_conversion(doc, target)) losses = convert_for(doc, target, in, args.across, job.armature);
+    std::string source_name = format_name(source_format);
+    if (!args.spine_version.empty()) {  // Spine version change: the report names both versions
+        source_name += std::string(" ") + document_version(doc);
+        convert::LossReport more = set_spine_version(doc, args.spine_version);
+        losses.losses.insert(losses.losses.end(), more.losses.begin(), more.losses.end());
+    }
     if (target == Format::DragonBonesJson) {
         convert::LossReport more = prepare_dragonbones(doc, args.db_version);
         losses.losses.insert(losses.losses.end(), more.losses.begin(), more.losses.end());
@@ -79,7 +86,8 @@ void convert_into(const Document& source, const std::string& in, const Job& job,
     save(doc, target, job.out, SaveOptions{args.editor_rounding});
     if (!args.json) print_losses(in, losses, format_name(target), std::get_if<dragonbones::DragonBonesData>(&source.model));
     if (!args.across.loss_report.empty())
-        loss_reports.emplace_back(job.out, convert::loss_report_json(losses, format_name(source_format), format_name(target)));
+        loss_reports.emplace_back(job.out, convert::loss_report_json(losses, source_name,
+                                                                    std::string(format_name(target)) + (args.spine_version.empty() ? "" : " " + args.spine_version)));
     if (!args.across.loss_report.empty() && job.armature) loss_armatures().push_back(job.armature_name);
     else if (!args.across.loss_report.empty()) loss_armatures().push_back({});
     report.losses.losses.insert(report.losses.losses.end(), losses.losses.begin(), losses.losses.end());
@@ -114,6 +122,8 @@ void check_options_apply(const Document& doc) {
     if (!db && args.across.all_armatures) throw Refusal{"--all-armatures applies to DragonBones input only"};
     if (!args.mrtk_version.empty() && !std::holds_alternative<mrtk::InputAnimation>(doc.model))
         throw Refusal{"--mrtk-version applies to MRTK recordings only"};
+    if (!args.spine_version.empty() && std::holds_alternative<mrtk::InputAnimation>(doc.model))
+        throw Refusal{"--spine-version applies to Spine skeletons (or DragonBones converted to Spine) only"};
 }
 
 Document load_input(const std::string& in) {
@@ -297,7 +307,8 @@ void add_convert(CLI::App& app, int& exit_code) {
         "a read-only output is refused unless -f is given.\n"
         "Formats: spine-binary, spine-json, dragonbones-json, dragonbones-binary, mrtk-binary, mrtk-json.\n"
         "DragonBones: --db-version 4.5|5.5 upgrades or downgrades; what the target version cannot hold\n"
-        "is summarised on stderr (every loss with -v or --loss-report FILE).");
+        "is summarised on stderr (every loss with -v or --loss-report FILE).\n"
+        "Spine: --spine-version 3.7|3.8|4.0|4.1|4.2 converts between versions (rigio convert a.skel b.json --spine-version 3.8).");
     const std::vector<std::string> formats{"spine-binary", "spine-json", "dragonbones-json", "dragonbones-binary", "mrtk-binary", "mrtk-json"};
     cmd->add_option("paths", args.paths, "IN OUT, or with --out-dir: IN... ('-' is standard input or output)")->required();
     cmd->add_option("--to", args.to, "Output format: spine-binary, spine-json, dragonbones-json, dragonbones-binary, mrtk-binary or mrtk-json")
@@ -307,6 +318,9 @@ void add_convert(CLI::App& app, int& exit_code) {
         ->check(CLI::IsMember({"4.5", "5.5"}));
     cmd->add_option("--mrtk-version", args.mrtk_version, "Write MRTK recordings as version 1.0 or 1.1")
         ->check(CLI::IsMember({"1.0", "1.1"}));
+    cmd->add_option("--spine-version", args.spine_version,
+                    "Spine: write this Spine version (3.7, 3.8, 4.0, 4.1, 4.2), up or down; what it cannot hold is reported")
+        ->check(CLI::IsMember(spine_version_names()));
     add_mrtk_load_options(cmd);
     cmd->add_option("--armature", args.across.armature, "DragonBones -> Spine: the armature to convert (default: the first)");
     cmd->add_flag("--all-armatures", args.across.all_armatures,
