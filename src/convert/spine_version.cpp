@@ -138,14 +138,54 @@ private:
         if (hidden_slots) loss("/slots", "slots hidden in the editor (4.2 only, editor data)", "shown", hidden_slots);
     }
 
-    static bool outside(std::initializer_list<float> mixes) {
-        return std::any_of(mixes.begin(), mixes.end(), [](float m) { return m < 0 || m > 1; });
+    static bool negative(std::initializer_list<float> mixes) {
+        return std::any_of(mixes.begin(), mixes.end(), [](float m) { return m < 0; });
+    }
+
+    // Where 3.x and 4.x runtimes pose constraints differently (only when the family changes):
+    // - a constraint whose bones have an ancestor that a later constraint moves: 3.x updates those bones
+    //   again from their local pose (the earlier constraint's effect is lost), 4.x from the pose the
+    //   constraint gave them;
+    // - negative scale and shear mixes of transform constraints and negative path mixes, which 3.x
+    //   runtimes skip.
+    void semantics() {
+        if (four(from_) == four(to_)) return;
+        struct C {
+            std::string where;
+            int order;
+            std::vector<int> bones;
+        };
+        std::vector<C> all;
+        for (const IkConstraint& c : src_.ik) all.push_back({pointer({"ik", name(c.name)}), c.order, c.bones});
+        for (const TransformConstraint& c : src_.transform) {
+            all.push_back({pointer({"transform", name(c.name)}), c.order, c.bones});
+            if (negative({c.scale_mix, c.mix_scale_y, c.shear_mix}))
+                loss(all.back().where, "negative scale or shear mix (3.x runtimes skip it)", "kept");
+        }
+        for (const PathConstraint& c : src_.path) {
+            all.push_back({pointer({"path", name(c.name)}), c.order, c.bones});
+            if (negative({c.rotate_mix, c.translate_mix, c.mix_y})) loss(all.back().where, "negative mix (3.x runtimes skip it)", "kept");
+        }
+        auto ancestor = [&](int a, int b) {  // a is a strict ancestor of b
+            for (int p = src_.bones[b].parent; p >= 0; p = src_.bones[p].parent)
+                if (p == a) return true;
+            return false;
+        };
+        for (const C& c : all) {
+            bool later = false;
+            for (const C& d : all)
+                if (d.order > c.order)
+                    for (int a : d.bones)
+                        for (int b : c.bones) later |= a >= 0 && b >= 0 && ancestor(a, b);
+            if (later)
+                loss(c.where, "constraint followed by one that moves an ancestor of its bones (3.x then updates them from their local pose, 4.x from the constrained one)",
+                     "kept (poses of its bones may differ)");
+        }
     }
 
     void constraints() {
+        semantics();
         for (IkConstraint& c : out_.ik) {
-            if (four(from_) && !four(to_) && outside({c.mix}))
-                loss(pointer({"ik", name(c.name)}), "mix outside 0..1 (4.x only)", "kept (3.x runtimes may play it otherwise)");
             if (to_ != Version::V37) continue;
             if (c.softness != 0) loss(pointer({"ik", name(c.name)}), "IK softness (3.8+)", "dropped");
             if (c.skin_required) loss(pointer({"ik", name(c.name)}), "skin-required IK constraint (3.8+)", "made always active");
@@ -159,8 +199,6 @@ private:
             }
             if (!four(from_) && four(to_)) c.mix_y = c.translate_mix, c.mix_scale_y = c.scale_mix;
             if (four(from_) && !four(to_)) {
-                if (outside({c.rotate_mix, c.translate_mix, c.mix_y, c.scale_mix, c.mix_scale_y, c.shear_mix}))
-                    loss(pointer({"transform", name(c.name)}), "mix outside 0..1 (4.x only)", "kept (3.x runtimes may play it otherwise)");
                 if (c.mix_y != c.translate_mix || c.mix_scale_y != c.scale_mix)
                     loss(pointer({"transform", name(c.name)}), "mixY or mixScaleY different from mixX or mixScaleX", "mixX and mixScaleX kept");
                 c.mix_y = c.mix_scale_y = 1;
@@ -174,8 +212,6 @@ private:
             if (!four(from_) && four(to_)) c.mix_y = c.translate_mix;
             if (four(from_) && !four(to_)) {
                 if (c.mix_y != c.translate_mix) loss(pointer({"path", name(c.name)}), "mixY different from mixX", "mixX kept");
-                if (outside({c.rotate_mix, c.translate_mix, c.mix_y}))
-                    loss(pointer({"path", name(c.name)}), "mix outside 0..1 (4.x only)", "kept (3.x runtimes may play it otherwise)");
                 if (c.spacing_mode == SpacingMode::Proportional) {
                     loss(pointer({"path", name(c.name)}), "spacing mode proportional (4.x only)", "written as percent");
                     c.spacing_mode = SpacingMode::Percent;
@@ -261,18 +297,30 @@ private:
     LossReport& report_;
 };
 
-// The binary's shared-string table for the target: the source's strings the target still uses, in their
-// order, then any new ones in order of first use (3.7 has no table).
+// The binary's shared-string table for the target: the source's table in its order (the editor's may
+// hold a string twice, or strings nothing uses: kept), less its last strings while only the source's
+// layout uses them and they are in its order of first use (as a conversion appends them), then the target's new strings in order of first use.
+// So converting to a version and back gives the table back. (3.7 has no table.)
 std::vector<std::string> strings_for(const SkeletonData& src, const SkeletonData& out) {
     if (out.header.data_version == Version::V37 || src.strings.empty()) return {};
-    SkeletonData probe = out;
-    probe.strings.clear();
-    const std::vector<std::string> used = skel_first_use_strings(probe);
-    const std::set<std::string> used_set(used.begin(), used.end());
-    std::vector<std::string> table;
-    std::set<std::string> have;
-    for (const std::string& s : src.strings)  // the editor's table may hold a string more than once: kept
-        if (used_set.count(s)) table.push_back(s), have.insert(s);
+    auto used_by = [](const SkeletonData& d) {
+        SkeletonData probe = d;
+        probe.strings.clear();
+        return skel_first_use_strings(probe);
+    };
+    const std::vector<std::string> used = used_by(out), used_before = used_by(src);
+    const std::set<std::string> now(used.begin(), used.end()), before(used_before.begin(), used_before.end());
+    std::size_t keep = src.strings.size();
+    while (keep > 0 && !now.count(src.strings[keep - 1]) && before.count(src.strings[keep - 1])) --keep;
+    // Only a tail in the order of first use goes (as a conversion appends it, and as appending it again
+    // on the way back gives it): an editor's own order is kept.
+    std::vector<std::string> tail(src.strings.begin() + static_cast<long>(keep), src.strings.end()), first_use;
+    const std::set<std::string> in_tail(tail.begin(), tail.end());
+    for (const std::string& s : used_before)
+        if (in_tail.count(s) && std::find(first_use.begin(), first_use.end(), s) == first_use.end()) first_use.push_back(s);
+    if (first_use != tail) keep = src.strings.size();
+    std::vector<std::string> table(src.strings.begin(), src.strings.begin() + static_cast<long>(keep));
+    std::set<std::string> have(table.begin(), table.end());
     for (const std::string& s : used)
         if (have.insert(s).second) table.push_back(s);
     return table;

@@ -422,9 +422,9 @@ void AnimationConverter::down_constraints(Animation& a) {
         int differ = 0, outside = 0;
         for (const TransformKeyframe& k : t.keys) {
             differ += k.mix_y != k.translate_mix || k.mix_scale_y != k.scale_mix;
-            for (float m : {k.rotate_mix, k.translate_mix, k.mix_y, k.scale_mix, k.mix_scale_y, k.shear_mix}) outside += m < 0 || m > 1;
+            for (float m : {k.scale_mix, k.mix_scale_y, k.shear_mix}) outside += m < 0;
         }
-        if (outside) losses_[{at, "mix outside 0..1 (4.x only)"}] += outside;
+        if (outside) losses_[{at, "negative scale or shear mix (3.x runtimes skip it)"}] += outside;
         if (differ) losses_[{at, "mixY or mixScaleY different from mixX or mixScaleX (3.x has one translate and one scale mix)"}] += differ;
         ChannelKeys c = channels_of(t.keys, 6, [](const TransformKeyframe& k) {
             return std::vector<float>{k.rotate_mix, k.translate_mix, k.mix_y, k.scale_mix, k.mix_scale_y, k.shear_mix};
@@ -529,7 +529,7 @@ std::string AnimationConverter::action_for(const std::string& feature) const {
     if (feature.starts_with("rgb/alpha") || feature.starts_with("x and y")) return "merged";
     if (feature.starts_with("a stepped")) return "approximated";
     if (feature.starts_with("mixY")) return "mixX kept";
-    if (feature.starts_with("mix outside")) return "kept (3.x runtimes may play it otherwise)";
+    if (feature.starts_with("negative")) return "kept";
     if (feature.starts_with("duration")) return "changed";
     if (feature.starts_with("deform curve")) return "approximated by a 3.x curve";
     return "dropped";
