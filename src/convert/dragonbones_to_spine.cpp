@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 
 #include "dragonbones_to_spine_internal.hpp"
+#include "rigio/convert/check.hpp"
 #include "rigio/dragonbones/version.hpp"
 
 namespace rigio::convert {
@@ -438,6 +439,11 @@ Result<spine::SkeletonData> dragonbones_to_spine(const db::DragonBonesData& sour
     SetupConverter(cx, sd).run();
     convert_skins(cx, sd);
     convert_animations(cx, sd);
+    try {
+        check_spine_result(sd);
+    } catch (const Error& e) {
+        return e;
+    }
     return sd;
 }
 

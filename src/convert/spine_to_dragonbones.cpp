@@ -7,6 +7,7 @@
 #include <cmath>
 #include <fmt/core.h>
 
+#include "rigio/dragonbones/version.hpp"
 #include "rigio/spine/runtime/data.hpp"
 #include "rigio/spine/runtime/skeleton.hpp"
 #include "spine_to_dragonbones_internal.hpp"
@@ -334,6 +335,7 @@ db::DragonBonesData spine_to_dragonbones(const spine::SkeletonData& sd, LossRepo
     arm.frameRate = db::Num(cx.fps);
     if (!animations.empty()) arm.animation = std::move(animations);
     data.armature.push_back(std::move(arm));
+    db::check_readable(data, "DragonBones armature");
     return data;
 }
 

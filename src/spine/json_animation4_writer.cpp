@@ -71,7 +71,7 @@ void JsonSkeletonWriter::write_slot_timelines4(const Animation& a) {
                             break;
                         case SlotTimelineType::Attachment: break;
                     }
-                    write_curve(k.curve);
+                    write_curve_of(t.color_keys, i);
                     if (has_key_extras()) key_extras({"slots", slot, name, std::to_string(i)});
                     w_.end_object();
                 }
@@ -107,10 +107,10 @@ void JsonSkeletonWriter::write_bone_timelines4(const Animation& a) {
                 } else if (two) {
                     num_unless("x", k.x, fallback, decimals);
                     num_unless("y", k.y, fallback, decimals);
-                    write_curve(k.curve);
+                    write_curve_of(t.keys, i);
                 } else {
                     num_unless("value", k.x, fallback, decimals);
-                    write_curve(k.curve);
+                    write_curve_of(t.keys, i);
                 }
                 if (has_key_extras()) key_extras({"bones", bone, name, std::to_string(i)});
                 w_.end_object();

@@ -81,7 +81,7 @@ void JsonSkeletonWriter::write_physics_timelines(const Animation& a) {
                 time(k.time);
                 if (t.type != PhysicsTimelineType::Reset) {
                     num_unless("value", k.value, 0, 4);
-                    write_curve(k.curve);
+                    write_curve_of(t.keys, i);
                 }
                 if (has_key_extras()) key_extras({"physics", constraint, name, std::to_string(i)});
                 w_.end_object();
