@@ -114,7 +114,7 @@ private:
         Num n = num(v);
         if (!(n.value >= 0) || !std::isfinite(n.value)) {
             if (std::isnan(n.value) && !n.raw.empty()) return n;  // null / "NaN": treated as the default
-            path_.fail("expected a number >= 0, found " + (n.raw.empty() ? simdjson::to_string(v) : n.raw));
+            path_.fail("expected a number >= 0, found " + (n.raw.empty() ? simdjson::to_string(v) : n.raw.str()));
         }
         return n;
     }
