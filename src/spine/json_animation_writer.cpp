@@ -91,14 +91,13 @@ void JsonSkeletonWriter::write_animation(const Animation& a) {
 }
 
 void JsonSkeletonWriter::write_slot_timelines(const Animation& a) {
-    static constexpr const char* kNames[] = {"attachment", "color", "twoColor"};
     w_.key("slots");
     w_.begin_object();
     for (const SlotTimelines& g : a.slots) {
         w_.key(text(sd_.slots[static_cast<std::size_t>(g.slot)].name));
         w_.begin_object();
         for (const SlotTimeline& t : g.timelines) {
-            w_.key(kNames[static_cast<std::size_t>(t.type)]);
+            w_.key(kSlotTimelineNames3[static_cast<std::size_t>(t.type)]);
             w_.begin_array();
             if (t.type == SlotTimelineType::Attachment) {
                 for (std::size_t i = 0; i < t.attachment_keys.size(); ++i) {
@@ -130,14 +129,13 @@ void JsonSkeletonWriter::write_slot_timelines(const Animation& a) {
 }
 
 void JsonSkeletonWriter::write_bone_timelines(const Animation& a) {
-    static constexpr const char* kNames[] = {"rotate", "translate", "scale", "shear"};
     w_.key("bones");
     w_.begin_object();
     for (const BoneTimelines& g : a.bones) {
         w_.key(text(sd_.bones[static_cast<std::size_t>(g.bone)].name));
         w_.begin_object();
         for (const BoneTimeline& t : g.timelines) {
-            w_.key(kNames[static_cast<std::size_t>(t.type)]);
+            w_.key(kBoneTimelineNames[static_cast<std::size_t>(t.type)]);
             w_.begin_array();
             const bool scale = t.type == BoneTimelineType::Scale;
             const float fallback = scale ? 1.0f : 0.0f;
@@ -160,7 +158,7 @@ void JsonSkeletonWriter::write_bone_timelines(const Animation& a) {
                     num_unless("y", k.y, fallback, decimals);
                 }
                 write_curve_of(t.keys, i);
-                if (has_key_extras()) key_extras({"bones", text(sd_.bones[static_cast<std::size_t>(g.bone)].name), kNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
+                if (has_key_extras()) key_extras({"bones", text(sd_.bones[static_cast<std::size_t>(g.bone)].name), kBoneTimelineNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
                 w_.end_object();
             }
             w_.end_array();
@@ -227,7 +225,6 @@ void JsonSkeletonWriter::write_transform_timelines(const Animation& a) {
 }
 
 void JsonSkeletonWriter::write_path_timelines(const Animation& a) {
-    static constexpr const char* kNames[] = {"position", "spacing", "mix"};
     const char* path_key = version_ == Version::V37 ? "paths" : "path";  // 3.7 files them under "paths"
     w_.key(path_key);
     w_.begin_object();
@@ -235,7 +232,7 @@ void JsonSkeletonWriter::write_path_timelines(const Animation& a) {
         w_.key(text(sd_.path[static_cast<std::size_t>(g.constraint)].name));
         w_.begin_object();
         for (const PathTimeline& t : g.timelines) {
-            w_.key(kNames[static_cast<std::size_t>(t.type)]);
+            w_.key(kPathTimelineNames[static_cast<std::size_t>(t.type)]);
             w_.begin_array();
             for (std::size_t i = 0; i < t.keys.size(); ++i) {
                 const PathKeyframe& k = t.keys[i];
@@ -256,7 +253,7 @@ void JsonSkeletonWriter::write_path_timelines(const Animation& a) {
                     num_unless(t.type == PathTimelineType::Position ? "position" : "spacing", k.a, 0, 4);
                 }
                 write_curve_of(t.keys, i);
-                if (has_key_extras()) key_extras({path_key, text(sd_.path[static_cast<std::size_t>(g.constraint)].name), kNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
+                if (has_key_extras()) key_extras({path_key, text(sd_.path[static_cast<std::size_t>(g.constraint)].name), kPathTimelineNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
                 w_.end_object();
             }
             w_.end_array();
