@@ -1,10 +1,13 @@
-// Spine .skel read and write throughput over the corpus, with heap allocations per load.
+// Spine .skel read and write throughput over the 3.8 corpus, with heap allocations per load; and per
+// version (3.7, 3.8, 4.0, 4.1, 4.2) over each version's corpus, read in place from ../shared.
 #include <benchmark/benchmark.h>
 
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
+#include <iterator>
 #include <new>
+#include <string>
 #include <vector>
 
 #include "rigio/io/file.hpp"
@@ -24,10 +27,10 @@ void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
-std::vector<std::vector<std::uint8_t>> corpus() {
+std::vector<std::vector<std::uint8_t>> corpus(const std::string& version = "3.8") {
     std::vector<std::vector<std::uint8_t>> out;
     std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(RIGIO_SHARED_DIR) + "/corpus/spine-3.8", ec))
+    for (const auto& e : std::filesystem::directory_iterator(std::string(RIGIO_SHARED_DIR) + "/corpus/spine-" + version, ec))
         if (e.path().extension() == ".skel") out.push_back(rigio::io::read_file(e.path().string()));
     return out;
 }
@@ -77,6 +80,58 @@ void BM_WriteSkel(benchmark::State& state) {
     state.SetBytesProcessed(static_cast<int64_t>(bytes));
 }
 BENCHMARK(BM_WriteSkel)->Unit(benchmark::kMillisecond);
+
+// Per version: arg 0..4 = 3.7, 3.8, 4.0, 4.1, 4.2 (every .skel of that version's corpus folder).
+constexpr const char* kVersions[] = {"3.7", "3.8", "4.0", "4.1", "4.2"};
+
+const std::vector<std::vector<std::uint8_t>>& version_files(const benchmark::State& state) {
+    static std::vector<std::vector<std::uint8_t>> cache[std::size(kVersions)];
+    static bool loaded[std::size(kVersions)] = {};
+    const auto v = static_cast<std::size_t>(state.range(0));
+    if (!loaded[v]) cache[v] = corpus(kVersions[v]), loaded[v] = true;
+    return cache[v];
+}
+
+void BM_ReadSkelVersion(benchmark::State& state) {
+    const auto& files = version_files(state);
+    state.SetLabel(std::string("Spine ") + kVersions[state.range(0)]);
+    if (files.empty()) {
+        state.SkipWithError("../shared/corpus/spine-<version> not found");
+        return;
+    }
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        for (const auto& f : files) {
+            auto sd = rigio::spine::read_skel(f);
+            if (!sd.ok()) state.SkipWithError(sd.error().what());
+            benchmark::DoNotOptimize(sd);
+            bytes += f.size();
+        }
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(bytes));
+}
+BENCHMARK(BM_ReadSkelVersion)->DenseRange(0, 4)->ArgName("version")->Unit(benchmark::kMillisecond);
+
+void BM_WriteSkelVersion(benchmark::State& state) {
+    const auto& files = version_files(state);
+    state.SetLabel(std::string("Spine ") + kVersions[state.range(0)]);
+    if (files.empty()) {
+        state.SkipWithError("../shared/corpus/spine-<version> not found");
+        return;
+    }
+    std::vector<rigio::spine::SkeletonData> models;
+    for (const auto& f : files) models.push_back(rigio::spine::read_skel(f).value());
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        for (const auto& m : models) {
+            auto out = rigio::spine::write_skel(m);
+            bytes += out.size();
+            benchmark::DoNotOptimize(out);
+        }
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(bytes));
+}
+BENCHMARK(BM_WriteSkelVersion)->DenseRange(0, 4)->ArgName("version")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -17,7 +17,12 @@ void add_info(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("info", "Summarise files: header, counts, skins, attachments, animations");
     cmd->footer(
         "For Spine data: version, hash, bounds, nonessential data, counts of bones, slots, constraints\n"
-        "by kind, skins, attachments by type, events, and per animation its duration and timeline counts.\n"
+        "by kind, skins, attachments by type, events, timelines by kind (in the version's JSON words:\n"
+        "3.x color, 4.x rgba/alpha/translatex..., 4.2 inherit and physics/...), and per animation its\n"
+        "duration and timeline counts; and what the version adds: skin-required bones and constraints\n"
+        "(3.8+), sequences (4.1+), reference scale and physics constraints (4.2).\n"
+        "For DragonBones data: per armature bones, slots, IK, skins, displays by type, and per animation\n"
+        "its duration in frames and seconds, keys and timelines by kind.\n"
         "For MRTK input animations: version, sections present, duration, curves and keys per section,\n"
         "markers, quaternion sign flips, and warnings for known producer defects.\n"
         "With several files, each is summarised in turn (--json: one JSON object per file). Names from\n"

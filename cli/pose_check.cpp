@@ -19,18 +19,19 @@ class ConvertedArmatures {
 public:
     explicit ConvertedArmatures(const dragonbones::DragonBonesData& data) : data_(data) {}
 
-    const spine::runtime::RuntimeData* get(const std::string& name) {
+    verify::ConvertedArmature get(const std::string& name) {
         auto it = made_.find(name);
-        if (it != made_.end()) return it->second.runtime.get();
+        if (it != made_.end()) return {it->second.runtime.get(), it->second.source};
         Converted& c = made_[name];
         const auto index = convert::find_armature(data_, name);
-        if (!index) return nullptr;
+        if (!index) return {};
+        c.source = &data_.armature[*index];
         convert::LossReport report;  // the losses are convert's business; the poses tell what they cost
         auto sd = convert::dragonbones_to_spine(data_, *index, report);
         if (!sd) throw Error("armature \"" + name + "\" cannot be converted to Spine: " + sd.error().what());
         c.skeleton = std::make_unique<spine::SkeletonData>(std::move(*sd));
         c.runtime = std::make_unique<spine::runtime::RuntimeData>(spine::runtime::prepare(*c.skeleton));
-        return c.runtime.get();
+        return {c.runtime.get(), c.source};
     }
 
     std::string first() const { return data_.armature.empty() ? std::string() : data_.armature.front().name.value_or(""); }
@@ -39,6 +40,7 @@ private:
     struct Converted {
         std::unique_ptr<spine::SkeletonData> skeleton;  // the runtime data refers to it
         std::unique_ptr<spine::runtime::RuntimeData> runtime;
+        const dragonbones::Armature* source = nullptr;
     };
     const dragonbones::DragonBonesData& data_;
     std::map<std::string, Converted> made_;
@@ -86,7 +88,7 @@ int check_poses(const Document& doc, const std::string& file, const std::string&
     } else {
         ConvertedArmatures converted(*db);
         const std::string name = armature.empty() ? converted.first() : armature;
-        const spine::runtime::RuntimeData* data = converted.get(name);
+        const spine::runtime::RuntimeData* data = converted.get(name).runtime;
         if (!data) throw Error("no armature \"" + name + "\"");
         check = from_reference([&] { return verify::check_spine_poses(*data, text); });
     }

@@ -1,10 +1,12 @@
-// `rigio info` for Spine skeleton data.
+// `rigio info` for Spine skeleton data: header, counts, and what the version adds (4.2 reference scale
+// and physics, 4.1+ sequences, 3.8+ skin-required bones and constraints, 4.x per-channel timeline kinds).
+// The counting is spine::statistics (rigio/spine/inspect.hpp); this file only prints.
 #include <fmt/core.h>
 
-#include <array>
 #include <string>
 
 #include "mrtk_document.hpp"
+#include "rigio/spine/inspect.hpp"
 #include "summary.hpp"
 #include "text.hpp"
 
@@ -14,108 +16,120 @@ namespace {
 
 using namespace rigio::spine;
 
-constexpr std::array<const char*, 7> kAttachmentTypes{"region", "boundingbox", "mesh", "linkedmesh", "path", "point", "clipping"};
-
-struct Counts {
-    std::array<int, 7> attachments{};
-    int attachment_total = 0;
-};
-
-Counts count_attachments(const SkeletonData& sd) {
-    Counts c;
-    for (const Skin& s : sd.skins)
-        for (const SkinSlot& ss : s.slots)
-            for (const SkinAttachment& a : ss.attachments) {
-                ++c.attachments[static_cast<int>(a.attachment.type)];
-                ++c.attachment_total;
-            }
-    return c;
-}
-
-struct TimelineCounts {
-    int slot = 0, bone = 0, ik = 0, transform = 0, path = 0, deform = 0, draw_order = 0, events = 0;
-    int total() const { return slot + bone + ik + transform + path + deform + draw_order + events; }
-};
-
-TimelineCounts count_timelines(const Animation& a) {
-    TimelineCounts t;
-    for (const auto& g : a.slots) t.slot += static_cast<int>(g.timelines.size());
-    for (const auto& g : a.bones) t.bone += static_cast<int>(g.timelines.size());
-    t.ik = static_cast<int>(a.ik.size());
-    t.transform = static_cast<int>(a.transform.size());
-    for (const auto& g : a.path) t.path += static_cast<int>(g.timelines.size());
-    for (const auto& s : a.deform)
-        for (const auto& sl : s.slots) t.deform += static_cast<int>(sl.timelines.size());
-    t.draw_order = a.draw_order.empty() ? 0 : 1;
-    t.events = a.events.empty() ? 0 : 1;
-    return t;
-}
-
 std::string quote(const OptString& s) { return s ? json_quote(*s) : "null"; }
+
+bool has_skin_required(Version v) { return v >= Version::V38; }
+bool has_sequences(Version v) { return v >= Version::V41; }
+bool has_physics(Version v) { return v == Version::V42; }
+
+// The per-animation timeline columns of this version: names, then the counts of one animation.
+std::string column_names(Version v) {
+    return std::string("slot/bone/ik/transform/path") + (has_physics(v) ? "/physics" : "") + "/deform" +
+           (has_sequences(v) ? "/sequence" : "") + "/draworder/event";
+}
+std::string columns(const TimelineCounts& t, Version v) {
+    std::string o = fmt::format("{}/{}/{}/{}/{}", t.slot, t.bone, t.ik, t.transform, t.path);
+    if (has_physics(v)) o += fmt::format("/{}", t.physics);
+    o += fmt::format("/{}", t.deform);
+    if (has_sequences(v)) o += fmt::format("/{}", t.sequence);
+    return o + fmt::format("/{}/{}", t.draw_order, t.events);
+}
+
+// "bones/rotate 12, slots/rgba 3, ...", wrapped into lines of about `width` characters after `indent`.
+std::string kind_lines(const std::vector<TimelineKind>& kinds, const std::string& indent, std::size_t width) {
+    std::string out, line;
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        std::string item = fmt::format("{} {}{}", kinds[i].name, kinds[i].count, i + 1 < kinds.size() ? "," : "");
+        if (!line.empty() && line.size() + 1 + item.size() > width) {
+            out += indent + line + "\n";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + item;
+    }
+    if (!line.empty()) out += indent + line + "\n";
+    return out;
+}
 
 std::string text(const SkeletonData& sd, const Document& doc, const std::string& path) {
     const Header& h = sd.header;
+    const SkeletonStats st = statistics(sd);
+    const Version v = st.version;
     std::string o = fmt::format("{} ({})\n", esc(path), format_name(doc.format));
     o += fmt::format("  Spine version  {}\n", esc(h.version.value_or("(not set)")));
     o += fmt::format("  hash           {}\n", esc(h.hash && !h.hash->empty() ? *h.hash : "(not set)"));
     o += fmt::format("  bounds         x {} y {} width {} height {}\n", h.x, h.y, h.width, h.height);
+    if (v == Version::V42) o += fmt::format("  referenceScale {}\n", h.reference_scale);
     if (h.nonessential)
         o += fmt::format("  nonessential   yes (fps {}, images {}, audio {})\n", h.fps, quote(h.images), quote(h.audio));
     else
         o += "  nonessential   no\n";
-    o += fmt::format("  bones          {}\n", sd.bones.size());
-    o += fmt::format("  slots          {}\n", sd.slots.size());
-    o += fmt::format("  constraints    {} (ik {}, transform {}, path {})\n", sd.ik.size() + sd.transform.size() + sd.path.size(),
-                     sd.ik.size(), sd.transform.size(), sd.path.size());
+    o += fmt::format("  bones          {}\n", st.bones);
+    o += fmt::format("  slots          {}\n", st.slots);
+    o += fmt::format("  constraints    {} (ik {}, transform {}, path {}{})\n", st.constraints(), st.ik, st.transform, st.path,
+                     has_physics(v) ? fmt::format(", physics {}", st.physics) : "");
+    if (has_skin_required(v))
+        o += fmt::format("  skin-required  bones {}, constraints {}\n", st.skin_required_bones, st.skin_required_constraints);
     std::string names;
     for (const Skin& s : sd.skins) names += (names.empty() ? "" : ", ") + esc(s.name.value_or("?"));
-    o += fmt::format("  skins          {}{}\n", sd.skins.size(), names.empty() ? "" : " (" + names + ")");
-    Counts c = count_attachments(sd);
+    o += fmt::format("  skins          {}{}\n", st.skins, names.empty() ? "" : " (" + names + ")");
     std::string by;
-    for (std::size_t i = 0; i < kAttachmentTypes.size(); ++i)
-        if (c.attachments[i]) by += fmt::format("{}{} {}", by.empty() ? "" : ", ", kAttachmentTypes[i], c.attachments[i]);
-    o += fmt::format("  attachments    {}{}\n", c.attachment_total, by.empty() ? "" : " (" + by + ")");
+    for (std::size_t i = 0; i < st.attachments_by_type.size(); ++i)
+        if (st.attachments_by_type[i])
+            by += fmt::format("{}{} {}", by.empty() ? "" : ", ", attachment_type_name(static_cast<AttachmentType>(i)), st.attachments_by_type[i]);
+    o += fmt::format("  attachments    {}{}\n", st.attachments, by.empty() ? "" : " (" + by + ")");
+    if (has_sequences(v))
+        o += fmt::format("  sequences      {} attachments, {} timelines\n", st.sequence_attachments, st.timelines.sequence);
     o += fmt::format("  events         {}\n", sd.events.size());
-    o += fmt::format("  animations     {}\n", sd.animations.size());
-    if (!sd.animations.empty()) {
-        o += fmt::format("    {:<24} {:>9}  {:>9}  {}\n", "name", "duration", "timelines", "slot/bone/ik/transform/path/deform/draworder/event");
-        for (const Animation& a : sd.animations) {
-            TimelineCounts t = count_timelines(a);
-            o += fmt::format("    {:<24} {:>8.4g}s  {:>9}  {}/{}/{}/{}/{}/{}/{}/{}\n", esc(a.name.value_or("?")), duration(a), t.total(), t.slot,
-                             t.bone, t.ik, t.transform, t.path, t.deform, t.draw_order, t.events);
-        }
+    o += fmt::format("  timelines      {}{}\n", st.timelines.total(), st.timeline_kinds.empty() ? "" : ", by kind:");
+    o += kind_lines(st.timeline_kinds, "    ", 96);
+    o += fmt::format("  animations     {}\n", st.animations.size());
+    if (!st.animations.empty()) {
+        o += fmt::format("    {:<24} {:>9}  {:>9}  {}\n", "name", "duration", "timelines", column_names(v));
+        for (const AnimationStats& a : st.animations)
+            o += fmt::format("    {:<24} {:>8.4g}s  {:>9}  {}\n", esc(a.name.value_or("?")), a.duration, a.timelines.total(),
+                             columns(a.timelines, v));
     }
     return o;
 }
 
 std::string json(const SkeletonData& sd, const Document& doc, const std::string& path) {
     const Header& h = sd.header;
+    const SkeletonStats st = statistics(sd);
     std::string o = "{\n";
     o += fmt::format("  \"file\": {},\n  \"format\": \"{}\",\n", quote(path), format_name(doc.format));
-    o += fmt::format("  \"version\": {},\n  \"hash\": {},\n", quote(h.version), quote(h.hash));
+    o += fmt::format("  \"version\": {},\n  \"layout\": \"{}\",\n  \"hash\": {},\n", quote(h.version), version_name(st.version), quote(h.hash));
     o += fmt::format("  \"bounds\": {{\"x\": {}, \"y\": {}, \"width\": {}, \"height\": {}}},\n", h.x, h.y, h.width, h.height);
+    if (st.version == Version::V42) o += fmt::format("  \"referenceScale\": {},\n", h.reference_scale);
     o += fmt::format("  \"nonessential\": {},\n", h.nonessential ? "true" : "false");
     if (h.nonessential) o += fmt::format("  \"fps\": {}, \"images\": {}, \"audio\": {},\n", h.fps, quote(h.images), quote(h.audio));
-    o += fmt::format("  \"bones\": {},\n  \"slots\": {},\n", sd.bones.size(), sd.slots.size());
-    o += fmt::format("  \"constraints\": {{\"ik\": {}, \"transform\": {}, \"path\": {}}},\n", sd.ik.size(), sd.transform.size(), sd.path.size());
+    o += fmt::format("  \"bones\": {},\n  \"slots\": {},\n", st.bones, st.slots);
+    o += fmt::format("  \"constraints\": {{\"ik\": {}, \"transform\": {}, \"path\": {}, \"physics\": {}}},\n", st.ik, st.transform,
+                     st.path, st.physics);
+    o += fmt::format("  \"skinRequired\": {{\"bones\": {}, \"constraints\": {}}},\n", st.skin_required_bones,
+                     st.skin_required_constraints);
     o += "  \"skins\": [";
     for (std::size_t i = 0; i < sd.skins.size(); ++i) o += (i ? ", " : "") + quote(sd.skins[i].name);
     o += "],\n";
-    Counts c = count_attachments(sd);
-    o += fmt::format("  \"attachments\": {{\"total\": {}", c.attachment_total);
-    for (std::size_t i = 0; i < kAttachmentTypes.size(); ++i) o += fmt::format(", \"{}\": {}", kAttachmentTypes[i], c.attachments[i]);
+    o += fmt::format("  \"attachments\": {{\"total\": {}", st.attachments);
+    for (std::size_t i = 0; i < st.attachments_by_type.size(); ++i)
+        o += fmt::format(", \"{}\": {}", attachment_type_name(static_cast<AttachmentType>(i)), st.attachments_by_type[i]);
     o += "},\n";
-    o += fmt::format("  \"events\": {},\n  \"animations\": [", sd.events.size());
-    for (std::size_t i = 0; i < sd.animations.size(); ++i) {
-        const Animation& a = sd.animations[i];
-        TimelineCounts t = count_timelines(a);
+    o += fmt::format("  \"sequences\": {{\"attachments\": {}, \"timelines\": {}}},\n", st.sequence_attachments, st.timelines.sequence);
+    o += fmt::format("  \"events\": {},\n  \"timelineKinds\": {{", st.events);
+    for (std::size_t i = 0; i < st.timeline_kinds.size(); ++i)
+        o += fmt::format("{}\"{}\": {}", i ? ", " : "", st.timeline_kinds[i].name, st.timeline_kinds[i].count);
+    o += "},\n  \"animations\": [";
+    for (std::size_t i = 0; i < st.animations.size(); ++i) {
+        const AnimationStats& a = st.animations[i];
+        const TimelineCounts& t = a.timelines;
         o += fmt::format(
             "{}\n    {{\"name\": {}, \"duration\": {}, \"timelines\": {{\"total\": {}, \"slot\": {}, \"bone\": {}, \"ik\": {}, "
-            "\"transform\": {}, \"path\": {}, \"deform\": {}, \"drawOrder\": {}, \"event\": {}}}}}",
-            i ? "," : "", quote(a.name), duration(a), t.total(), t.slot, t.bone, t.ik, t.transform, t.path, t.deform, t.draw_order,
-            t.events);
+            "\"transform\": {}, \"path\": {}, \"physics\": {}, \"deform\": {}, \"sequence\": {}, \"drawOrder\": {}, \"event\": {}, "
+            "\"inherit\": {}}}}}",
+            i ? "," : "", quote(a.name), a.duration, t.total(), t.slot, t.bone, t.ik, t.transform, t.path, t.physics, t.deform,
+            t.sequence, t.draw_order, t.events, t.inherit);
     }
-    o += sd.animations.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    o += st.animations.empty() ? "]\n}\n" : "\n  ]\n}\n";
     return o;
 }
 

@@ -374,15 +374,44 @@ private:
     }
 
     void draw_order(const db::Frames& frames) {
+        std::size_t index = 0;
         for (const FrameAt& k : positions(frames, frames_)) {
+            const std::string where = fmt::format("/zOrder/frame/{}/zOrder", index++);
             if (single_ && k.position > 0) break;
             spine::DrawOrderKeyframe key{float(single_ ? 0 : k.position / cx_.fps), {}};
-            if (k.frame->zOrder)
-                for (std::size_t i = 0; i + 1 < k.frame->zOrder->size(); i += 2)
-                    key.offsets.push_back({static_cast<int>((*k.frame->zOrder)[i].value), static_cast<int>((*k.frame->zOrder)[i + 1].value)});
+            if (k.frame->zOrder) key.offsets = draw_order_pairs(*k.frame->zOrder, where);
             std::sort(key.offsets.begin(), key.offsets.end(), [](auto& a, auto& b) { return a.slot < b.slot; });
             out_.draw_order.push_back(std::move(key));
         }
+    }
+
+    // The (slot, offset) pairs of one zOrder key that a runtime can apply. A pair whose slot or target
+    // position lies outside the slots (real files have them; the official C++ runtime writes past its
+    // array on them, so there is no behaviour to copy), or that names a slot or target an earlier pair
+    // of the key already took (the runtimes' permutation would then lose a slot), is dropped and reported.
+    std::vector<spine::DrawOrderOffset> draw_order_pairs(const std::vector<db::Num>& z, const std::string& where) {
+        const double slots = static_cast<double>(sd_.slots.size());
+        std::vector<spine::DrawOrderOffset> out;
+        std::vector<bool> slot_taken(sd_.slots.size()), target_taken(sd_.slots.size());
+        auto whole = [](double v) { return std::isfinite(v) && v == std::floor(v); };
+        for (std::size_t i = 0; i + 1 < z.size(); i += 2) {
+            const double slot = z[i].value, offset = z[i + 1].value, target = slot + offset;
+            const bool in_range = whole(slot) && whole(offset) && slot >= 0 && slot < slots && target >= 0 && target < slots;
+            const auto s = static_cast<std::size_t>(in_range ? slot : 0), t = static_cast<std::size_t>(in_range ? target : 0);
+            if (in_range && !slot_taken[s] && !target_taken[t]) {
+                slot_taken[s] = target_taken[t] = true;
+                out.push_back({static_cast<int>(slot), static_cast<int>(offset)});
+                continue;
+            }
+            const bool known = whole(slot) && slot >= 0 && slot < slots;
+            const std::string name = known ? "slot \"" + sd_.slots[static_cast<std::size_t>(slot)].name.value_or("") + "\""
+                                           : fmt::format("slot {}", slot);
+            const std::string why = in_range ? (slot_taken[s] ? "the key moves that slot twice" : "another slot of the key goes to the same place")
+                                             : fmt::format("outside the {} slots", sd_.slots.size());
+            loss(where + fmt::format("/{}", i), fmt::format("draw-order pair of animation \"{}\" moving {} by {} ({})", out_.name.value_or(""), name, offset, why),
+                 "dropped (runtimes cannot apply it)");
+        }
+        return out;
     }
 
     int event_index(const std::string& name, const std::optional<std::string>& audio) {

@@ -1,6 +1,8 @@
 // DragonBones -> Spine 3.8: skins and their attachments (images, meshes with their bind poses and the
 // mapping of ffd deltas, bounding boxes) and each slot's setup attachment.
 #include <algorithm>
+#include <cmath>
+#include <numbers>
 #include <fmt/core.h>
 
 #include "dragonbones_to_spine_internal.hpp"
@@ -87,14 +89,12 @@ public:
                 break;
             case db::DisplayType::BoundingBox: {
                 a.type = spine::AttachmentType::BoundingBox;
-                if (!d.vertices) {
-                    loss(where, "bounding box " + text(d.subType), "dropped (only polygons carry vertices)");
-                    return std::nullopt;
-                }
+                std::vector<double> points = bounding_box_points(d, where);
+                if (points.empty()) return std::nullopt;
                 const Affine m = from_transform(t);
-                a.vertices.count = static_cast<int>(d.vertices->size() / 2);
-                for (std::size_t i = 0; i + 1 < d.vertices->size(); i += 2) {
-                    const double x = (*d.vertices)[i].value, y = (*d.vertices)[i + 1].value;
+                a.vertices.count = static_cast<int>(points.size() / 2);
+                for (std::size_t i = 0; i + 1 < points.size(); i += 2) {
+                    const double x = points[i], y = points[i + 1];
                     a.vertices.values.push_back(float(m.a * x + m.c * y + m.tx));
                     a.vertices.values.push_back(float(-(m.b * x + m.d * y + m.ty)));
                 }
@@ -110,6 +110,32 @@ public:
         if (d.userData) loss(where + "/userData", "display userData", "dropped");
         out.attachments.push_back({key, std::move(a)});
         return key;
+    }
+
+    // A bounding box as polygon points (display space, y down): a polygon's own vertices; a rectangle's
+    // four corners (DragonBones centres it on the display's origin; the default subType: exact); an ellipse's half axes
+    // width/2 and height/2 sampled at 32 points (reported as approximated). Empty when it has none.
+    std::vector<double> bounding_box_points(const db::Display& d, const std::string& where) {
+        std::vector<double> out;
+        const double w = num(d.width, 0) / 2, h = num(d.height, 0) / 2;
+        const std::string kind = d.subType ? *d.subType : std::string("rectangle");  // DragonBones' default
+        if (d.vertices) {
+            for (const db::Num& v : *d.vertices) out.push_back(v.value);
+            if (out.size() % 2) out.pop_back();
+        } else if (kind == "rectangle" && w > 0 && h > 0) {
+            out = {-w, -h, w, -h, w, h, -w, h};
+        } else if (kind == "ellipse" && w > 0 && h > 0) {
+            constexpr int kPoints = 32;
+            for (int i = 0; i < kPoints; ++i) {
+                const double angle = 2 * std::numbers::pi * i / kPoints;
+                out.push_back(w * std::cos(angle));
+                out.push_back(h * std::sin(angle));
+            }
+            loss(where, "bounding box ellipse", "approximated by a polygon of 32 points on it");
+        } else {
+            loss(where, "bounding box " + kind + " without vertices or size", "dropped");
+        }
+        return out;
     }
 
     bool mesh(int slot, const std::string& key, const db::Display& d, const std::string& where, spine::Attachment& a,

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <fmt/core.h>
 
+#include "rigio/dragonbones/version.hpp"
 #include "rigio/spine/runtime/data.hpp"
 #include "rigio/spine/runtime/skeleton.hpp"
 #include "spine_to_dragonbones_internal.hpp"
@@ -21,6 +22,11 @@ namespace {
 db::Num number(double v) { return db::Num(v); }
 
 std::vector<db::Num> numbers(const std::vector<double>& v) { return {v.begin(), v.end()}; }
+
+// A weighted vertex whose bones place it d px apart at setup can end up to 2d off when they turn apart;
+// editors round bind positions (most meshes disagree by 0.003-0.02 px), so disagreement is reported from
+// 0.025 px, where that bound reaches 0.05 px.
+constexpr double kApart = 0.025;
 
 // Spine colour byte -> DragonBones percent (whole numbers: the runtimes read them as integers).
 double percent(std::uint32_t byte) { return std::round(byte * 100.0 / 255.0); }
@@ -234,7 +240,7 @@ private:
                     }
                     d.vertices = numbers(v);
                 } else {
-                    weighted(slot, key, a, d, is_default);
+                    weighted(slot, key, a, d, is_default, where);
                 }
                 if (a.color != 0xFFFFFFFFu) loss(where, "attachment tint", "dropped");
                 if (!a.edges.empty() || a.hull != 0) aggregate("mesh hull and edges (editor data)", "dropped");
@@ -261,17 +267,25 @@ private:
 
     // A weighted mesh: DragonBones keeps one armature-space position per vertex (slotPose identity) and
     // each bone's bind matrix (bonePose); here the setup pose is the bind pose.
-    void weighted(int slot, const std::string& key, const spine::Attachment& a, db::Display& d, bool is_default) {
+    // DragonBones keeps one setup position per vertex (slot space) and derives each bone's bind position
+    // from it; Spine keeps one per (vertex, bone). Where a vertex's bones put it in different places at
+    // setup (only their weighted average is seen there), poses that move those bones apart differ: that
+    // is reported with the largest distance.
+    void weighted(int slot, const std::string& key, const spine::Attachment& a, db::Display& d, bool is_default, const std::string& where) {
         world_matrices();
         std::vector<double> verts, weights;
         std::map<int, bool> used;
         WeightedMesh mesh;
         std::size_t b = 0, v = 0;
+        double apart = 0;  // largest distance of a (vertex, bone) setup position from the vertex's average
+        int apart_vertices = 0;
+        std::vector<std::array<double, 2>> points;
         const auto& bones = a.vertices.bones;
         const auto& values = a.vertices.values;
         for (int i = 0; i < a.vertices.count && b < bones.size(); ++i) {
             const int n = bones[b++];
             double x = 0, y = 0;
+            points.clear();
             weights.push_back(n);
             mesh.pairs_per_vertex.push_back(n);
             for (int j = 0; j < n && b < bones.size() && v + 2 < values.size() + 1; ++j) {
@@ -279,8 +293,9 @@ private:
                 const double lx = values[v], ly = -values[v + 1], w = values[v + 2];
                 v += 3;
                 const auto& m = world_[bone];
-                x += (m[0] * lx + m[2] * ly + m[4]) * w;
-                y += (m[1] * lx + m[3] * ly + m[5]) * w;
+                points.push_back({m[0] * lx + m[2] * ly + m[4], m[1] * lx + m[3] * ly + m[5]});
+                x += points.back()[0] * w;
+                y += points.back()[1] * w;
                 weights.push_back(bone);
                 weights.push_back(w);
                 used[bone] = true;
@@ -289,7 +304,14 @@ private:
             }
             verts.push_back(x);
             verts.push_back(y);
+            double far = 0;
+            for (const auto& p : points) far = std::max(far, std::hypot(p[0] - x, p[1] - y));
+            if (far > kApart) ++apart_vertices;
+            apart = std::max(apart, far);
         }
+        if (apart_vertices > 0)
+            loss(where, fmt::format("weighted mesh whose bones place {} vertices apart at setup (up to {:.3g} px)", apart_vertices, apart),
+                 "one setup position per vertex kept: poses that move those bones differently differ");
         std::vector<double> pose;
         for (const auto& [bone, _] : used) {
             pose.push_back(bone);
@@ -334,6 +356,7 @@ db::DragonBonesData spine_to_dragonbones(const spine::SkeletonData& sd, LossRepo
     arm.frameRate = db::Num(cx.fps);
     if (!animations.empty()) arm.animation = std::move(animations);
     data.armature.push_back(std::move(arm));
+    db::check_readable(data, "DragonBones armature");
     return data;
 }
 

@@ -1,4 +1,5 @@
 // Chooses the version step: relabel, upgrade to 5.5 or downgrade to 4.5.
+#include "rigio/dragonbones/version.hpp"
 #include "rigio/io/error.hpp"
 #include "version_common.hpp"
 
@@ -47,6 +48,7 @@ DragonBonesData change_version(const DragonBonesData& data, std::string_view tar
 DragonBonesData convert_version(const DragonBonesData& data, std::string_view target, LossReport& report) {
     std::vector<Loss> losses;
     DragonBonesData out = change_version(data, target, losses);
+    check_readable(out, "DragonBones " + std::string(target) + " data");
     for (Loss& l : losses) {
         const std::size_t colon = l.what.find(": ");
         if (colon == std::string::npos)

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "rigio/spine/runtime/sequence.hpp"
 #include "rigio/spine/runtime/vertices.hpp"
 
 namespace rigio::render {
@@ -99,53 +100,68 @@ SkeletonRenderer::SkeletonRenderer(const rt::RuntimeData& data, const TextureAtl
         const spine::Attachment& m = *models[id];
         const rt::AttachmentInfo& info = data.attachments[id];
         if (m.type != AttachmentType::Region && m.type != AttachmentType::Mesh && m.type != AttachmentType::LinkedMesh) continue;
-        Mapped& out = mapped_[id];
-        out.model = &m;
-        const std::string path = m.path ? *m.path : info.name;
-        out.region = textures.atlas.find(path, &out.page);
-        if (!out.region) throw Error("attachment " + quoted(info.name) + ": region " + quoted(path) + " is not in the atlas");
-        const atlas::Page& page = textures.atlas.pages[static_cast<std::size_t>(out.page)];
-        const atlas::Image& img = textures.pages[static_cast<std::size_t>(out.page)];
-        const float pw = static_cast<float>(page.width > 0 ? page.width : img.width);
-        const float ph = static_cast<float>(page.height > 0 ? page.height : img.height);
-        const atlas::Region& r = *out.region;
-        if (r.degrees != 0 && r.degrees != 90)
-            throw Error("region " + quoted(r.name) + ": rotation by " + std::to_string(r.degrees) + " degrees is not supported by the renderer");
-        const spine::Attachment* shape = &m;
-        std::size_t source = id;
-        for (std::size_t guard = 0; models[source]->type == AttachmentType::LinkedMesh; ++guard) {
-            const int p = parent_of(source);
-            if (p < 0 || guard > models.size()) throw Error("linked mesh " + quoted(info.name) + ": parent mesh not found");
-            source = static_cast<std::size_t>(p);
-        }
-        shape = models[source];
-        out.shape = shape;
-        if (m.type == AttachmentType::Region) {
-            static constexpr float kCorners[4][2] = {{0, 1}, {0, 0}, {1, 0}, {1, 1}};  // BL, UL, UR, BR as (s, t)
-            out.page_uvs.resize(8);
-            for (int k = 0; k < 4; ++k) page_uv(r, pw, ph, kCorners[k][0], kCorners[k][1], &out.page_uvs[static_cast<std::size_t>(k) * 2]);
-            continue;
-        }
-        const std::size_t n = shape->uvs.size() / 2;
-        if (static_cast<int>(n) * 2 != info.world_vertices_length)
-            throw Error("mesh " + quoted(info.name) + ": " + std::to_string(n) + " uvs for " + std::to_string(info.world_vertices_length / 2) + " vertices");
-        for (std::uint16_t t : shape->triangles)
-            if (t >= n) throw Error("mesh " + quoted(info.name) + ": triangle index " + std::to_string(t) + " out of range");
-        out.page_uvs.resize(n * 2);
-        // Mesh uvs are over the original image; whitespace stripping moves the packed part.
-        const float ow = static_cast<float>(r.original_width > 0 ? r.original_width : r.width);
-        const float oh = static_cast<float>(r.original_height > 0 ? r.original_height : r.height);
-        const float w = static_cast<float>(r.width > 0 ? r.width : 1), h = static_cast<float>(r.height > 0 ? r.height : 1);
-        const bool stripped = ow != w || oh != h || r.offset_x != 0 || r.offset_y != 0;
-        for (std::size_t k = 0; k < n; ++k) {
-            float s = shape->uvs[k * 2], t = shape->uvs[k * 2 + 1];
-            if (stripped) {
-                s = (s * ow - static_cast<float>(r.offset_x)) / w;
-                t = (t * oh - (oh - h - static_cast<float>(r.offset_y))) / h;
+        // A sequence attachment (4.1+) shows one region per frame: map each.
+        auto map_region = [&](const std::string& path, Mapped& out) {
+            out.model = &m;
+            out.region = textures.atlas.find(path, &out.page);
+            if (!out.region) throw Error("attachment " + quoted(info.name) + ": region " + quoted(path) + " is not in the atlas");
+            const atlas::Page& page = textures.atlas.pages[static_cast<std::size_t>(out.page)];
+            const atlas::Image& img = textures.pages[static_cast<std::size_t>(out.page)];
+            const float pw = static_cast<float>(page.width > 0 ? page.width : img.width);
+            const float ph = static_cast<float>(page.height > 0 ? page.height : img.height);
+            const atlas::Region& r = *out.region;
+            if (r.degrees != 0 && r.degrees != 90)
+                throw Error("region " + quoted(r.name) + ": rotation by " + std::to_string(r.degrees) + " degrees is not supported by the renderer");
+            std::size_t source = id;
+            for (std::size_t guard = 0; models[source]->type == AttachmentType::LinkedMesh; ++guard) {
+                const int p = parent_of(source);
+                if (p < 0 || guard > models.size()) throw Error("linked mesh " + quoted(info.name) + ": parent mesh not found");
+                source = static_cast<std::size_t>(p);
             }
-            page_uv(r, pw, ph, s, t, &out.page_uvs[k * 2]);
+            const spine::Attachment* shape = models[source];
+            out.shape = shape;
+            if (m.type == AttachmentType::Region) {
+                static constexpr float kCorners[4][2] = {{0, 1}, {0, 0}, {1, 0}, {1, 1}};  // BL, UL, UR, BR as (s, t)
+                out.page_uvs.resize(8);
+                for (int k = 0; k < 4; ++k) page_uv(r, pw, ph, kCorners[k][0], kCorners[k][1], &out.page_uvs[static_cast<std::size_t>(k) * 2]);
+                return;
+            }
+            const std::size_t n = shape->uvs.size() / 2;
+            if (static_cast<int>(n) * 2 != info.world_vertices_length)
+                throw Error("mesh " + quoted(info.name) + ": " + std::to_string(n) + " uvs for " + std::to_string(info.world_vertices_length / 2) + " vertices");
+            for (std::uint16_t t : shape->triangles)
+                if (t >= n) throw Error("mesh " + quoted(info.name) + ": triangle index " + std::to_string(t) + " out of range");
+            out.page_uvs.resize(n * 2);
+            // Mesh uvs are over the original image; whitespace stripping moves the packed part.
+            const float ow = static_cast<float>(r.original_width > 0 ? r.original_width : r.width);
+            const float oh = static_cast<float>(r.original_height > 0 ? r.original_height : r.height);
+            const float w = static_cast<float>(r.width > 0 ? r.width : 1), h = static_cast<float>(r.height > 0 ? r.height : 1);
+            const bool stripped = ow != w || oh != h || r.offset_x != 0 || r.offset_y != 0;
+            for (std::size_t k = 0; k < n; ++k) {
+                float s = shape->uvs[k * 2], t = shape->uvs[k * 2 + 1];
+                if (stripped) {
+                    s = (s * ow - static_cast<float>(r.offset_x)) / w;
+                    t = (t * oh - (oh - h - static_cast<float>(r.offset_y))) / h;
+                }
+                page_uv(r, pw, ph, s, t, &out.page_uvs[k * 2]);
+            }
+        };
+        Mapped& out = mapped_[id];
+        if (info.sequence_count > 0) {
+            out.model = &m;
+            out.frames.resize(static_cast<std::size_t>(info.sequence_count));
+            for (int f = 0; f < info.sequence_count; ++f) map_region(rt::sequence_region(info, f), out.frames[static_cast<std::size_t>(f)]);
+        } else {
+            map_region(m.path ? *m.path : info.name, out);
         }
     }
+}
+
+const SkeletonRenderer::Mapped& SkeletonRenderer::mapped(const rt::Skeleton& sk, int slot) const {
+    const Mapped& m = mapped_[static_cast<std::size_t>(sk.slots[static_cast<std::size_t>(slot)].attachment)];
+    if (m.frames.empty()) return m;
+    const int frame = rt::sequence_frame(sk, slot);
+    return m.frames[static_cast<std::size_t>(frame < 0 ? 0 : frame)];
 }
 
 int SkeletonRenderer::world_vertices(const rt::Skeleton& sk, int slot, int attachment, const Mapped& m,
@@ -184,7 +200,7 @@ void SkeletonRenderer::add_bounds(const rt::Skeleton& sk, Bounds& bounds) const 
         const rt::SlotState& st = sk.slots[static_cast<std::size_t>(slot)];
         const int bone = sk.model().slots[static_cast<std::size_t>(slot)].bone;
         if (st.attachment < 0 || !sk.bones[static_cast<std::size_t>(bone)].active || st.color.a == 0) continue;
-        const Mapped& m = mapped_[static_cast<std::size_t>(st.attachment)];
+        const Mapped& m = mapped(sk, slot);
         if (!m.model || (m.model->color & 0xFF) == 0) continue;
         const int n = world_vertices(sk, slot, st.attachment, m, world);
         for (int k = 0; k + 1 < n; k += 2) bounds.add(world[static_cast<std::size_t>(k)], world[static_cast<std::size_t>(k) + 1]);
@@ -221,7 +237,7 @@ void SkeletonRenderer::draw(const rt::Skeleton& sk, const Camera& cam, Canvas& c
             clip_end = end >= 0 ? end : static_cast<int>(sk.model().slots.size());
             continue;
         }
-        const Mapped& m = mapped_[static_cast<std::size_t>(st.attachment)];
+        const Mapped& m = mapped(sk, slot);
         if (!m.model) continue;  // bounding box, path, point: not drawn
         const spine::Rgba ac = m.model->color;
         if ((ac & 0xFF) == 0) {

@@ -12,12 +12,6 @@ namespace rigio::spine::detail {
 
 namespace {
 constexpr long kIntMax = std::numeric_limits<int>::max();
-
-// Slot timelines, indexed by SlotTimelineType.
-constexpr std::array<std::string_view, 6> kSlotTimelineNames{"attachment", "rgba", "rgba2", "rgb", "rgb2", "alpha"};
-// Bone timelines, indexed by BoneTimelineType.
-constexpr std::array<std::string_view, 11> kBoneTimelineNames{"rotate", "translate", "scale", "shear", "translatex", "translatey",
-                                                               "scalex", "scaley", "shearx", "sheary", "inherit"};
 }  // namespace
 
 // "stepped", or 4 numbers per channel: cx1, cy1, cx2, cy2 in the key's own units (time, value).
@@ -55,7 +49,7 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
         JObj timelines = object(slot_field.value);
         for (auto tl : timelines) {
             Scope st(path_, tl.key);
-            auto type = find_name(kSlotTimelineNames, tl.key);
+            auto type = find_name(kSlotTimelineNames4, tl.key);
             if (!type) fail("unknown slot timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected attachment, rgba, rgb, alpha, rgba2 or rgb2)");
             SlotTimeline t;
             t.type = static_cast<SlotTimelineType>(*type);

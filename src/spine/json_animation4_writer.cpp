@@ -11,9 +11,6 @@
 namespace rigio::spine::detail {
 
 namespace {
-constexpr const char* kSlotTimelineNames[] = {"attachment", "rgba", "rgba2", "rgb", "rgb2", "alpha"};
-constexpr const char* kBoneTimelineNames[] = {"rotate", "translate", "scale", "shear", "translatex", "translatey",
-                                              "scalex", "scaley", "shearx", "sheary", "inherit"};
 
 // An alpha byte as the editor writes it: n / 255 to 4 decimals (which reads back as the same byte).
 std::string alpha_text(std::uint32_t byte) {
@@ -34,7 +31,7 @@ void JsonSkeletonWriter::write_slot_timelines4(const Animation& a) {
         w_.key(slot);
         w_.begin_object();
         for (const SlotTimeline& t : g.timelines) {
-            const char* name = kSlotTimelineNames[static_cast<std::size_t>(t.type)];
+            const std::string_view name = kSlotTimelineNames4[static_cast<std::size_t>(t.type)];
             w_.key(name);
             w_.begin_array();
             if (t.type == SlotTimelineType::Attachment) {
@@ -71,7 +68,7 @@ void JsonSkeletonWriter::write_slot_timelines4(const Animation& a) {
                             break;
                         case SlotTimelineType::Attachment: break;
                     }
-                    write_curve(k.curve);
+                    write_curve_of(t.color_keys, i);
                     if (has_key_extras()) key_extras({"slots", slot, name, std::to_string(i)});
                     w_.end_object();
                 }
@@ -91,7 +88,7 @@ void JsonSkeletonWriter::write_bone_timelines4(const Animation& a) {
         w_.key(bone);
         w_.begin_object();
         for (const BoneTimeline& t : g.timelines) {
-            const char* name = kBoneTimelineNames[static_cast<std::size_t>(t.type)];
+            const std::string_view name = kBoneTimelineNames[static_cast<std::size_t>(t.type)];
             w_.key(name);
             w_.begin_array();
             const bool two = t.type == BoneTimelineType::Translate || t.type == BoneTimelineType::Scale || t.type == BoneTimelineType::Shear;
@@ -107,10 +104,10 @@ void JsonSkeletonWriter::write_bone_timelines4(const Animation& a) {
                 } else if (two) {
                     num_unless("x", k.x, fallback, decimals);
                     num_unless("y", k.y, fallback, decimals);
-                    write_curve(k.curve);
+                    write_curve_of(t.keys, i);
                 } else {
                     num_unless("value", k.x, fallback, decimals);
-                    write_curve(k.curve);
+                    write_curve_of(t.keys, i);
                 }
                 if (has_key_extras()) key_extras({"bones", bone, name, std::to_string(i)});
                 w_.end_object();

@@ -15,9 +15,11 @@ namespace {
 constexpr float kDeformTrim = 0.001f;
 }  // namespace
 
-void JsonSkeletonWriter::write_curve(const Curve& c) {
+void JsonSkeletonWriter::write_curve(const Curve& c, bool still) {
     switch (c.type) {
-        case CurveType::Linear: return;
+        case CurveType::Linear:
+            if (still) w_.member("curve", "stepped");
+            return;
         case CurveType::Stepped: w_.member("curve", "stepped"); return;
         case CurveType::Bezier:
             if (is_4x(version_)) {  // 4.x: cx1, cy1, cx2, cy2 per channel, in the key's units
@@ -89,14 +91,13 @@ void JsonSkeletonWriter::write_animation(const Animation& a) {
 }
 
 void JsonSkeletonWriter::write_slot_timelines(const Animation& a) {
-    static constexpr const char* kNames[] = {"attachment", "color", "twoColor"};
     w_.key("slots");
     w_.begin_object();
     for (const SlotTimelines& g : a.slots) {
         w_.key(text(sd_.slots[static_cast<std::size_t>(g.slot)].name));
         w_.begin_object();
         for (const SlotTimeline& t : g.timelines) {
-            w_.key(kNames[static_cast<std::size_t>(t.type)]);
+            w_.key(kSlotTimelineNames3[static_cast<std::size_t>(t.type)]);
             w_.begin_array();
             if (t.type == SlotTimelineType::Attachment) {
                 for (std::size_t i = 0; i < t.attachment_keys.size(); ++i) {
@@ -115,7 +116,7 @@ void JsonSkeletonWriter::write_slot_timelines(const Animation& a) {
                     time(k.time);
                     w_.member(two ? "light" : "color", rgba_text(k.color));
                     if (two) w_.member("dark", rgb_text(k.dark));
-                    write_curve(k.curve);
+                    write_curve_of(t.color_keys, i);
                     if (has_key_extras()) key_extras({"slots", text(sd_.slots[static_cast<std::size_t>(g.slot)].name), two ? "twoColor" : "color", std::to_string(i)});
                     w_.end_object();
                 }
@@ -128,14 +129,13 @@ void JsonSkeletonWriter::write_slot_timelines(const Animation& a) {
 }
 
 void JsonSkeletonWriter::write_bone_timelines(const Animation& a) {
-    static constexpr const char* kNames[] = {"rotate", "translate", "scale", "shear"};
     w_.key("bones");
     w_.begin_object();
     for (const BoneTimelines& g : a.bones) {
         w_.key(text(sd_.bones[static_cast<std::size_t>(g.bone)].name));
         w_.begin_object();
         for (const BoneTimeline& t : g.timelines) {
-            w_.key(kNames[static_cast<std::size_t>(t.type)]);
+            w_.key(kBoneTimelineNames[static_cast<std::size_t>(t.type)]);
             w_.begin_array();
             const bool scale = t.type == BoneTimelineType::Scale;
             const float fallback = scale ? 1.0f : 0.0f;
@@ -157,8 +157,8 @@ void JsonSkeletonWriter::write_bone_timelines(const Animation& a) {
                     num_unless("x", k.x, fallback, decimals);
                     num_unless("y", k.y, fallback, decimals);
                 }
-                write_curve(k.curve);
-                if (has_key_extras()) key_extras({"bones", text(sd_.bones[static_cast<std::size_t>(g.bone)].name), kNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
+                write_curve_of(t.keys, i);
+                if (has_key_extras()) key_extras({"bones", text(sd_.bones[static_cast<std::size_t>(g.bone)].name), kBoneTimelineNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
                 w_.end_object();
             }
             w_.end_array();
@@ -183,7 +183,7 @@ void JsonSkeletonWriter::write_ik_timelines(const Animation& a) {
             flag_unless("bendPositive", k.bend_direction >= 0, true);
             flag_unless("compress", k.compress, false);
             flag_unless("stretch", k.stretch, false);
-            write_curve(k.curve);
+            write_curve_of(t.keys, i);
             if (has_key_extras()) key_extras({"ik", text(sd_.ik[static_cast<std::size_t>(t.constraint)].name), std::to_string(i)});
             w_.end_object();
         }
@@ -210,12 +210,12 @@ void JsonSkeletonWriter::write_transform_timelines(const Animation& a) {
                 num_unless("mixScaleY", k.mix_scale_y, k.scale_mix, 4);
                 num_unless("mixShearY", k.shear_mix, 1, 4);
             } else {
-                num_unless("rotateMix", k.rotate_mix, 1, 4);
-                num_unless("translateMix", k.translate_mix, 1, 4);
-                num_unless("scaleMix", k.scale_mix, 1, 4);
-                num_unless("shearMix", k.shear_mix, 1, 4);
+                num_unless("rotateMix", k.rotate_mix, 1, scale_places());
+                num_unless("translateMix", k.translate_mix, 1, scale_places());
+                num_unless("scaleMix", k.scale_mix, 1, scale_places());
+                num_unless("shearMix", k.shear_mix, 1, scale_places());
             }
-            write_curve(k.curve);
+            write_curve_of(t.keys, i);
             if (has_key_extras()) key_extras({"transform", text(sd_.transform[static_cast<std::size_t>(t.constraint)].name), std::to_string(i)});
             w_.end_object();
         }
@@ -225,7 +225,6 @@ void JsonSkeletonWriter::write_transform_timelines(const Animation& a) {
 }
 
 void JsonSkeletonWriter::write_path_timelines(const Animation& a) {
-    static constexpr const char* kNames[] = {"position", "spacing", "mix"};
     const char* path_key = version_ == Version::V37 ? "paths" : "path";  // 3.7 files them under "paths"
     w_.key(path_key);
     w_.begin_object();
@@ -233,7 +232,7 @@ void JsonSkeletonWriter::write_path_timelines(const Animation& a) {
         w_.key(text(sd_.path[static_cast<std::size_t>(g.constraint)].name));
         w_.begin_object();
         for (const PathTimeline& t : g.timelines) {
-            w_.key(kNames[static_cast<std::size_t>(t.type)]);
+            w_.key(kPathTimelineNames[static_cast<std::size_t>(t.type)]);
             w_.begin_array();
             for (std::size_t i = 0; i < t.keys.size(); ++i) {
                 const PathKeyframe& k = t.keys[i];
@@ -253,8 +252,8 @@ void JsonSkeletonWriter::write_path_timelines(const Animation& a) {
                 } else {
                     num_unless(t.type == PathTimelineType::Position ? "position" : "spacing", k.a, 0, 4);
                 }
-                write_curve(k.curve);
-                if (has_key_extras()) key_extras({path_key, text(sd_.path[static_cast<std::size_t>(g.constraint)].name), kNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
+                write_curve_of(t.keys, i);
+                if (has_key_extras()) key_extras({path_key, text(sd_.path[static_cast<std::size_t>(g.constraint)].name), kPathTimelineNames[static_cast<std::size_t>(t.type)], std::to_string(i)});
                 w_.end_object();
             }
             w_.end_array();
@@ -309,7 +308,7 @@ void JsonSkeletonWriter::write_deform_keys(const DeformTimeline& t, const std::s
             for (std::size_t i = first; i < end; ++i) value(k.values[i]);
             w_.end_array();
         }
-        write_curve(k.curve);
+        write_curve_of(t.keys, i);
         if (has_key_extras()) key_extras_at(pointer + "/" + std::to_string(i));
         w_.end_object();
     }

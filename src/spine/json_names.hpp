@@ -22,6 +22,16 @@ inline constexpr std::array<std::string_view, 3> kRotateModeNames{"tangent", "ch
 // Indexed by SequenceMode (4.1+).
 inline constexpr std::array<std::string_view, 7> kSequenceModeNames{"hold", "once", "loop", "pingpong", "onceReverse", "loopReverse",
                                                                    "pingpongReverse"};
+// Timeline names. Slot timelines, indexed by SlotTimelineType: 3.x (its first three types), 4.x.
+inline constexpr std::array<std::string_view, 3> kSlotTimelineNames3{"attachment", "color", "twoColor"};
+inline constexpr std::array<std::string_view, 6> kSlotTimelineNames4{"attachment", "rgba", "rgba2", "rgb", "rgb2", "alpha"};
+// Bone timelines, indexed by BoneTimelineType (3.x: the first four; inherit: 4.2).
+inline constexpr std::array<std::string_view, 11> kBoneTimelineNames{"rotate", "translate", "scale", "shear", "translatex", "translatey",
+                                                                    "scalex", "scaley", "shearx", "sheary", "inherit"};
+// Path constraint timelines, indexed by PathTimelineType.
+inline constexpr std::array<std::string_view, 3> kPathTimelineNames{"position", "spacing", "mix"};
+// Physics constraint timelines (4.2), indexed by PhysicsTimelineType.
+inline constexpr std::array<std::string_view, 8> kPhysicsTimelineNames{"inertia", "strength", "damping", "mass", "wind", "gravity", "mix", "reset"};
 // Indexed by AttachmentType.
 inline constexpr std::array<std::string_view, 7> kAttachmentTypeNames{
     "region", "boundingbox", "mesh", "linkedmesh", "path", "point", "clipping"};

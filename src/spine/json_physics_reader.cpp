@@ -7,11 +7,6 @@
 
 namespace rigio::spine::detail {
 
-namespace {
-// JSON key of each PhysicsTimelineType, in enum order.
-constexpr std::array<std::string_view, 8> kPhysicsTimelineNames{"inertia", "strength", "damping", "mass", "wind", "gravity", "mix", "reset"};
-}  // namespace
-
 void JsonSkeletonReader::read_physics(JEl e) {
     Scope s(path_, "physics");
     JArr a = array(e);

@@ -7,10 +7,6 @@
 
 namespace rigio::spine::detail {
 
-namespace {
-constexpr const char* kPhysicsTimelineNames[] = {"inertia", "strength", "damping", "mass", "wind", "gravity", "mix", "reset"};
-}  // namespace
-
 // JSON holds the mass, the model (as the binary) its inverse: the shortest decimal whose inverse is that
 // float, so that a mass read from JSON is written as it was.
 void JsonSkeletonWriter::write_mass(float mass_inverse) {
@@ -72,7 +68,7 @@ void JsonSkeletonWriter::write_physics_timelines(const Animation& a) {
         w_.key(constraint);
         w_.begin_object();
         for (const PhysicsTimeline& t : g.timelines) {
-            const char* name = kPhysicsTimelineNames[static_cast<std::size_t>(t.type)];
+            const std::string_view name = kPhysicsTimelineNames[static_cast<std::size_t>(t.type)];
             w_.key(name);
             w_.begin_array();
             for (std::size_t i = 0; i < t.keys.size(); ++i) {
@@ -81,7 +77,7 @@ void JsonSkeletonWriter::write_physics_timelines(const Animation& a) {
                 time(k.time);
                 if (t.type != PhysicsTimelineType::Reset) {
                     num_unless("value", k.value, 0, 4);
-                    write_curve(k.curve);
+                    write_curve_of(t.keys, i);
                 }
                 if (has_key_extras()) key_extras({"physics", constraint, name, std::to_string(i)});
                 w_.end_object();

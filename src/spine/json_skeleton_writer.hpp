@@ -59,7 +59,23 @@ private:
     void write_attachment_timelines(const Animation& a);
     void write_draw_order(const Animation& a);
     void write_event_keys(const Animation& a);
-    void write_curve(const Curve& c);  // in the form of the version written
+    // In the form of the version written. `still`: the key's values equal the next key's (see curve_of).
+    void write_curve(const Curve& c, bool still = false);
+    // The curve of keys[i]. With editor rounding, a linear transition to a next key holding the same
+    // values is written "stepped", as the editor's JSON export does (its .skel keeps it linear; both
+    // give the same pose). Seen in every corpus version: 3.7 spinosaurus-ess scale and colour keys,
+    // 4.2 raptor-pro's gun-holster IK key 0; no corpus JSON writes such a transition linear.
+    template <class Key>
+    void write_curve_of(const std::vector<Key>& keys, std::size_t i) {
+        write_curve(keys[i].curve, rounding_ && i + 1 < keys.size() && keys[i].curve.type == CurveType::Linear &&
+                                       same_values(keys[i], keys[i + 1]));
+    }
+    template <class Key>
+    static bool same_values(Key a, Key b) {  // every member but time and curve
+        a.time = b.time = 0;
+        a.curve = b.curve = Curve();
+        return a == b;
+    }
 
     // helpers
     // A float as the editor writes it: shortest exact digits; below 0.001 and from 10^7 on in the
@@ -77,6 +93,9 @@ private:
         num(key, v);
     }
     static bool is_rounded_default(float v, float fallback, int decimals);
+    // The places the editor rounds scales and constraint mixes to: 3 in 3.7 (its bone and attachment
+    // scales, path spacing and transform-key mixes have at most 3 decimals), 4 from 3.8 on.
+    int scale_places() const { return version_ == Version::V37 ? 3 : 4; }
     // Writes key: v unless the JSON this model was read from left the field out (`absent` has `bit`).
     void num_present(std::string_view key, float v, JsonAbsent absent, JsonAbsent bit) {
         if (!(absent & bit)) num(key, v);

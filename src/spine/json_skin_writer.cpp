@@ -68,8 +68,8 @@ void JsonSkeletonWriter::write_attachment(const Attachment& a, const OptString& 
             color_unless("color", a.color, 0xFFFFFFFFu);
             num_unless("x", a.x, 0, 2);
             num_unless("y", a.y, 0, 2);
-            num_unless("scaleX", a.scale_x, 1, 4);
-            num_unless("scaleY", a.scale_y, 1, 4);
+            num_unless("scaleX", a.scale_x, 1, scale_places());
+            num_unless("scaleY", a.scale_y, 1, scale_places());
             num_unless("rotation", a.rotation, 0, 2);
             num_present("width", a.width, a.json_absent, kAbsentWidth);
             num_present("height", a.height, a.json_absent, kAbsentHeight);

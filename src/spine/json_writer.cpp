@@ -118,8 +118,8 @@ void JsonSkeletonWriter::write_bones() {
         num_unless("rotation", b.rotation, 0, 2);
         num_unless("x", b.x, 0, 2);
         num_unless("y", b.y, 0, 2);
-        num_unless("scaleX", b.scale_x, 1, 4);
-        num_unless("scaleY", b.scale_y, 1, 4);
+        num_unless("scaleX", b.scale_x, 1, scale_places());
+        num_unless("scaleY", b.scale_y, 1, scale_places());
         num_unless("shearX", b.shear_x, 0, 2);
         num_unless("shearY", b.shear_y, 0, 2);
         if (b.transform != TransformMode::Normal)
@@ -233,7 +233,7 @@ void JsonSkeletonWriter::write_path() {
         if (c.rotate_mode != RotateMode::Tangent) w_.member("rotateMode", kRotateModeNames[static_cast<std::size_t>(c.rotate_mode)]);
         num_unless("rotation", c.offset_rotation, 0, 2);
         num_unless("position", c.position, 0, 4);
-        num_unless("spacing", c.spacing, 0, 4);
+        num_unless("spacing", c.spacing, 0, scale_places());
         if (is_4x(version_)) {
             num_unless("mixRotate", c.rotate_mix, 1, 4);
             num_unless("mixX", c.translate_mix, 1, 4);

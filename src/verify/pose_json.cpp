@@ -10,6 +10,7 @@
 #include "rigio/io/error.hpp"
 #include "rigio/spine/runtime/animation.hpp"
 #include "rigio/spine/runtime/skeleton.hpp"
+#include "rigio/spine/runtime/sequence.hpp"
 #include "rigio/spine/runtime/vertices.hpp"
 
 namespace rigio::verify {
@@ -72,6 +73,16 @@ void color(Buffer& b, const Color& c) {
     b.push_back(']');
 }
 
+// 4.1+: when the slot shows a sequence attachment, a 6th element [frame, region path].
+void sequence_frame(Buffer& b, const Skeleton& sk, int slot) {
+    const int frame = spine::runtime::sequence_frame(sk, slot);
+    if (frame < 0) return;
+    fmt::format_to(std::back_inserter(b), ",[{},", frame);
+    const int attachment = sk.slots[static_cast<std::size_t>(slot)].attachment;
+    string(b, sequence_region(sk.data().attachments[static_cast<std::size_t>(attachment)], frame));
+    b.push_back(']');
+}
+
 void sample(Buffer& b, const Skeleton& sk, float t, std::vector<float>& verts) {
     b.append(std::string_view("{\"t\":"));
     exact(b, t);
@@ -116,9 +127,26 @@ void sample(Buffer& b, const Skeleton& sk, float t, std::vector<float>& verts) {
             }
             b.push_back(']');
         }
+        sequence_frame(b, sk, index);
         b.push_back(']');
     }
-    b.append(std::string_view("]}"));
+    b.push_back(']');
+    if (!sk.physics.empty()) {
+        b.append(std::string_view(",\"physics\":["));
+        for (std::size_t i = 0; i < sk.physics.size(); ++i) {
+            const PhysicsState& p = sk.physics[i];
+            if (i) b.push_back(',');
+            b.push_back('[');
+            int k = 0;
+            for (float v : {p.inertia, p.strength, p.damping, p.mass_inverse, p.wind, p.gravity, p.mix}) {
+                if (k++) b.push_back(',');
+                number(b, v);
+            }
+            b.push_back(']');
+        }
+        b.push_back(']');
+    }
+    b.push_back('}');
 }
 
 void flush(Buffer& b, std::FILE* out) {

@@ -1,6 +1,7 @@
 // rigio's renderer against images of the official spine-cpp + spine-sfml renderer
 // (../shared/golden/render, README there): a few 3.8 scenes covering regions and meshes, clipping with
-// additive blending, multiply with a straight atlas, and a premultiplied atlas. Compared with the rule
+// additive blending, multiply with a straight atlas, and a premultiplied atlas; 4.2 scenes with
+// sequences (a region per frame) and with physics constraints posed without physics. Compared with the rule
 // of ../shared/checks/lib/rendercmp.py (areas, not edge lines: 3x3-eroded differences above 32/255 at
 // most 8 pixels, above 16/255 at most 100, mean colour bias within 1.5/255; colour ignored inside the
 // reference's exempt mask). The acceptance check runs all 42 3.8 references through the CLI.
@@ -27,8 +28,9 @@ struct Scene {
     float scale, x, y;
     int width, height;
     bool pma;
-    const char* reference;  // under golden/render/spine-3.8/
+    const char* reference;  // under golden/render/spine-VERSION/
     bool exempt;
+    const char* version = "3.8";
 };
 
 struct Verdict {
@@ -73,12 +75,13 @@ Verdict compare(const atlas::Image& ref, const atlas::Image& test, const std::ve
 
 void expect_matches(const Scene& s) {
     const auto root = rigio::test::shared_dir();
-    const auto ref_path = root / "golden/render/spine-3.8" / s.reference;
+    const std::string version = std::string("spine-") + s.version;
+    const auto ref_path = root / "golden/render" / version / s.reference;
     if (!std::filesystem::exists(ref_path)) GTEST_SKIP() << "../shared/golden/render not found: reference test skipped";
-    const auto sd = spine::read_skel(io::read_file((root / "corpus/spine-3.8" / s.skel).string()));
+    const auto sd = spine::read_skel(io::read_file((root / "corpus" / version / s.skel).string()));
     ASSERT_TRUE(sd.ok()) << sd.error().what();
     const rt::RuntimeData data = rt::prepare(sd.value());
-    render::TextureAtlas tex = render::load_texture_atlas((root / "corpus/spine-3.8/atlas" / s.atlas).string());
+    render::TextureAtlas tex = render::load_texture_atlas((root / "corpus" / version / "atlas" / s.atlas).string());
     tex.premultiplied = s.pma;
     render::SkeletonRenderer renderer(data, tex);
     rt::Skeleton sk(data);
@@ -92,7 +95,7 @@ void expect_matches(const Scene& s) {
     if (s.exempt) {
         std::string name = s.reference;
         name.replace(name.size() - 4, 4, ".exempt.png");
-        mask = atlas::decode_png(io::read_file((root / "golden/render/spine-3.8" / name).string()), name).rgba;
+        mask = atlas::decode_png(io::read_file((root / "golden/render" / version / name).string()), name).rgba;
     }
     const Verdict v = compare(ref, canvas.to_image(), s.exempt ? &mask : nullptr);
     EXPECT_LE(v.core32, 8) << s.reference;
@@ -118,4 +121,13 @@ TEST(OfficialReference, TankMultiplyWithAStraightAtlas) {
 TEST(OfficialReference, SpineboyShootWithAPremultipliedAtlas) {
     expect_matches({"spineboy-pro.skel", "spineboy-pma.atlas", "shoot", 0.335666656f, 0.46875f, 113, 336, 512, 512, true,
                     "spineboy-pro.shoot.pma.t1.png", true});
+}
+
+TEST(OfficialReference, Dragon42SequenceFrames) {
+    expect_matches({"dragon-ess.skel", "dragon.atlas", "flying", 0.540000021f, 0.53125f, 259, 312, 512, 512, false, "dragon-ess.flying.t1.png", false, "4.2"});
+}
+
+TEST(OfficialReference, CelestialCircus42PremultipliedMultiply) {
+    expect_matches({"celestial-circus-pro.skel", "celestial-circus-pma.atlas", "swing", 1.18800008f, 0.171875f, 225, 355, 512, 512, true,
+                    "celestial-circus-pro.swing.pma.t1.png", false, "4.2"});
 }

@@ -29,7 +29,8 @@ struct DragonBonesToSpineOptions {
 std::optional<std::size_t> find_armature(const dragonbones::DragonBonesData& data, std::string_view name);
 
 // Converts armature `armature` (index into data.armature). Errors (no such armature, data older than
-// 4.0, an armature Spine cannot hold at all) carry the JSON path of the armature.
+// 4.0, an armature Spine cannot hold at all) carry the JSON path of the armature; a result rigio's Spine
+// reader would reject (check_spine_result, rigio/convert/check.hpp) is an error at its path in the result.
 Result<spine::SkeletonData> dragonbones_to_spine(const dragonbones::DragonBonesData& data, std::size_t armature,
                                                  LossReport& report, const DragonBonesToSpineOptions& options = {});
 

@@ -17,6 +17,7 @@ struct SpineToDragonBonesOptions {
     std::string name = "armature";  // data and armature name
 };
 
+// Throws rigio::Error when rigio's DragonBones reader would reject the result (dragonbones::check_readable).
 dragonbones::DragonBonesData spine_to_dragonbones(const spine::SkeletonData& skeleton, LossReport& report,
                                                   const SpineToDragonBonesOptions& options = {});
 

@@ -4,15 +4,21 @@
 // 0 = linear). Keys this model does not know are kept as raw JSON text in `extra`, in file order.
 // Names follow the format's own vocabulary (armature, bone, slot, skin, display, frame, ffd, zOrder).
 // Bone/slot references are kept by name, as in the file, and resolved to indices at read time.
+// Optional members are Opt<T> (sparse.hpp): std::optional's interface, boxed on the heap so that an
+// absent key costs 8 bytes (numbers inline in 16), which keeps the model a few times the input's size.
 // Depends on the standard library only; no behaviour beyond small helpers.
 #pragma once
 
+#include <bit>
 #include <cmath>
+#include <limits>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "rigio/dragonbones/sparse.hpp"
 
 namespace rigio::dragonbones {
 
@@ -20,7 +26,7 @@ namespace rigio::dragonbones {
 // holds the JSON text that was written and `value` what it means (NaN for "NaN" and null).
 struct Num {
     double value = 0;
-    std::string raw;  // empty: a plain JSON number
+    RawText raw;  // empty: a plain JSON number
 
     Num() = default;
     Num(double v) : value(v) {}  // NOLINT(google-explicit-constructor)
@@ -29,10 +35,82 @@ struct Num {
     }
 };
 
+// An optional number, inline in 16 bytes: "absent" is a signalling-NaN pattern in `value`, which no
+// arithmetic produces and which a stored number is never given (a NaN stored is made quiet).
+template <>
+class Opt<Num> {
+public:
+    using value_type = Num;
+
+    Opt() { n_.value = absent(); }
+    Opt(std::nullopt_t) : Opt() {}  // NOLINT(google-explicit-constructor)
+    Opt(const Num& n) : n_(n) { quiet(); }  // NOLINT(google-explicit-constructor)
+    Opt(Num&& n) : n_(std::move(n)) { quiet(); }  // NOLINT(google-explicit-constructor)
+    Opt(double v) : n_(v) { quiet(); }  // NOLINT(google-explicit-constructor)
+    Opt(const std::optional<Num>& o) : Opt() {  // NOLINT(google-explicit-constructor)
+        if (o) *this = *o;
+    }
+    Opt& operator=(std::nullopt_t) {
+        reset();
+        return *this;
+    }
+    Opt& operator=(const Num& n) {
+        n_ = n;
+        quiet();
+        return *this;
+    }
+    Opt& operator=(Num&& n) {
+        n_ = std::move(n);
+        quiet();
+        return *this;
+    }
+    Opt& operator=(double v) { return *this = Num(v); }
+
+    explicit operator bool() const { return has_value(); }
+    bool has_value() const { return !is_absent(n_.value); }
+    Num& operator*() { return n_; }
+    const Num& operator*() const { return n_; }
+    Num* operator->() { return &n_; }
+    const Num* operator->() const { return &n_; }
+    Num& value() {
+        if (!has_value()) throw std::bad_optional_access();
+        return n_;
+    }
+    const Num& value() const { return const_cast<Opt*>(this)->value(); }
+    Num value_or(const Num& fallback) const { return has_value() ? n_ : fallback; }
+    template <class... A>
+    Num& emplace(A&&... args) {
+        n_ = Num(std::forward<A>(args)...);
+        quiet();
+        return n_;
+    }
+    void reset() {
+        n_.raw = RawText();
+        n_.value = absent();
+    }
+    operator std::optional<Num>() const { return has_value() ? std::optional<Num>(n_) : std::nullopt; }  // NOLINT
+
+    friend bool operator==(const Opt& a, const Opt& b) {
+        if (!a.has_value() || !b.has_value()) return a.has_value() == b.has_value();
+        return a.n_ == b.n_;
+    }
+    friend bool operator==(const Opt& a, std::nullopt_t) { return !a.has_value(); }
+    friend bool operator==(const Opt& a, const Num& b) { return a.has_value() && a.n_ == b; }
+
+private:
+    static constexpr std::uint64_t kAbsent = 0x7FF4'0000'DB0F'F5E7ull;  // a signalling NaN
+    static double absent() { return std::bit_cast<double>(kAbsent); }
+    static bool is_absent(double v) { return std::bit_cast<std::uint64_t>(v) == kAbsent; }
+    void quiet() {
+        if (std::isnan(n_.value)) n_.value = std::numeric_limits<double>::quiet_NaN();
+    }
+    Num n_;
+};
+
 // A flag as written: JSON true/false, or (dirty files) 0/1 or "true"/"false"; `raw` keeps the text then.
 struct Flag {
     bool value = false;
-    std::string raw;
+    RawText raw;
 
     Flag() = default;
     Flag(bool v) : value(v) {}  // NOLINT(google-explicit-constructor)
@@ -47,9 +125,6 @@ struct RawJson {
 
 // Unknown members of an object: key and raw JSON value, in file order.
 using Extras = std::vector<std::pair<std::string, RawJson>>;
-
-template <class T>
-using Opt = std::optional<T>;
 
 // x, y in pixels (y down); skX, skY in degrees (rotation = skY, skew = skX - skY); scX, scY factors.
 struct Transform {

@@ -45,8 +45,8 @@ int size_regions_from_atlas(spine::SkeletonData& data, const atlas::Atlas& atlas
 
 class SkeletonRenderer {
 public:
-    // Resolves every region and mesh attachment of `data` to its atlas region. Throws rigio::Error when
-    // an attachment's region is missing from the atlas.
+    // Resolves every region and mesh attachment of `data` to its atlas region (every frame's region for
+    // a sequence). Throws rigio::Error when an attachment's region is missing from the atlas.
     SkeletonRenderer(const spine::runtime::RuntimeData& data, const TextureAtlas& textures);
 
     void draw(const spine::runtime::Skeleton& skeleton, const Camera& camera, Canvas& canvas) const;
@@ -62,7 +62,10 @@ private:
         const spine::Attachment* model = nullptr;   // the attachment itself
         const spine::Attachment* shape = nullptr;   // where its uvs and triangles are (the source mesh)
         std::vector<float> page_uvs;                // per vertex u, v over the page
+        std::vector<Mapped> frames;                 // 4.1+ sequence: one mapping per frame
     };
+    // The mapping of the region the slot shows (its sequence frame's, for a sequence attachment).
+    const Mapped& mapped(const spine::runtime::Skeleton& skeleton, int slot) const;
     int world_vertices(const spine::runtime::Skeleton& skeleton, int slot, int attachment, const Mapped& m,
                        std::vector<float>& out) const;
 

@@ -1,17 +1,22 @@
 // rigio/verify/pose_check.hpp: compares rigio's Spine runtime with the pose dumps of an official
 // runtime, the way rigio's own tests do, so that anyone can check a file (and a conversion) the same way.
 //
-// - Spine reference ("spine-oracle-pose/1", shared/golden/spine-3.8): every run (skin), animation and
-//   sample of the reference is reproduced on a fresh skeleton (setup pose, the animation applied at the
-//   sample's t with setup blending, world transforms updated) and compared: bone matrices, world
-//   positions and active flags, the draw order, attachment names, colours, dark colours and world
-//   vertices, each within 1e-3 absolute or 1e-4 relative.
-// - DragonBones reference ("dragonbones-oracle-pose/1", shared/golden/dragonbones): a Spine skeleton
-//   converted from each armature is sampled at the reference times and every bone's world matrix is
-//   compared after the y flip, (a, b, c, d, tx, ty) -> (a, -c, -b, d, tx, -ty), bones matched by name.
-//   Tolerances are the reference README's: 1e-4 relative + 1e-3 for matrix entries, 1e-5 relative +
-//   1e-3 + 0.05 px for positions, each plus the animation's "curveDev" (where the official runtime
-//   samples Bezier curves coarsely). Samples marked "beforeEdge" are skipped.
+// - Spine reference ("spine-oracle-pose/1", shared/golden/spine-*): for every run (skin) rigio's own pose
+//   document (rigio/verify/pose_json.hpp, what `rigio pose` prints) is made with the run's skin and
+//   sample count, and every key and array element the reference holds must be in it and equal: the
+//   sample times exactly, names and presences exactly, numbers within 2e-3 absolute or 1e-4 relative
+//   (the goldens' tolerance, shared/checks/spine-pose-golden). So bone matrices, world positions and
+//   active flags, slots in draw order with attachment name, colour, dark colour and world vertices, and
+//   what newer schemas add (4.1+: a slot's 6th element [sequence frame, region path]; 4.2: per-sample
+//   "physics" arrays) are all compared; only "source", "loader", "skinRule" and "note" (how the dump was
+//   made) are not.
+// - DragonBones reference ("dragonbones-oracle-pose/1", shared/golden/dragonbones): the Spine skeleton
+//   converted from each armature is posed at every sample (beforeEdge ones included: each item must
+//   match rigio at t or just before t) and the setup pose, and compared after the y flip, matched by
+//   name: bone world matrices (a, b, c, d, tx, ty) -> (a, -c, -b, d, tx, -ty), slot visibility
+//   (displayIndex), colour multipliers (and offsets, which Spine cannot show), draw order (zOrder) and
+//   mesh world vertices (x, -y). Tolerances are the reference README's plus the animation's curveDev, and
+//   two allowances derived from the references (src/verify/pose_check_dragonbones.cpp says which and why).
 #pragma once
 
 #include <cstddef>
@@ -20,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rigio/dragonbones/model.hpp"
 #include "rigio/io/error.hpp"
 #include "rigio/spine/runtime/data.hpp"
 
@@ -53,8 +59,18 @@ ReferenceKind reference_kind(std::string_view reference_json);
 // skin or animation the skeleton lacks is a mismatch of that animation.
 PoseCheck check_spine_poses(const spine::runtime::RuntimeData& data, std::string_view reference_json);
 
-// The Spine runtime data converted from the armature of that name, or nullptr when there is none.
-using ArmatureRuntime = std::function<const spine::runtime::RuntimeData*(const std::string& armature)>;
+// An armature converted to Spine: its runtime data (nullptr when the input has no such armature) and,
+// when known, the DragonBones armature it came from (its default skin's display kinds say which display
+// indices show something in Spine; its curves and easing decide the eased allowance).
+struct ConvertedArmature {
+    const spine::runtime::RuntimeData* runtime = nullptr;
+    const dragonbones::Armature* source = nullptr;
+    ConvertedArmature(const spine::runtime::RuntimeData* r = nullptr, const dragonbones::Armature* s = nullptr)  // NOLINT
+        : runtime(r), source(s) {}
+};
+
+// The converted armature of that name.
+using ArmatureRuntime = std::function<ConvertedArmature(const std::string& armature)>;
 
 // Compares each armature of a DragonBones reference with its converted Spine skeleton.
 PoseCheck check_dragonbones_poses(std::string_view reference_json, const ArmatureRuntime& runtime_for);

@@ -1,5 +1,5 @@
-// Bone world transforms for the five 3.8 transform modes, and the inverse (applied pose from the
-// world transform) that constraints need after they moved a bone.
+// Bone world transforms for the five transform (4.2: inherit) modes, and the inverse (applied pose
+// from the world transform) that constraints need after they moved a bone.
 #include <cmath>
 
 #include "runtime_internal.hpp"
@@ -31,7 +31,7 @@ void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     bone.world_x = pa * t.x + pb * t.y + parent.world_x;
     bone.world_y = pc * t.x + pd * t.y + parent.world_y;
 
-    switch (data.transform) {
+    switch (bone.inherit) {
         case TransformMode::Normal:
             bone.a = pa * la + pb * lc;
             bone.b = pa * lb + pb * ld;
@@ -82,7 +82,7 @@ void update_world(Skeleton& sk, int index, const BoneTransform& t) {
             za *= s;
             zc *= s;
             s = std::sqrt(za * za + zc * zc);
-            if (data.transform == TransformMode::NoScale &&
+            if (bone.inherit == TransformMode::NoScale &&
                 (pa * pd - pb * pc < 0) != ((sk.scale_x < 0) != (sk.scale_y < 0)))
                 s = -s;
             const float r = kPi / 2 + std::atan2(zc, za);
@@ -120,15 +120,44 @@ void update_applied(Skeleton& sk, int index) {
         return;
     }
     const BoneState& parent = sk.bones[static_cast<std::size_t>(parent_index)];
-    const float pa = parent.a, pb = parent.b, pc = parent.c, pd = parent.d;
-    const float pid = 1 / (pa * pd - pb * pc);
+    float pa = parent.a, pb = parent.b, pc = parent.c, pd = parent.d;
+    float pid = 1 / (pa * pd - pb * pc);
     const float dx = bone.world_x - parent.world_x, dy = bone.world_y - parent.world_y;
     t.x = dx * pd * pid - dy * pb * pid;
     t.y = dy * pa * pid - dx * pc * pid;
-    // Local matrix = inverse(parent) * world.
-    const float ia = pid * pd, id = pid * pa, ib = pid * pb, ic = pid * pc;
-    const float ra = ia * bone.a - ib * bone.c, rb = ia * bone.b - ib * bone.d;
-    const float rc = id * bone.c - ic * bone.a, rd = id * bone.d - ic * bone.b;
+    float ra, rb, rc, rd;
+    if (sk.data().v4() && bone.inherit == TransformMode::OnlyTranslation) {
+        ra = bone.a, rb = bone.b, rc = bone.c, rd = bone.d;
+    } else {
+        // Local matrix = inverse(the basis the bone inherits) * world. 3.x always inverts the parent's
+        // matrix; 4.x first removes what the inherit mode leaves out, as update_world does.
+        if (sk.data().v4() && bone.inherit == TransformMode::NoRotationOrReflection) {
+            const float s = std::fabs(pa * pd - pb * pc) / (pa * pa + pc * pc);
+            const float sa = pa / sk.scale_x, sc = pc / sk.scale_y;
+            pb = -sc * s * sk.scale_x;
+            pd = sa * s * sk.scale_y;
+            pid = 1 / (pa * pd - pb * pc);
+        } else if (sk.data().v4() && (bone.inherit == TransformMode::NoScale || bone.inherit == TransformMode::NoScaleOrReflection)) {
+            const float r = bone.local.rotation * kDegRad, cos = std::cos(r), sin = std::sin(r);
+            pa = (pa * cos + pb * sin) / sk.scale_x;
+            pc = (pc * cos + pd * sin) / sk.scale_y;
+            float s = std::sqrt(pa * pa + pc * pc);
+            if (s > 0.00001f) s = 1 / s;
+            pa *= s;
+            pc *= s;
+            s = std::sqrt(pa * pa + pc * pc);
+            if (bone.inherit == TransformMode::NoScale && (pid < 0) != ((sk.scale_x < 0) != (sk.scale_y < 0))) s = -s;
+            const float q = kPi / 2 + std::atan2(pc, pa);
+            pb = std::cos(q) * s;
+            pd = std::sin(q) * s;
+            pid = 1 / (pa * pd - pb * pc);
+        }
+        const float ia = pid * pd, id = pid * pa, ib = pid * pb, ic = pid * pc;
+        ra = ia * bone.a - ib * bone.c;
+        rb = ia * bone.b - ib * bone.d;
+        rc = id * bone.c - ic * bone.a;
+        rd = id * bone.d - ic * bone.b;
+    }
     t.shear_x = 0;
     t.scale_x = std::sqrt(ra * ra + rc * rc);
     if (t.scale_x > 0.0001f) {

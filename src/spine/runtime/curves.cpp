@@ -40,4 +40,45 @@ float curve_percent(const float* curve, float percent) {
     return py + (1 - py) * (percent - px) / (1 - px);
 }
 
+void sample_absolute_curve(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
+                           float* out) {
+    std::fill(out, out + absolute_curve_stride(channels), 0.0f);
+    switch (curve.type) {
+        case CurveType::Linear: out[0] = kCurveLinear; return;
+        case CurveType::Stepped: out[0] = kCurveStepped; return;
+        case CurveType::Bezier: break;
+    }
+    out[0] = kCurveBezier;
+    for (int c = 0; c < channels; ++c) {
+        const std::size_t h = static_cast<std::size_t>(c) * 4;
+        // A channel without handles (never from the readers) moves in a straight line.
+        const double cx1 = h + 3 < curve.bezier.size() ? curve.bezier[h] : t0 + (t1 - t0) / 3.0;
+        const double cy1 = h + 3 < curve.bezier.size() ? curve.bezier[h + 1] : v0[c] + (v1[c] - v0[c]) / 3.0;
+        const double cx2 = h + 3 < curve.bezier.size() ? curve.bezier[h + 2] : t0 + (t1 - t0) * 2 / 3.0;
+        const double cy2 = h + 3 < curve.bezier.size() ? curve.bezier[h + 3] : v0[c] + (v1[c] - v0[c]) * 2 / 3.0;
+        float* points = out + 1 + 18 * c;
+        for (int i = 1; i <= 9; ++i) {
+            const double t = 0.1 * i, u = 1 - t;
+            const double w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t;
+            points[2 * i - 2] = static_cast<float>(w0 * t0 + w1 * cx1 + w2 * cx2 + w3 * t1);
+            points[2 * i - 1] = static_cast<float>(w0 * v0[c] + w1 * cy1 + w2 * cy2 + w3 * v1[c]);
+        }
+    }
+}
+
+float absolute_curve_value(const float* curve, int channel, float t0, float v0, float t1, float v1, float time) {
+    if (curve[0] == kCurveLinear) return v0 + (time - t0) / (t1 - t0) * (v1 - v0);
+    if (curve[0] == kCurveStepped) return v0;
+    const float* p = curve + 1 + 18 * channel;
+    if (p[0] > time) return v0 + (time - t0) / (p[0] - t0) * (p[1] - v0);
+    for (int i = 2; i < 18; i += 2) {
+        if (p[i] >= time) {
+            const float x = p[i - 2], y = p[i - 1];
+            return y + (time - x) / (p[i] - x) * (p[i + 1] - y);
+        }
+    }
+    const float x = p[16], y = p[17];
+    return y + (time - x) / (t1 - x) * (v1 - y);
+}
+
 }  // namespace rigio::spine::runtime

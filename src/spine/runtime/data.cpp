@@ -75,11 +75,11 @@ struct Entry {
 }  // namespace
 
 RuntimeData prepare(const SkeletonData& sd) {
-    if (sd.header.data_version != Version::V38) {
-        throw Error(std::string("rigio plays Spine 3.8 data; this is ") + version_name(sd.header.data_version));
-    }
+    if (!reads(sd.header.data_version))
+        throw Error(std::string("rigio plays Spine ") + readable_versions() + " data; this is " + version_name(sd.header.data_version));
     RuntimeData rd;
     rd.data = &sd;
+    rd.version = sd.header.data_version;
     const int bone_count = static_cast<int>(sd.bones.size());
     const int slot_count = static_cast<int>(sd.slots.size());
     rd.children.resize(sd.bones.size());
@@ -108,6 +108,7 @@ RuntimeData prepare(const SkeletonData& sd) {
         check_bones(c.bones, "path constraint");
         if (c.target < 0 || c.target >= slot_count) throw Error("path constraint: slot index out of range");
     }
+    for (const PhysicsConstraint& c : sd.physics) check_bones({c.bone}, "physics constraint");
 
     auto intern = [&](const std::string& name) {
         auto [it, added] = rd.name_ids.emplace(name, static_cast<int>(rd.name_ids.size()));
@@ -126,6 +127,7 @@ RuntimeData prepare(const SkeletonData& sd) {
         info.ik = skin.ik;
         info.transform = skin.transform;
         info.path = skin.path;
+        info.physics = skin.physics;
         check_bones(info.bones, "skin");
         info.by_slot.resize(sd.slots.size());
         for (const SkinSlot& ss : skin.slots) {
@@ -144,6 +146,13 @@ RuntimeData prepare(const SkeletonData& sd) {
                 a.deform_source = id;
                 if (m.type == AttachmentType::Region) region_offsets(m, a.offset);
                 if (a.is_vertex && m.type != AttachmentType::LinkedMesh) copy_vertices(m.vertices, a);
+                if (m.sequence && (m.type == AttachmentType::Region || a.is_mesh)) {
+                    a.sequence_count = m.sequence->count;
+                    a.sequence_start = m.sequence->start;
+                    a.sequence_digits = m.sequence->digits;
+                    a.sequence_setup = m.sequence->setup_index;
+                    a.path = m.path ? *m.path : a.name;
+                }
                 if (m.type == AttachmentType::Path) {
                     a.closed = m.closed;
                     a.constant_speed = m.constant_speed;

@@ -28,11 +28,11 @@ void solve_one(Skeleton& sk, int index, float target_x, float target_y, bool com
     const BoneTransform ap = bone.applied;
     float pa = p.a, pb = p.b, pc = p.c, pd = p.d;
     float rotation_ik = -ap.shear_x - ap.rotation, tx, ty;
-    if (data.transform == TransformMode::OnlyTranslation) {
+    if (bone.inherit == TransformMode::OnlyTranslation) {
         tx = target_x - bone.world_x;
         ty = target_y - bone.world_y;
     } else {
-        if (data.transform == TransformMode::NoRotationOrReflection) {
+        if (bone.inherit == TransformMode::NoRotationOrReflection) {
             const float s = std::fabs(pa * pd - pb * pc) / (pa * pa + pc * pc);
             const float sa = pa / sk.scale_x, sc = pc / sk.scale_y;
             pb = -sc * s * sk.scale_x;
@@ -49,7 +49,7 @@ void solve_one(Skeleton& sk, int index, float target_x, float target_y, bool com
     rotation_ik = wrap180(rotation_ik);
     float sx = ap.scale_x, sy = ap.scale_y;
     if (compress || stretch) {
-        if (data.transform == TransformMode::NoScale || data.transform == TransformMode::NoScaleOrReflection) {
+        if (bone.inherit == TransformMode::NoScale || bone.inherit == TransformMode::NoScaleOrReflection) {
             tx = target_x - bone.world_x;
             ty = target_y - bone.world_y;
         }
@@ -64,7 +64,7 @@ void solve_one(Skeleton& sk, int index, float target_x, float target_y, bool com
 }
 
 void solve_two(Skeleton& sk, int parent_index, int child_index, float target_x, float target_y, int bend, bool stretch,
-               float softness, float alpha) {
+               bool uniform_stretch, float softness, float alpha) {
     BoneState& parent = sk.bones[static_cast<std::size_t>(parent_index)];
     BoneState& child = sk.bones[static_cast<std::size_t>(child_index)];
     if (alpha == 0) {
@@ -75,7 +75,7 @@ void solve_two(Skeleton& sk, int parent_index, int child_index, float target_x, 
     ensure_applied(sk, child_index);
     const BoneTransform pt = parent.applied, ct = child.applied;
     const float px = pt.x, py = pt.y;
-    float psx = pt.scale_x, sx = psx, psy = pt.scale_y, csx = ct.scale_x;
+    float psx = pt.scale_x, sx = psx, psy = pt.scale_y, sy = psy, csx = ct.scale_x;
     // Work with positive scales; remember the flips to restore the angles.
     float os1, os2, s2;
     if (psx < 0) {
@@ -99,7 +99,8 @@ void solve_two(Skeleton& sk, int parent_index, int child_index, float target_x, 
     const float cx = ct.x;
     float cy, cwx, cwy;
     const bool uniform = std::fabs(psx - psy) <= 0.0001f;
-    if (!uniform) {
+    // The child keeps its y offset only under a uniformly scaled parent (4.x: and without stretch).
+    if (!uniform || (stretch && sk.data().v4())) {
         cy = 0;
         cwx = parent.a * cx + parent.world_x;
         cwy = parent.c * cx + parent.world_y;
@@ -142,7 +143,11 @@ void solve_two(Skeleton& sk, int parent_index, int child_index, float target_x, 
             cos = -1;
         } else if (cos > 1) {
             cos = 1;
-            if (stretch) sx *= (std::sqrt(dd) / (l1 + l2) - 1) * alpha + 1;
+            if (stretch) {
+                const float s = (std::sqrt(dd) / (l1 + l2) - 1) * alpha + 1;
+                sx *= s;
+                if (uniform_stretch) sy *= s;  // 4.x only (3.x passes false)
+            }
         }
         a2 = std::acos(cos) * static_cast<float>(bend);
         a = l1 + l2 * cos;
@@ -205,7 +210,7 @@ void solve_two(Skeleton& sk, int parent_index, int child_index, float target_x, 
     }
     const float os = std::atan2(cy, cx) * s2;
     a1 = wrap180((a1 - os) * kRadDeg + os1 - pt.rotation);
-    update_world(sk, parent_index, {px, py, pt.rotation + a1 * alpha, sx, pt.scale_y, 0, 0});
+    update_world(sk, parent_index, {px, py, pt.rotation + a1 * alpha, sx, sy, 0, 0});
     a2 = wrap180(((a2 + os) * kRadDeg - ct.shear_x) * s2 + os2 - ct.rotation);
     update_world(sk, child_index, {cx, cy, ct.rotation + a2 * alpha, ct.scale_x, ct.scale_y, ct.shear_x, ct.shear_y});
 }
@@ -220,7 +225,7 @@ void apply_ik(Skeleton& sk, int index) {
         solve_one(sk, data.bones[0], target.world_x, target.world_y, state.compress, state.stretch, data.uniform, state.mix);
     else if (data.bones.size() == 2)
         solve_two(sk, data.bones[0], data.bones[1], target.world_x, target.world_y, state.bend_direction, state.stretch,
-                  state.softness, state.mix);
+                  sk.data().v4() && data.uniform, state.softness, state.mix);
 }
 
 }  // namespace rigio::spine::runtime::detail

@@ -1,6 +1,7 @@
 // Path constraints: bones are placed along the target slot's path attachment (a chain of cubic
 // Bézier curves), spaced by their lengths, a fixed distance or a fraction of the path, and rotated
-// along the tangent or towards the next bone (optionally scaling to fit, "chain scale").
+// along the tangent or towards the next bone (optionally scaling to fit, "chain scale"). 4.x adds
+// proportional spacing and mixes translation per axis.
 #include <cmath>
 
 #include "rigio/spine/runtime/vertices.hpp"
@@ -81,8 +82,21 @@ float locate(float p, const float* ends, int& curve) {
 }
 
 // Positions (x, y, angle per point) of spaces-count points along the path.
+// How spaces scale with the path's length: not (length, fixed), by the length (percent), or by the
+// length per space (4.x proportional, whose spaces are already fractions of `spacing`).
+enum class SpaceScale { None, Length, LengthPerSpace };
+
+void scale_spaces(float* spaces, int count, SpaceScale mode, float path_length) {
+    if (mode == SpaceScale::None) return;
+    const float m = mode == SpaceScale::Length ? path_length : path_length / static_cast<float>(count);
+    for (int i = 1; i < count; ++i) spaces[i] *= m;
+}
+
 void world_positions(Skeleton& sk, const PathConstraint& data, PathState& st, int path_attachment, bool tangents,
-                     bool percent_position, bool percent_spacing) {
+                     bool percent_position, SpaceScale space_scale) {
+    const bool v4 = sk.data().v4();
+    // A point after an empty space aims along the path's tangent (4.x: after a space under epsilon).
+    auto zero_space = [v4](float space) { return v4 ? space < kEpsilon : space == 0; };
     const AttachmentInfo& path = sk.data().attachments[static_cast<std::size_t>(path_attachment)];
     const int slot = data.target;
     const int spaces_count = static_cast<int>(st.spaces.size());
@@ -100,8 +114,7 @@ void world_positions(Skeleton& sk, const PathConstraint& data, PathState& st, in
         curve_count -= closed ? 1 : 2;
         const float path_length = lengths[curve_count];
         if (percent_position) position *= path_length;
-        if (percent_spacing)
-            for (int i = 1; i < spaces_count; ++i) spaces[i] *= path_length;
+        scale_spaces(spaces, spaces_count, space_scale, path_length);
         st.world.resize(8);
         float* world = st.world.data();
         for (int i = 0, o = 0, curve = 0; i < spaces_count; ++i, o += 3) {
@@ -137,7 +150,7 @@ void world_positions(Skeleton& sk, const PathConstraint& data, PathState& st, in
                     vertex_world_positions(sk, slot, path_attachment, curve * 6 + 2, 8, world, 0, 2);
                 }
             }
-            curve_point(p, world, out + o, tangents || (i > 0 && space == 0));
+            curve_point(p, world, out + o, tangents || (i > 0 && zero_space(space)));
         }
         return;
     }
@@ -167,10 +180,9 @@ void world_positions(Skeleton& sk, const PathConstraint& data, PathState& st, in
     }
     if (percent_position)
         position *= path_length;
-    else
+    else if (!v4)
         position *= path_length / path.lengths[static_cast<std::size_t>(curve_count - 1)];
-    if (percent_spacing)
-        for (int i = 1; i < spaces_count; ++i) spaces[i] *= path_length;
+    scale_spaces(spaces, spaces_count, space_scale, path_length);
 
     float* segments = st.segments;
     float curve_len = 0;
@@ -208,7 +220,7 @@ void world_positions(Skeleton& sk, const PathConstraint& data, PathState& st, in
             }
             break;
         }
-        curve_point(p * 0.1f, world + curve * 6, out + o, tangents || (i > 0 && space == 0));
+        curve_point(p * 0.1f, world + curve * 6, out + o, tangents || (i > 0 && zero_space(space)));
     }
 }
 
@@ -219,10 +231,13 @@ void apply_path(Skeleton& sk, int index) {
     PathState& st = sk.path[static_cast<std::size_t>(index)];
     const int attachment = sk.slots[static_cast<std::size_t>(data.target)].attachment;
     if (attachment < 0 || sk.data().attachments[static_cast<std::size_t>(attachment)].type != AttachmentType::Path) return;
-    const float rotate_mix = st.rotate_mix, translate_mix = st.translate_mix;
-    const bool translate = translate_mix > 0, rotate = rotate_mix > 0;
-    if (!translate && !rotate) return;
-    const bool percent_spacing = data.spacing_mode == SpacingMode::Percent;
+    const bool v4 = sk.data().v4();
+    const float rotate_mix = st.rotate_mix, mix_x = st.translate_mix, mix_y = v4 ? st.mix_y : st.translate_mix;
+    const bool rotate = rotate_mix > 0;
+    if (v4 ? rotate_mix == 0 && mix_x == 0 && mix_y == 0 : !(mix_x > 0) && !rotate) return;
+    const float min_length = v4 ? kEpsilon : 0;  // shorter measured lengths do not scale (chain scale)
+    const SpacingMode spacing_mode = data.spacing_mode;
+    const bool percent_spacing = spacing_mode == SpacingMode::Percent;
     const bool tangents = data.rotate_mode == RotateMode::Tangent, scale = data.rotate_mode == RotateMode::ChainScale;
     const int bone_count = static_cast<int>(data.bones.size());
     const int spaces_count = tangents ? bone_count : bone_count + 1;
@@ -232,25 +247,57 @@ void apply_path(Skeleton& sk, int index) {
     if (scale) st.lengths.resize(static_cast<std::size_t>(bone_count));
     float* lengths = st.lengths.data();
     const float spacing = st.spacing;
-    if (scale || !percent_spacing) {
-        const bool length_spacing = data.spacing_mode == SpacingMode::Length;
+    // The world length of bone i (its setup length along its x axis), 0 for bones without length.
+    auto bone_length = [&](int i, float& setup_length) {
+        const int b = data.bones[static_cast<std::size_t>(i)];
+        const BoneState& bone = sk.bones[static_cast<std::size_t>(b)];
+        setup_length = sk.model().bones[static_cast<std::size_t>(b)].length;
+        const float x = setup_length * bone.a, y = setup_length * bone.c;
+        return std::sqrt(x * x + y * y);
+    };
+    if (percent_spacing && (v4 || !scale)) {
+        if (scale)
+            for (int i = 0; i < spaces_count - 1; ++i) {
+                float setup_length;
+                lengths[i] = bone_length(i, setup_length);
+            }
+        for (int i = 1; i < spaces_count; ++i) spaces[i] = spacing;
+    } else if (spacing_mode == SpacingMode::Proportional) {
+        float sum = 0;
         for (int i = 0; i < spaces_count - 1; ++i) {
-            const BoneState& bone = sk.bones[static_cast<std::size_t>(data.bones[static_cast<std::size_t>(i)])];
-            const float setup_length = sk.model().bones[static_cast<std::size_t>(data.bones[static_cast<std::size_t>(i)])].length;
+            float setup_length;
+            const float length = bone_length(i, setup_length);
             if (setup_length < kEpsilon) {
                 if (scale) lengths[i] = 0;
-                spaces[i + 1] = 0;
+                spaces[i + 1] = spacing;
                 continue;
             }
-            const float x = setup_length * bone.a, y = setup_length * bone.c;
-            const float length = std::sqrt(x * x + y * y);
+            if (scale) lengths[i] = length;
+            spaces[i + 1] = length;
+            sum += length;
+        }
+        if (sum > 0) {
+            sum = static_cast<float>(spaces_count) / sum * spacing;
+            for (int i = 1; i < spaces_count; ++i) spaces[i] *= sum;
+        }
+    } else {
+        const bool length_spacing = spacing_mode == SpacingMode::Length;
+        for (int i = 0; i < spaces_count - 1; ++i) {
+            float setup_length;
+            const float length = bone_length(i, setup_length);
+            if (setup_length < kEpsilon) {
+                if (scale) lengths[i] = 0;
+                spaces[i + 1] = v4 ? spacing : 0;
+                continue;
+            }
             if (scale) lengths[i] = length;
             spaces[i + 1] = percent_spacing ? spacing : (length_spacing ? setup_length + spacing : spacing) * length / setup_length;
         }
-    } else {
-        for (int i = 1; i < spaces_count; ++i) spaces[i] = spacing;
     }
-    world_positions(sk, data, st, attachment, tangents, data.position_mode == PositionMode::Percent, percent_spacing);
+    const SpaceScale space_scale = percent_spacing ? SpaceScale::Length
+                                   : spacing_mode == SpacingMode::Proportional ? SpaceScale::LengthPerSpace
+                                                                              : SpaceScale::None;
+    world_positions(sk, data, st, attachment, tangents, data.position_mode == PositionMode::Percent, space_scale);
     const float* positions = st.positions.data();
     float bone_x = positions[0], bone_y = positions[1], offset_rotation = data.offset_rotation;
     bool tip;
@@ -264,12 +311,12 @@ void apply_path(Skeleton& sk, int index) {
     for (int i = 0, p = 3; i < bone_count; ++i, p += 3) {
         const int index_i = data.bones[static_cast<std::size_t>(i)];
         BoneState& bone = sk.bones[static_cast<std::size_t>(index_i)];
-        bone.world_x += (bone_x - bone.world_x) * translate_mix;
-        bone.world_y += (bone_y - bone.world_y) * translate_mix;
+        bone.world_x += (bone_x - bone.world_x) * mix_x;
+        bone.world_y += (bone_y - bone.world_y) * mix_y;
         const float x = positions[p], y = positions[p + 1], dx = x - bone_x, dy = y - bone_y;
         if (scale) {
             const float length = lengths[i];
-            if (length != 0) {
+            if (length != 0 && length >= min_length) {
                 const float s = (std::sqrt(dx * dx + dy * dy) / length - 1) * rotate_mix + 1;
                 bone.a *= s;
                 bone.c *= s;
@@ -282,7 +329,7 @@ void apply_path(Skeleton& sk, int index) {
             float r;
             if (tangents)
                 r = positions[p - 1];
-            else if (spaces[i + 1] == 0)
+            else if (v4 ? spaces[i + 1] < kEpsilon : spaces[i + 1] == 0)
                 r = positions[p + 2];
             else
                 r = std::atan2(dy, dx);
@@ -302,7 +349,10 @@ void apply_path(Skeleton& sk, int index) {
             bone.c = sin * a + cos * c;
             bone.d = sin * b + cos * d;
         }
-        bone.applied_valid = false;
+        if (v4)
+            update_applied(sk, index_i);  // 4.x: at once
+        else
+            bone.applied_valid = false;
     }
 }
 

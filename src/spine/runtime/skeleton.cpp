@@ -20,6 +20,7 @@ Skeleton::Skeleton(const RuntimeData& data) : data_(&data) {
     ik.resize(sd.ik.size());
     transform.resize(sd.transform.size());
     path.resize(sd.path.size());
+    physics.resize(sd.physics.size());
     for (std::size_t i = 0; i < sd.path.size(); ++i) {
         PathState& p = path[i];
         const std::size_t n = sd.path[i].bones.size();
@@ -30,7 +31,7 @@ Skeleton::Skeleton(const RuntimeData& data) : data_(&data) {
         p.world.reserve(static_cast<std::size_t>(data.max_world_vertices) + 8);
         p.curves.reserve(static_cast<std::size_t>(data.max_world_vertices) / 6 + 1);
     }
-    update_cache_.reserve(sd.bones.size() + sd.ik.size() + sd.transform.size() + sd.path.size());
+    update_cache_.reserve(sd.bones.size() + sd.ik.size() + sd.transform.size() + sd.path.size() + sd.physics.size());
     update_cache_reset_.reserve(sd.bones.size());
     in_cache_.resize(sd.bones.size());
     setup_attachments_.resize(sd.slots.size());
@@ -48,6 +49,7 @@ void Skeleton::set_bones_to_setup_pose() {
     for (std::size_t i = 0; i < bones.size(); ++i) {
         const Bone& b = sd.bones[i];
         bones[i].local = BoneTransform{b.x, b.y, b.rotation, b.scale_x, b.scale_y, b.shear_x, b.shear_y};
+        bones[i].inherit = b.transform;
     }
     for (std::size_t i = 0; i < ik.size(); ++i) {
         const IkConstraint& c = sd.ik[i];
@@ -63,6 +65,8 @@ void Skeleton::set_bones_to_setup_pose() {
         transform[i].translate_mix = c.translate_mix;
         transform[i].scale_mix = c.scale_mix;
         transform[i].shear_mix = c.shear_mix;
+        transform[i].mix_y = c.mix_y;
+        transform[i].mix_scale_y = c.mix_scale_y;
     }
     for (std::size_t i = 0; i < path.size(); ++i) {
         const PathConstraint& c = sd.path[i];
@@ -70,6 +74,18 @@ void Skeleton::set_bones_to_setup_pose() {
         path[i].spacing = c.spacing;
         path[i].rotate_mix = c.rotate_mix;
         path[i].translate_mix = c.translate_mix;
+        path[i].mix_y = c.mix_y;
+    }
+    for (std::size_t i = 0; i < physics.size(); ++i) {
+        const PhysicsConstraint& c = sd.physics[i];
+        PhysicsState& p = physics[i];
+        p.inertia = c.inertia;
+        p.strength = c.strength;
+        p.damping = c.damping;
+        p.mass_inverse = c.mass_inverse;
+        p.wind = c.wind;
+        p.gravity = c.gravity;
+        p.mix = c.mix;
     }
 }
 
@@ -80,6 +96,7 @@ void Skeleton::set_slots_to_setup_pose() {
         SlotState& s = slots[i];
         s.color = data_->setup_color[i];
         if (s.has_dark) s.dark = data_->setup_dark[i];
+        s.sequence_index = -1;
         if (sd.slots[i].attachment) {
             s.attachment = -1;  // forces the deform to be cleared
             s.deform.clear();
@@ -110,9 +127,11 @@ void Skeleton::update_cache() {
         }
     }
     // Constraints run in their `order`; each first sorts the bones it reads.
-    const std::size_t count = sd.ik.size() + sd.transform.size() + sd.path.size();
+    const std::size_t count = sd.ik.size() + sd.transform.size() + sd.path.size() + sd.physics.size();
     for (std::size_t order = 0; order < count; ++order) {
         bool found = false;
+        for (std::size_t i = 0; i < sd.physics.size() && !found; ++i)
+            if (sd.physics[i].order == static_cast<int>(order)) sort_physics(static_cast<int>(i)), found = true;
         for (std::size_t i = 0; i < sd.ik.size() && !found; ++i)
             if (sd.ik[i].order == static_cast<int>(order)) sort_ik(static_cast<int>(i)), found = true;
         for (std::size_t i = 0; i < sd.transform.size() && !found; ++i)
@@ -153,7 +172,10 @@ void Skeleton::sort_ik(int index) {
     sort_bone(parent);
     if (c.bones.size() > 1) {
         const int child = c.bones.back();
-        if (!in_cache_[static_cast<std::size_t>(child)]) update_cache_reset_.push_back(child);
+        if (data_->v4())
+            sort_bone(child);  // 4.x: every applied pose is reset before the update
+        else if (!in_cache_[static_cast<std::size_t>(child)])
+            update_cache_reset_.push_back(child);
     }
     update_cache_.push_back({UpdateKind::Ik, index});
     sort_reset(parent);
@@ -171,7 +193,10 @@ void Skeleton::sort_transform(int index) {
         for (int b : c.bones) {
             const int parent = model().bones[static_cast<std::size_t>(b)].parent;
             if (parent >= 0) sort_bone(parent);
-            if (!in_cache_[static_cast<std::size_t>(b)]) update_cache_reset_.push_back(b);
+            if (data_->v4())
+                sort_bone(b);
+            else if (!in_cache_[static_cast<std::size_t>(b)])
+                update_cache_reset_.push_back(b);
         }
     } else {
         for (int b : c.bones) sort_bone(b);
@@ -215,7 +240,40 @@ void Skeleton::sort_path(int index) {
     for (int b : c.bones) bones[static_cast<std::size_t>(b)].sorted = true;
 }
 
+void Skeleton::sort_physics(int index) {
+    const PhysicsConstraint& c = model().physics[static_cast<std::size_t>(index)];
+    PhysicsState& state = physics[static_cast<std::size_t>(index)];
+    state.active = bones[static_cast<std::size_t>(c.bone)].active &&
+                   (!c.skin_required || skin_lists(&SkinInfo::physics, index));
+    if (!state.active) return;
+    sort_bone(c.bone);
+    update_cache_.push_back({UpdateKind::Physics, index});
+    sort_reset(c.bone);
+    bones[static_cast<std::size_t>(c.bone)].sorted = true;
+}
+
 void Skeleton::update_world_transform() {
+    if (data_->v4()) {
+        // 4.x: bones update from their applied pose, which starts as the local pose every time.
+        for (BoneState& bone : bones) {
+            bone.applied = bone.local;
+            bone.applied_valid = true;
+        }
+        for (const UpdateStep& step : update_cache_) {
+            switch (step.kind) {
+                case UpdateKind::Bone: {
+                    const BoneTransform t = bones[static_cast<std::size_t>(step.index)].applied;
+                    detail::update_world(*this, step.index, t);
+                    break;
+                }
+                case UpdateKind::Ik: detail::apply_ik(*this, step.index); break;
+                case UpdateKind::Transform: detail::apply_transform(*this, step.index); break;
+                case UpdateKind::Path: detail::apply_path(*this, step.index); break;
+                case UpdateKind::Physics: break;  // posed without physics (see physics.hpp)
+            }
+        }
+        return;
+    }
     for (int b : update_cache_reset_) {
         BoneState& bone = bones[static_cast<std::size_t>(b)];
         bone.applied = bone.local;
@@ -227,6 +285,7 @@ void Skeleton::update_world_transform() {
             case UpdateKind::Ik: detail::apply_ik(*this, step.index); break;
             case UpdateKind::Transform: detail::apply_transform(*this, step.index); break;
             case UpdateKind::Path: detail::apply_path(*this, step.index); break;
+            case UpdateKind::Physics: break;  // 4.2 only
         }
     }
 }

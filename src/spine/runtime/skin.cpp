@@ -1,6 +1,6 @@
 // Skins on a skeleton instance: choosing the skin, resolving attachment names through it (falling
 // back to the default skin), and changing a slot's attachment (which resets its deform unless the
-// new attachment shares the old one's deform source).
+// new attachment shares the old one's deform source, 3.8+, and its sequence frame).
 #include <algorithm>
 
 #include "rigio/spine/runtime/skeleton.hpp"
@@ -47,12 +47,14 @@ void Skeleton::set_attachment(int slot, int attachment) {
     SlotState& s = slots[static_cast<std::size_t>(slot)];
     if (s.attachment == attachment) return;
     const auto& table = data_->attachments;
-    const bool keep = attachment >= 0 && s.attachment >= 0 && table[static_cast<std::size_t>(attachment)].is_vertex &&
+    // 3.7 always starts the new attachment from its setup vertices.
+    const bool keep = data_->version != Version::V37 && attachment >= 0 && s.attachment >= 0 && table[static_cast<std::size_t>(attachment)].is_vertex &&
                       table[static_cast<std::size_t>(s.attachment)].is_vertex &&
                       table[static_cast<std::size_t>(attachment)].deform_source ==
                           table[static_cast<std::size_t>(s.attachment)].deform_source;
     if (!keep) s.deform.clear();
     s.attachment = attachment;
+    s.sequence_index = -1;  // 4.1+: a new attachment starts at its setup frame
 }
 
 bool Skeleton::skin_lists(const std::vector<int> SkinInfo::*list, int index) const {

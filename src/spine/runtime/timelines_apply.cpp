@@ -30,7 +30,7 @@ std::size_t next_key(const std::vector<float>& frames, int entries, float time) 
     return hi;
 }
 
-// Where `time` falls: the key before (index), the eased fraction towards the next key.
+// Where `time` falls: the key before (index) and, for 3.x curves, the eased fraction towards the next key.
 struct Span {
     std::size_t prev;
     float percent;
@@ -38,30 +38,43 @@ struct Span {
 
 Span locate(const Timeline& t, float time) {
     const std::size_t next = next_key(t.frames, t.entries, time);
+    if (t.absolute) return {next - 1, 0};  // 4.x curves are evaluated per channel
     const std::size_t e = static_cast<std::size_t>(t.entries);
     const float next_time = t.frames[next * e], prev_time = t.frames[(next - 1) * e];
     const float linear = 1 - (time - next_time) / (prev_time - next_time);
     return {next - 1, curve_percent(t.curves.data() + (next - 1) * kCurveStride, linear)};
 }
 
-// Interpolated value `field` (1-based within a key) at a span.
-inline float value_at(const Timeline& t, const Span& s, int field) {
+// Interpolated value `field` (1-based within a key) at `time` inside a span.
+inline float value_at(const Timeline& t, const Span& s, int field, float time) {
     const std::size_t e = static_cast<std::size_t>(t.entries);
     const float a = t.frames[s.prev * e + static_cast<std::size_t>(field)];
     const float b = t.frames[(s.prev + 1) * e + static_cast<std::size_t>(field)];
-    return a + (b - a) * s.percent;
+    if (!t.absolute) return a + (b - a) * s.percent;
+    const float* curve = t.curves.data() + s.prev * static_cast<std::size_t>(t.curve_stride);
+    return absolute_curve_value(curve, field - 1, t.frames[s.prev * e], a, t.frames[(s.prev + 1) * e], b, time);
+}
+
+// The fraction of the way from key s.prev to the next one (deform keys hold whole arrays).
+inline float fraction_at(const Timeline& t, const Span& s, float time) {
+    if (!t.absolute) return s.percent;
+    const float* curve = t.curves.data() + s.prev * static_cast<std::size_t>(t.curve_stride);
+    return absolute_curve_value(curve, 0, t.frames[s.prev], 0, t.frames[s.prev + 1], 1, time);
 }
 
 inline float last_value(const Timeline& t, int field) {
     return t.frames[t.frames.size() - static_cast<std::size_t>(t.entries) + static_cast<std::size_t>(field)];
 }
 
-// Key index in effect at `time` for keys without interpolation (attachment, draw order).
-std::size_t stepped_key(const Timeline& t, float time) {
-    const std::size_t count = t.frames.size();
-    if (time >= t.frames[count - 1]) return count - 1;
-    return next_key(t.frames, 1, time) - 1;
+// Index of the key in effect at `time` (frames[0] <= time): the last key whose time is not after it.
+std::size_t key_in_effect(const Timeline& t, float time) {
+    const std::size_t e = static_cast<std::size_t>(t.entries), count = t.frames.size() / e;
+    if (time >= t.frames[(count - 1) * e]) return count - 1;
+    return next_key(t.frames, t.entries, time) - 1;
 }
+
+// Key index in effect at `time` for keys without interpolation (attachment, draw order).
+std::size_t stepped_key(const Timeline& t, float time) { return key_in_effect(t, time); }
 
 float clamp01(float v) { return std::clamp(v, 0.0f, 1.0f); }
 
@@ -77,13 +90,22 @@ bool sample(const Timeline& t, float time, float* out, int count) {
         return true;
     }
     const Span s = locate(t, time);
-    for (int i = 0; i < count; ++i) out[i] = value_at(t, s, i + 1);
+    for (int i = 0; i < count; ++i) out[i] = value_at(t, s, i + 1, time);
     return true;
 }
 
 template <int N>
 bool sample(const Timeline& t, float time, float (&out)[N]) {
     return sample(t, time, out, N);
+}
+
+// A keyed scale (a factor of the setup scale) mixed from the setup scale: the magnitude is mixed and
+// the setup sign kept.
+float mix_scale(float keyed, float setup, float alpha) {
+    const float x = keyed * setup;
+    if (alpha == 1) return x;
+    const float sign = setup > 0 ? 1.0f : setup < 0 ? -1.0f : 0.0f;
+    return setup + (std::fabs(x) * sign - setup) * alpha;
 }
 
 void apply_bone(const Timeline& t, Skeleton& sk, float time, float alpha) {
@@ -96,6 +118,12 @@ void apply_bone(const Timeline& t, Skeleton& sk, float time, float alpha) {
         case TimelineKind::Rotate: {
             if (before) {
                 local.rotation = setup.rotation;
+                return;
+            }
+            if (t.absolute) {  // 4.x: the keyed angles as they are, no shortest way
+                float r[1];
+                sample(t, time, r);
+                local.rotation = setup.rotation + r[0] * alpha;
                 return;
             }
             float r;
@@ -127,16 +155,37 @@ void apply_bone(const Timeline& t, Skeleton& sk, float time, float alpha) {
                 local.scale_y = setup.scale_y;
                 return;
             }
-            const float x = v[0] * setup.scale_x, y = v[1] * setup.scale_y;
-            if (alpha == 1) {
-                local.scale_x = x;
-                local.scale_y = y;
-                return;
+            local.scale_x = mix_scale(v[0], setup.scale_x, alpha);
+            local.scale_y = mix_scale(v[1], setup.scale_y, alpha);
+            return;
+        }
+        case TimelineKind::ScaleX:
+        case TimelineKind::ScaleY: {
+            float& out = t.kind == TimelineKind::ScaleX ? local.scale_x : local.scale_y;
+            const float base = t.kind == TimelineKind::ScaleX ? setup.scale_x : setup.scale_y;
+            float v[1];
+            out = sample(t, time, v) ? mix_scale(v[0], base, alpha) : base;
+            return;
+        }
+        case TimelineKind::TranslateX:
+        case TimelineKind::TranslateY:
+        case TimelineKind::ShearX:
+        case TimelineKind::ShearY: {
+            float* out = &local.x;
+            float base = setup.x;
+            switch (t.kind) {
+                case TimelineKind::TranslateY: out = &local.y, base = setup.y; break;
+                case TimelineKind::ShearX: out = &local.shear_x, base = setup.shear_x; break;
+                case TimelineKind::ShearY: out = &local.shear_y, base = setup.shear_y; break;
+                default: break;
             }
-            // Partial mix from the setup scale: the magnitude is mixed, the setup sign kept.
-            auto sign = [](float f) { return f > 0 ? 1.0f : f < 0 ? -1.0f : 0.0f; };
-            local.scale_x = setup.scale_x + (std::fabs(x) * sign(setup.scale_x) - setup.scale_x) * alpha;
-            local.scale_y = setup.scale_y + (std::fabs(y) * sign(setup.scale_y) - setup.scale_y) * alpha;
+            float v[1];
+            *out = sample(t, time, v) ? base + v[0] * alpha : base;
+            return;
+        }
+        case TimelineKind::Inherit: {
+            bone.inherit = before ? setup.transform
+                                  : static_cast<TransformMode>(static_cast<int>(t.frames[key_in_effect(t, time) * 2 + 1]));
             return;
         }
         case TimelineKind::Shear: {
@@ -154,31 +203,125 @@ void apply_bone(const Timeline& t, Skeleton& sk, float time, float alpha) {
     }
 }
 
+// rgba and rgba2 (3.x color and twoColor), rgb, alpha, rgb2: each writes its channels of the slot's
+// colour and dark colour, mixed from the setup colours by alpha.
 void apply_color(const Timeline& t, Skeleton& sk, float time, float alpha) {
     SlotState& slot = sk.slots[static_cast<std::size_t>(t.target)];
     if (!sk.bones[static_cast<std::size_t>(sk.model().slots[static_cast<std::size_t>(t.target)].bone)].active) return;
-    const Color setup_color = sk.data().setup_color[static_cast<std::size_t>(t.target)];
-    const bool two = t.kind == TimelineKind::TwoColor;
-    float v[7];
-    const bool keyed = sample(t, time, v, two ? 7 : 4);
+    const Color setup = sk.data().setup_color[static_cast<std::size_t>(t.target)];
     const Color setup_dark = sk.data().setup_dark[static_cast<std::size_t>(t.target)];
-    if (!keyed) {
-        slot.color = setup_color;
-        if (two) slot.dark = setup_dark;
+    const bool rgb = t.kind != TimelineKind::Alpha;
+    const bool has_alpha = t.kind == TimelineKind::Color || t.kind == TimelineKind::TwoColor || t.kind == TimelineKind::Alpha;
+    const bool dark = t.kind == TimelineKind::TwoColor || t.kind == TimelineKind::Rgb2;
+    float v[7];
+    if (!sample(t, time, v, t.entries - 1)) {
+        if (rgb) slot.color.r = setup.r, slot.color.g = setup.g, slot.color.b = setup.b;
+        if (has_alpha) slot.color.a = setup.a;
+        if (dark) slot.dark = setup_dark;
         return;
     }
-    if (alpha == 1) {
-        set_color(slot.color, v[0], v[1], v[2], v[3]);
-        if (two) set_color(slot.dark, v[4], v[5], v[6], 1);
+    auto mix = [alpha](float from, float to) { return alpha == 1 ? to : from + (to - from) * alpha; };
+    Color c = slot.color;
+    int i = 0;
+    if (rgb) {
+        c.r = mix(setup.r, v[i++]);
+        c.g = mix(setup.g, v[i++]);
+        c.b = mix(setup.b, v[i++]);
+    }
+    if (has_alpha) c.a = mix(setup.a, v[i++]);
+    set_color(slot.color, c.r, c.g, c.b, c.a);
+    if (dark) set_color(slot.dark, mix(setup_dark.r, v[i]), mix(setup_dark.g, v[i + 1]), mix(setup_dark.b, v[i + 2]), 1);
+}
+
+// 4.1+: the frame of a sequence attachment (stored on the slot; the pose reads it).
+void apply_sequence(const Timeline& t, Skeleton& sk, float time) {
+    SlotState& slot = sk.slots[static_cast<std::size_t>(t.target)];
+    if (!sk.bones[static_cast<std::size_t>(sk.model().slots[static_cast<std::size_t>(t.target)].bone)].active) return;
+    const auto& table = sk.data().attachments;
+    if (slot.attachment != t.attachment &&
+        (slot.attachment < 0 || !table[static_cast<std::size_t>(slot.attachment)].is_vertex ||
+         table[static_cast<std::size_t>(slot.attachment)].deform_source != t.attachment))
+        return;
+    if (time < t.frames[0]) {
+        slot.sequence_index = -1;
         return;
     }
-    slot.color = setup_color;
-    set_color(slot.color, slot.color.r + (v[0] - slot.color.r) * alpha, slot.color.g + (v[1] - slot.color.g) * alpha,
-              slot.color.b + (v[2] - slot.color.b) * alpha, slot.color.a + (v[3] - slot.color.a) * alpha);
-    if (two) {
-        slot.dark = setup_dark;
-        set_color(slot.dark, slot.dark.r + (v[4] - slot.dark.r) * alpha, slot.dark.g + (v[5] - slot.dark.g) * alpha,
-                  slot.dark.b + (v[6] - slot.dark.b) * alpha, 1);
+    const std::size_t k = key_in_effect(t, time) * 4;
+    const float before = t.frames[k], delay = t.frames[k + 3];
+    const auto mode = static_cast<SequenceMode>(static_cast<int>(t.frames[k + 1]));
+    long index = static_cast<long>(t.frames[k + 2]);
+    const long count = table[static_cast<std::size_t>(t.attachment)].sequence_count;
+    if (count <= 0) return;
+    if (mode != SequenceMode::Hold) {
+        // Frames elapsed since the key (a tiny bias keeps exact multiples of the delay on their frame).
+        const float steps = (time - before) / delay + 0.0001f;
+        index += steps >= 1 && steps < 1e9f ? static_cast<long>(steps) : steps >= 1e9f ? 1000000000L : 0;
+        const long n = count * 2 - 2;  // one ping-pong cycle
+        switch (mode) {
+            case SequenceMode::Once: index = std::min(count - 1, index); break;
+            case SequenceMode::Loop: index %= count; break;
+            case SequenceMode::Pingpong:
+                index = n == 0 ? 0 : index % n;
+                if (index >= count) index = n - index;
+                break;
+            case SequenceMode::OnceReverse: index = std::max(count - 1 - index, 0L); break;
+            case SequenceMode::LoopReverse: index = count - 1 - index % count; break;
+            case SequenceMode::PingpongReverse:
+                index = n == 0 ? 0 : (index + count - 1) % n;
+                if (index >= count) index = n - index;
+                break;
+            case SequenceMode::Hold: break;
+        }
+    }
+    slot.sequence_index = static_cast<int>(std::min(index, 1000000000L));
+}
+
+// 4.2: the values physics timelines animate, on one constraint or (target -1) on every constraint
+// whose data marks the value global.
+void apply_physics(const Timeline& t, Skeleton& sk, float time, float alpha) {
+    const auto type = static_cast<PhysicsTimelineType>(t.sub);
+    if (type == PhysicsTimelineType::Reset) return;  // acts on the simulation only
+    float v[1];
+    const bool keyed = sample(t, time, v);
+    const SkeletonData& sd = sk.model();
+    auto apply_one = [&](std::size_t i) {
+        const PhysicsConstraint& d = sd.physics[i];
+        PhysicsState& p = sk.physics[i];
+        float setup = 0, *out = nullptr;
+        switch (type) {
+            case PhysicsTimelineType::Inertia: setup = d.inertia, out = &p.inertia; break;
+            case PhysicsTimelineType::Strength: setup = d.strength, out = &p.strength; break;
+            case PhysicsTimelineType::Damping: setup = d.damping, out = &p.damping; break;
+            case PhysicsTimelineType::Mass: setup = 1 / d.mass_inverse; break;  // keys hold the mass
+            case PhysicsTimelineType::Wind: setup = d.wind, out = &p.wind; break;
+            case PhysicsTimelineType::Gravity: setup = d.gravity, out = &p.gravity; break;
+            case PhysicsTimelineType::Mix: setup = d.mix, out = &p.mix; break;
+            case PhysicsTimelineType::Reset: return;
+        }
+        const float value = keyed ? setup + (v[0] - setup) * alpha : setup;
+        if (out)
+            *out = value;
+        else
+            p.mass_inverse = 1 / value;
+    };
+    if (t.target >= 0) {
+        if (sk.physics[static_cast<std::size_t>(t.target)].active) apply_one(static_cast<std::size_t>(t.target));
+        return;
+    }
+    for (std::size_t i = 0; i < sd.physics.size(); ++i) {
+        const PhysicsConstraint& d = sd.physics[i];
+        bool global = false;
+        switch (type) {
+            case PhysicsTimelineType::Inertia: global = d.inertia_global; break;
+            case PhysicsTimelineType::Strength: global = d.strength_global; break;
+            case PhysicsTimelineType::Damping: global = d.damping_global; break;
+            case PhysicsTimelineType::Mass: global = d.mass_global; break;
+            case PhysicsTimelineType::Wind: global = d.wind_global; break;
+            case PhysicsTimelineType::Gravity: global = d.gravity_global; break;
+            case PhysicsTimelineType::Mix: global = d.mix_global; break;
+            case PhysicsTimelineType::Reset: break;
+        }
+        if (global && sk.physics[i].active) apply_one(i);
     }
 }
 
@@ -223,7 +366,8 @@ void apply_deform(const Timeline& t, Skeleton& sk, float time, float alpha) {
     const Span s = locate(t, time);
     const float* prev = t.vertices.data() + s.prev * n;
     const float* next = prev + n;
-    for (std::size_t i = 0; i < n; ++i) out[i] = mix(prev[i] + (next[i] - prev[i]) * s.percent, i);
+    const float f = fraction_at(t, s, time);
+    for (std::size_t i = 0; i < n; ++i) out[i] = mix(prev[i] + (next[i] - prev[i]) * f, i);
 }
 
 void apply_draw_order(const Timeline& t, Skeleton& sk, float time) {
@@ -276,7 +420,7 @@ void apply_constraint(const Timeline& t, Skeleton& sk, float time, float alpha) 
             c.mix = setup.mix + (v[0] - setup.mix) * alpha;
             c.softness = setup.softness + (v[1] - setup.softness) * alpha;
             // Discrete values come from the key in effect, not interpolated.
-            const std::size_t key = time >= t.frames[t.frames.size() - 6] ? t.frames.size() / 6 - 1 : locate(t, time).prev;
+            const std::size_t key = key_in_effect(t, time);
             c.bend_direction = static_cast<int>(t.frames[key * 6 + 3]);
             c.compress = t.frames[key * 6 + 4] != 0;
             c.stretch = t.frames[key * 6 + 5] != 0;
@@ -286,18 +430,18 @@ void apply_constraint(const Timeline& t, Skeleton& sk, float time, float alpha) 
             TransformState& c = sk.transform[i];
             if (!c.active) return;
             const TransformConstraint& setup = sd.transform[i];
-            float v[4];
-            if (!sample(t, time, v)) {
-                c.rotate_mix = setup.rotate_mix;
-                c.translate_mix = setup.translate_mix;
-                c.scale_mix = setup.scale_mix;
-                c.shear_mix = setup.shear_mix;
-                return;
+            // 3.x: rotate, translate, scale, shear; 4.x: rotate, x, y, scaleX, scaleY, shearY.
+            float* const mixes[6] = {&c.rotate_mix, &c.translate_mix, &c.mix_y, &c.scale_mix, &c.mix_scale_y, &c.shear_mix};
+            const float setups[6] = {setup.rotate_mix, setup.translate_mix, setup.mix_y, setup.scale_mix, setup.mix_scale_y, setup.shear_mix};
+            static constexpr int k3x[4] = {0, 1, 3, 5}, k4x[6] = {0, 1, 2, 3, 4, 5};
+            const int count = t.entries - 1;
+            const int* fields = count == 6 ? k4x : k3x;
+            float v[6];
+            const bool keyed = sample(t, time, v, count);
+            for (int k = 0; k < count; ++k) {
+                const int f = fields[k];
+                *mixes[f] = keyed ? setups[f] + (v[k] - setups[f]) * alpha : setups[f];
             }
-            c.rotate_mix = setup.rotate_mix + (v[0] - setup.rotate_mix) * alpha;
-            c.translate_mix = setup.translate_mix + (v[1] - setup.translate_mix) * alpha;
-            c.scale_mix = setup.scale_mix + (v[2] - setup.scale_mix) * alpha;
-            c.shear_mix = setup.shear_mix + (v[3] - setup.shear_mix) * alpha;
             return;
         }
         case TimelineKind::PathPosition:
@@ -315,14 +459,13 @@ void apply_constraint(const Timeline& t, Skeleton& sk, float time, float alpha) 
             PathState& c = sk.path[i];
             if (!c.active) return;
             const PathConstraint& setup = sd.path[i];
-            float v[2];
-            if (!sample(t, time, v)) {
-                c.rotate_mix = setup.rotate_mix;
-                c.translate_mix = setup.translate_mix;
-                return;
-            }
-            c.rotate_mix = setup.rotate_mix + (v[0] - setup.rotate_mix) * alpha;
-            c.translate_mix = setup.translate_mix + (v[1] - setup.translate_mix) * alpha;
+            // 3.x: rotate, translate; 4.x: rotate, x, y.
+            float* const mixes[3] = {&c.rotate_mix, &c.translate_mix, &c.mix_y};
+            const float setups[3] = {setup.rotate_mix, setup.translate_mix, setup.mix_y};
+            float v[3];
+            const int count = t.entries - 1;
+            const bool keyed = sample(t, time, v, count);
+            for (int k = 0; k < count; ++k) *mixes[k] = keyed ? setups[k] + (v[k] - setups[k]) * alpha : setups[k];
             return;
         }
         default: return;
@@ -338,10 +481,22 @@ void apply_timeline(const Timeline& t, const AnimationInfo& animation, Skeleton&
         case TimelineKind::Rotate:
         case TimelineKind::Translate:
         case TimelineKind::Scale:
-        case TimelineKind::Shear: apply_bone(t, sk, time, alpha); break;
+        case TimelineKind::Shear:
+        case TimelineKind::TranslateX:
+        case TimelineKind::TranslateY:
+        case TimelineKind::ScaleX:
+        case TimelineKind::ScaleY:
+        case TimelineKind::ShearX:
+        case TimelineKind::ShearY:
+        case TimelineKind::Inherit: apply_bone(t, sk, time, alpha); break;
         case TimelineKind::Attachment: apply_attachment(t, sk, time); break;
         case TimelineKind::Color:
-        case TimelineKind::TwoColor: apply_color(t, sk, time, alpha); break;
+        case TimelineKind::TwoColor:
+        case TimelineKind::Rgb:
+        case TimelineKind::Alpha:
+        case TimelineKind::Rgb2: apply_color(t, sk, time, alpha); break;
+        case TimelineKind::Sequence: apply_sequence(t, sk, time); break;
+        case TimelineKind::Physics: apply_physics(t, sk, time, alpha); break;
         case TimelineKind::Deform: apply_deform(t, sk, time, alpha); break;
         case TimelineKind::DrawOrder: apply_draw_order(t, sk, time); break;
         case TimelineKind::Event: fire_events(t, animation, last_time, time, events); break;

@@ -1,7 +1,7 @@
 // Flattens a model Animation into runtime timelines (see data.hpp): keyframe values in one float
 // array per timeline, curves pre-sampled, deform keys expanded to full deform arrays, draw-order
-// offsets turned into permutations. Apply order: slots, bones, IK, transform, path, deform, draw
-// order, events (the order of the 3.8 loaders).
+// offsets turned into permutations. Apply order: slots, bones, IK, transform, path, physics (4.2),
+// deform and sequence, draw order, events (the order of the official loaders).
 #include <string>
 
 #include "rigio/io/error.hpp"
@@ -12,21 +12,46 @@ namespace rigio::spine::runtime::detail {
 
 namespace {
 
-// Appends one keyframe's values and, unless it is the last, its curve.
+// Appends keyframes (values, and the curve to the next key); finish() samples the curves, which in
+// the 4.x form need the next key's values too. `channels` values after the time are interpolated.
 struct Builder {
     Timeline t;
     std::size_t frame_count;
+    int channels;
+    bool percent = false;  // 4.x deform: one channel running from 0 to 1 over each transition
+    std::vector<const Curve*> keyed;
 
-    Builder(TimelineKind kind, int target, int entries, std::size_t frames) : frame_count(frames) {
+    Builder(TimelineKind kind, int target, int entries, std::size_t frames, bool absolute = false, int channel_count = 1)
+        : frame_count(frames), channels(channel_count) {
         t.kind = kind;
         t.target = target;
         t.entries = entries;
+        t.absolute = absolute;
+        t.curve_stride = absolute ? absolute_curve_stride(channel_count) : kCurveStride;
         t.frames.reserve(frames * static_cast<std::size_t>(entries));
-        if (frames > 0) t.curves.resize((frames - 1) * kCurveStride);
+        keyed.reserve(frames);
     }
-    void key(std::size_t i, std::initializer_list<float> values, const Curve* curve) {
+    void key(std::initializer_list<float> values, const Curve* curve) {
         t.frames.insert(t.frames.end(), values.begin(), values.end());
-        if (curve && i + 1 < frame_count) sample_curve(*curve, t.curves.data() + i * kCurveStride);
+        keyed.push_back(curve);
+    }
+    Timeline finish() {
+        const std::size_t n = keyed.size();
+        if (n < 2 || !keyed[0]) return std::move(t);  // keys without curves (attachment, draw order, ...)
+        const std::size_t stride = static_cast<std::size_t>(t.curve_stride), e = static_cast<std::size_t>(t.entries);
+        t.curves.resize((n - 1) * stride);
+        static const float zero[1] = {0}, one[1] = {1};
+        for (std::size_t i = 0; i + 1 < n; ++i) {
+            float* out = t.curves.data() + i * stride;
+            if (!t.absolute) {
+                sample_curve(*keyed[i], out);
+            } else {
+                const float* v0 = percent ? zero : t.frames.data() + i * e + 1;
+                const float* v1 = percent ? one : t.frames.data() + (i + 1) * e + 1;
+                sample_absolute_curve(*keyed[i], channels, t.frames[i * e], v0, t.frames[(i + 1) * e], v1, out);
+            }
+        }
+        return std::move(t);
     }
 };
 
@@ -85,6 +110,7 @@ std::size_t expansion_budget() { return kMaxExpandedValues; }
 
 AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget) {
     const SkeletonData& sd = *rd.data;
+    const bool v4 = rd.v4();
     AnimationInfo out;
     out.name = a.name.value_or("");
     out.duration = duration(a);
@@ -96,28 +122,35 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
         for (const SlotTimeline& st : g.timelines) {
             if (st.type == SlotTimelineType::Attachment) {
                 Builder b(TimelineKind::Attachment, g.slot, 1, st.attachment_keys.size());
-                for (std::size_t i = 0; i < st.attachment_keys.size(); ++i) {
-                    const AttachmentKeyframe& k = st.attachment_keys[i];
-                    b.key(i, {k.time}, nullptr);
+                for (const AttachmentKeyframe& k : st.attachment_keys) {
+                    b.key({k.time}, nullptr);
                     b.t.names.push_back(k.name ? rd.name_id(*k.name) : -1);
                 }
-                b.t.curves.clear();
-                list.push_back(std::move(b.t));
+                list.push_back(b.finish());
                 continue;
             }
-            const bool two = st.type == SlotTimelineType::TwoColor;
-            Builder b(two ? TimelineKind::TwoColor : TimelineKind::Color, g.slot, two ? 8 : 5, st.color_keys.size());
-            for (std::size_t i = 0; i < st.color_keys.size(); ++i) {
-                const ColorKeyframe& k = st.color_keys[i];
-                const Color c = to_color(k.color);
-                if (two) {
-                    const Color d = to_dark_color(k.dark);
-                    b.key(i, {k.time, c.r, c.g, c.b, c.a, d.r, d.g, d.b}, &k.curve);
-                } else {
-                    b.key(i, {k.time, c.r, c.g, c.b, c.a}, &k.curve);
+            // Channels after the time: rgba, rgba2 (light rgba, dark rgb), rgb, rgb2, alpha.
+            TimelineKind kind = TimelineKind::Color;
+            int channels = 4;
+            switch (st.type) {
+                case SlotTimelineType::TwoColor: kind = TimelineKind::TwoColor, channels = 7; break;
+                case SlotTimelineType::Rgb: kind = TimelineKind::Rgb, channels = 3; break;
+                case SlotTimelineType::Rgb2: kind = TimelineKind::Rgb2, channels = 6; break;
+                case SlotTimelineType::Alpha: kind = TimelineKind::Alpha, channels = 1; break;
+                default: break;
+            }
+            Builder b(kind, g.slot, channels + 1, st.color_keys.size(), v4, channels);
+            for (const ColorKeyframe& k : st.color_keys) {
+                const Color c = to_color(k.color), d = to_dark_color(k.dark);
+                switch (kind) {
+                    case TimelineKind::TwoColor: b.key({k.time, c.r, c.g, c.b, c.a, d.r, d.g, d.b}, &k.curve); break;
+                    case TimelineKind::Rgb: b.key({k.time, c.r, c.g, c.b}, &k.curve); break;
+                    case TimelineKind::Rgb2: b.key({k.time, c.r, c.g, c.b, d.r, d.g, d.b}, &k.curve); break;
+                    case TimelineKind::Alpha: b.key({k.time, c.a}, &k.curve); break;
+                    default: b.key({k.time, c.r, c.g, c.b, c.a}, &k.curve); break;
                 }
             }
-            list.push_back(std::move(b.t));
+            list.push_back(b.finish());
         }
     }
 
@@ -130,41 +163,53 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 case BoneTimelineType::Translate: kind = TimelineKind::Translate; break;
                 case BoneTimelineType::Scale: kind = TimelineKind::Scale; break;
                 case BoneTimelineType::Shear: kind = TimelineKind::Shear; break;
-                default: throw Error("bone timeline of a later Spine version");  // prepare() admits 3.8 only
+                case BoneTimelineType::TranslateX: kind = TimelineKind::TranslateX; break;
+                case BoneTimelineType::TranslateY: kind = TimelineKind::TranslateY; break;
+                case BoneTimelineType::ScaleX: kind = TimelineKind::ScaleX; break;
+                case BoneTimelineType::ScaleY: kind = TimelineKind::ScaleY; break;
+                case BoneTimelineType::ShearX: kind = TimelineKind::ShearX; break;
+                case BoneTimelineType::ShearY: kind = TimelineKind::ShearY; break;
+                case BoneTimelineType::Inherit: kind = TimelineKind::Inherit; break;
             }
-            const bool rotate = kind == TimelineKind::Rotate;
-            Builder b(kind, g.bone, rotate ? 2 : 3, bt.keys.size());
-            for (std::size_t i = 0; i < bt.keys.size(); ++i) {
-                const BoneKeyframe& k = bt.keys[i];
-                if (rotate)
-                    b.key(i, {k.time, k.x}, &k.curve);
+            if (kind == TimelineKind::Inherit) {
+                Builder b(kind, g.bone, 2, bt.keys.size());
+                for (const BoneKeyframe& k : bt.keys) b.key({k.time, static_cast<float>(k.inherit)}, nullptr);
+                list.push_back(b.finish());
+                continue;
+            }
+            const bool two = kind == TimelineKind::Translate || kind == TimelineKind::Scale || kind == TimelineKind::Shear;
+            Builder b(kind, g.bone, two ? 3 : 2, bt.keys.size(), v4, two ? 2 : 1);
+            for (const BoneKeyframe& k : bt.keys) {
+                if (two)
+                    b.key({k.time, k.x, k.y}, &k.curve);
                 else
-                    b.key(i, {k.time, k.x, k.y}, &k.curve);
+                    b.key({k.time, k.x}, &k.curve);
             }
-            list.push_back(std::move(b.t));
+            list.push_back(b.finish());
         }
     }
 
     for (const IkTimeline& it : a.ik) {
         check_index(it.constraint, sd.ik.size(), "IK constraint", name);
-        Builder b(TimelineKind::IkConstraint, it.constraint, 6, it.keys.size());
-        for (std::size_t i = 0; i < it.keys.size(); ++i) {
-            const IkKeyframe& k = it.keys[i];
-            b.key(i, {k.time, k.mix, k.softness, static_cast<float>(k.bend_direction), k.compress ? 1.0f : 0.0f,
-                      k.stretch ? 1.0f : 0.0f},
+        Builder b(TimelineKind::IkConstraint, it.constraint, 6, it.keys.size(), v4, 2);
+        for (const IkKeyframe& k : it.keys) {
+            b.key({k.time, k.mix, k.softness, static_cast<float>(k.bend_direction), k.compress ? 1.0f : 0.0f,
+                   k.stretch ? 1.0f : 0.0f},
                   &k.curve);
         }
-        list.push_back(std::move(b.t));
+        list.push_back(b.finish());
     }
 
     for (const TransformTimeline& tt : a.transform) {
         check_index(tt.constraint, sd.transform.size(), "transform constraint", name);
-        Builder b(TimelineKind::TransformConstraint, tt.constraint, 5, tt.keys.size());
-        for (std::size_t i = 0; i < tt.keys.size(); ++i) {
-            const TransformKeyframe& k = tt.keys[i];
-            b.key(i, {k.time, k.rotate_mix, k.translate_mix, k.scale_mix, k.shear_mix}, &k.curve);
+        Builder b(TimelineKind::TransformConstraint, tt.constraint, v4 ? 7 : 5, tt.keys.size(), v4, 6);
+        for (const TransformKeyframe& k : tt.keys) {
+            if (v4)
+                b.key({k.time, k.rotate_mix, k.translate_mix, k.mix_y, k.scale_mix, k.mix_scale_y, k.shear_mix}, &k.curve);
+            else
+                b.key({k.time, k.rotate_mix, k.translate_mix, k.scale_mix, k.shear_mix}, &k.curve);
         }
-        list.push_back(std::move(b.t));
+        list.push_back(b.finish());
     }
 
     for (const PathTimelines& g : a.path) {
@@ -174,15 +219,33 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
             const TimelineKind kind = mix ? TimelineKind::PathMix
                                       : pt.type == PathTimelineType::Position ? TimelineKind::PathPosition
                                                                               : TimelineKind::PathSpacing;
-            Builder b(kind, g.constraint, mix ? 3 : 2, pt.keys.size());
-            for (std::size_t i = 0; i < pt.keys.size(); ++i) {
-                const PathKeyframe& k = pt.keys[i];
-                if (mix)
-                    b.key(i, {k.time, k.a, k.b}, &k.curve);
+            const int channels = mix ? (v4 ? 3 : 2) : 1;
+            Builder b(kind, g.constraint, channels + 1, pt.keys.size(), v4, channels);
+            for (const PathKeyframe& k : pt.keys) {
+                if (!mix)
+                    b.key({k.time, k.a}, &k.curve);
+                else if (v4)
+                    b.key({k.time, k.a, k.b, k.c}, &k.curve);
                 else
-                    b.key(i, {k.time, k.a}, &k.curve);
+                    b.key({k.time, k.a, k.b}, &k.curve);
             }
-            list.push_back(std::move(b.t));
+            list.push_back(b.finish());
+        }
+    }
+
+    for (const PhysicsTimelines& g : a.physics) {
+        if (g.constraint != -1) check_index(g.constraint, sd.physics.size(), "physics constraint", name);
+        for (const PhysicsTimeline& pt : g.timelines) {
+            const bool reset = pt.type == PhysicsTimelineType::Reset;
+            Builder b(TimelineKind::Physics, g.constraint, reset ? 1 : 2, pt.keys.size(), true, 1);
+            b.t.sub = static_cast<int>(pt.type);
+            for (const PhysicsKeyframe& k : pt.keys) {
+                if (reset)
+                    b.key({k.time}, nullptr);
+                else
+                    b.key({k.time, k.value}, &k.curve);
+            }
+            list.push_back(b.finish());
         }
     }
 
@@ -192,6 +255,17 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
             check_index(dsl.slot, sd.slots.size(), "slot", name);
             for (const DeformTimeline& dt : dsl.timelines) {
                 const int id = rd.skin_attachment(ds.skin, dsl.slot, dt.attachment ? rd.name_id(*dt.attachment) : -1);
+                if (dt.type == AttachmentTimelineType::Sequence) {
+                    if (id < 0)
+                        throw Error("sequence timeline: no attachment \"" + dt.attachment.value_or("") + "\" in that skin and slot",
+                                    {}, "in animation \"" + name + "\"");
+                    Builder b(TimelineKind::Sequence, dsl.slot, 4, dt.sequence_keys.size());
+                    b.t.attachment = id;
+                    for (const SequenceKeyframe& k : dt.sequence_keys)
+                        b.key({k.time, static_cast<float>(k.mode), static_cast<float>(k.index), k.delay}, nullptr);
+                    list.push_back(b.finish());
+                    continue;
+                }
                 if (id < 0 || !rd.attachments[static_cast<std::size_t>(id)].is_vertex)
                     throw Error("deform timeline: no vertex attachment \"" + dt.attachment.value_or("") + "\" in that skin and slot",
                                 {}, "in animation \"" + name + "\"");
@@ -199,13 +273,13 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 const bool weighted = !att.bones.empty();
                 const std::size_t n = static_cast<std::size_t>(att.deform_length);
                 spend(budget, n * dt.keys.size(), name);
-                Builder b(TimelineKind::Deform, dsl.slot, 1, dt.keys.size());
+                Builder b(TimelineKind::Deform, dsl.slot, 1, dt.keys.size(), v4, 1);
+                b.percent = true;
                 b.t.attachment = id;
                 b.t.vertex_count = att.deform_length;
                 b.t.vertices.reserve(n * dt.keys.size());
-                for (std::size_t i = 0; i < dt.keys.size(); ++i) {
-                    const DeformKeyframe& k = dt.keys[i];
-                    b.key(i, {k.time}, &k.curve);
+                for (const DeformKeyframe& k : dt.keys) {
+                    b.key({k.time}, &k.curve);
                     const std::size_t at = b.t.vertices.size();
                     // Unweighted: absolute positions (setup + offsets). Weighted: the offsets.
                     if (weighted)
@@ -220,7 +294,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     for (std::size_t j = 0; j < k.values.size(); ++j)
                         b.t.vertices[at + static_cast<std::size_t>(k.offset) + j] += k.values[j];
                 }
-                list.push_back(std::move(b.t));
+                list.push_back(b.finish());
             }
         }
     }
@@ -229,12 +303,11 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
         spend(budget, a.draw_order.size() * sd.slots.size(), name);
         Builder b(TimelineKind::DrawOrder, 0, 1, a.draw_order.size());
         for (std::size_t i = 0; i < a.draw_order.size(); ++i) {
-            b.key(i, {a.draw_order[i].time}, nullptr);
+            b.key({a.draw_order[i].time}, nullptr);
             auto order = draw_order_permutation(a.draw_order[i], static_cast<int>(sd.slots.size()), name);
             b.t.draw_orders.insert(b.t.draw_orders.end(), order.begin(), order.end());
         }
-        b.t.curves.clear();
-        list.push_back(std::move(b.t));
+        list.push_back(b.finish());
     }
 
     if (!a.events.empty()) {
@@ -243,7 +316,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
             const EventKeyframe& k = a.events[i];
             check_index(k.event, sd.events.size(), "event", name);
             const EventData& e = sd.events[static_cast<std::size_t>(k.event)];
-            b.key(i, {k.time}, nullptr);
+            b.key({k.time}, nullptr);
             FiredEvent f;
             f.time = k.time;
             f.event = k.event;
@@ -260,8 +333,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
             b.t.events.push_back(static_cast<int>(out.fired.size()));
             out.fired.push_back(std::move(f));
         }
-        b.t.curves.clear();
-        list.push_back(std::move(b.t));
+        list.push_back(b.finish());
     }
     return out;
 }

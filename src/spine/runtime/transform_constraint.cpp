@@ -1,6 +1,6 @@
 // Transform constraints: bones take part of a target bone's rotation, translation, scale and shear,
 // in world space (matrix edits) or local space (applied pose edits), as absolute values or added
-// to their own (relative).
+// to their own (relative). 4.x mixes translation and scale per axis; 3.x has one mix for both axes.
 #include <cmath>
 
 #include "runtime_internal.hpp"
@@ -18,7 +18,13 @@ void rotate_matrix(BoneState& bone, float r) {
     bone.d = sin * b + cos * d;
 }
 
-void world(Skeleton& sk, const TransformConstraint& data, const TransformState& mix, bool relative) {
+// The mixes of one update: 3.x uses its single translate and scale mixes for both axes.
+struct Mixes {
+    float rotate, x, y, scale_x, scale_y, shear;
+};
+
+void world(Skeleton& sk, const TransformConstraint& data, const Mixes& mix, bool relative) {
+    const bool v4 = sk.data().v4();
     const BoneState& target = sk.bones[static_cast<std::size_t>(data.target)];
     const float ta = target.a, tb = target.b, tc = target.c, td = target.d;
     const float deg_rad_reflect = ta * td - tb * tc > 0 ? kDegRad : -kDegRad;
@@ -27,62 +33,76 @@ void world(Skeleton& sk, const TransformConstraint& data, const TransformState& 
     for (int index : data.bones) {
         BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
         bool modified = false;
-        if (mix.rotate_mix != 0) {
+        if (mix.rotate != 0) {
             float r = std::atan2(tc, ta) + offset_rotation;
             if (!relative) r -= std::atan2(bone.c, bone.a);
-            rotate_matrix(bone, wrap_radians(r) * mix.rotate_mix);
+            rotate_matrix(bone, wrap_radians(r) * mix.rotate);
             modified = true;
         }
-        if (mix.translate_mix != 0) {
+        if (mix.x != 0 || mix.y != 0) {
             const float wx = data.offset_x * ta + data.offset_y * tb + target.world_x;
             const float wy = data.offset_x * tc + data.offset_y * td + target.world_y;
             if (relative) {
-                bone.world_x += wx * mix.translate_mix;
-                bone.world_y += wy * mix.translate_mix;
+                bone.world_x += wx * mix.x;
+                bone.world_y += wy * mix.y;
             } else {
-                bone.world_x += (wx - bone.world_x) * mix.translate_mix;
-                bone.world_y += (wy - bone.world_y) * mix.translate_mix;
+                bone.world_x += (wx - bone.world_x) * mix.x;
+                bone.world_y += (wy - bone.world_y) * mix.y;
             }
             modified = true;
         }
-        if (mix.scale_mix > 0) {
-            const float tsx = std::sqrt(ta * ta + tc * tc), tsy = std::sqrt(tb * tb + td * td);
-            float sx, sy;
+        // 3.x scales both axes under one mix (> 0); 4.x each axis under its own (!= 0).
+        const bool scale_x = v4 ? mix.scale_x != 0 : mix.scale_x > 0, scale_y = v4 ? mix.scale_y != 0 : mix.scale_x > 0;
+        const float min_scale = v4 ? 0 : 0.00001f;
+        if (scale_x) {
+            const float ts = std::sqrt(ta * ta + tc * tc);
+            float s;
             if (relative) {
-                sx = (tsx - 1 + data.offset_scale_x) * mix.scale_mix + 1;
-                sy = (tsy - 1 + data.offset_scale_y) * mix.scale_mix + 1;
+                s = (ts - 1 + data.offset_scale_x) * mix.scale_x + 1;
             } else {
-                sx = std::sqrt(bone.a * bone.a + bone.c * bone.c);
-                if (sx > 0.00001f) sx = (sx + (tsx - sx + data.offset_scale_x) * mix.scale_mix) / sx;
-                sy = std::sqrt(bone.b * bone.b + bone.d * bone.d);
-                if (sy > 0.00001f) sy = (sy + (tsy - sy + data.offset_scale_y) * mix.scale_mix) / sy;
+                s = std::sqrt(bone.a * bone.a + bone.c * bone.c);
+                if (s > min_scale || (v4 && s != 0)) s = (s + (ts - s + data.offset_scale_x) * mix.scale_x) / s;
             }
-            bone.a *= sx;
-            bone.c *= sx;
-            bone.b *= sy;
-            bone.d *= sy;
+            bone.a *= s;
+            bone.c *= s;
             modified = true;
         }
-        if (mix.shear_mix > 0) {
+        if (scale_y) {
+            const float ts = std::sqrt(tb * tb + td * td);
+            float s;
+            if (relative) {
+                s = (ts - 1 + data.offset_scale_y) * mix.scale_y + 1;
+            } else {
+                s = std::sqrt(bone.b * bone.b + bone.d * bone.d);
+                if (s > min_scale || (v4 && s != 0)) s = (s + (ts - s + data.offset_scale_y) * mix.scale_y) / s;
+            }
+            bone.b *= s;
+            bone.d *= s;
+            modified = true;
+        }
+        if (mix.shear > 0) {
             const float b = bone.b, d = bone.d, by = std::atan2(d, b);
             float r;
             if (relative) {
                 r = wrap_radians(std::atan2(td, tb) - std::atan2(tc, ta));
-                r = by + (r - kPi / 2 + offset_shear_y) * mix.shear_mix;
+                r = by + (r - kPi / 2 + offset_shear_y) * mix.shear;
             } else {
                 r = wrap_radians(std::atan2(td, tb) - std::atan2(tc, ta) - (by - std::atan2(bone.c, bone.a)));
-                r = by + (r + offset_shear_y) * mix.shear_mix;
+                r = by + (r + offset_shear_y) * mix.shear;
             }
             const float s = std::sqrt(b * b + d * d);
             bone.b = std::cos(r) * s;
             bone.d = std::sin(r) * s;
             modified = true;
         }
-        if (modified) bone.applied_valid = false;
+        if (v4)
+            update_applied(sk, index);  // 4.x: at once, for every constrained bone
+        else if (modified)
+            bone.applied_valid = false;
     }
 }
 
-void local(Skeleton& sk, const TransformConstraint& data, const TransformState& mix, bool relative) {
+void local(Skeleton& sk, const TransformConstraint& data, const Mixes& mix, bool relative) {
     if (!sk.bones[static_cast<std::size_t>(data.target)].applied_valid) update_applied(sk, data.target);
     const BoneTransform target = sk.bones[static_cast<std::size_t>(data.target)].applied;
     for (int index : data.bones) {
@@ -90,29 +110,22 @@ void local(Skeleton& sk, const TransformConstraint& data, const TransformState& 
         const BoneTransform ap = sk.bones[static_cast<std::size_t>(index)].applied;
         BoneTransform t = ap;
         if (relative) {
-            if (mix.rotate_mix != 0) t.rotation += (target.rotation + data.offset_rotation) * mix.rotate_mix;
-            t.x += (target.x + data.offset_x) * mix.translate_mix;
-            t.y += (target.y + data.offset_y) * mix.translate_mix;
-            if (mix.scale_mix != 0) {
-                t.scale_x *= (target.scale_x - 1 + data.offset_scale_x) * mix.scale_mix + 1;
-                t.scale_y *= (target.scale_y - 1 + data.offset_scale_y) * mix.scale_mix + 1;
-            }
-            if (mix.shear_mix != 0) t.shear_y += (target.shear_y + data.offset_shear_y) * mix.shear_mix;
+            if (mix.rotate != 0) t.rotation += (target.rotation + data.offset_rotation) * mix.rotate;
+            t.x += (target.x + data.offset_x) * mix.x;
+            t.y += (target.y + data.offset_y) * mix.y;
+            if (mix.scale_x != 0) t.scale_x *= (target.scale_x - 1 + data.offset_scale_x) * mix.scale_x + 1;
+            if (mix.scale_y != 0) t.scale_y *= (target.scale_y - 1 + data.offset_scale_y) * mix.scale_y + 1;
+            if (mix.shear != 0) t.shear_y += (target.shear_y + data.offset_shear_y) * mix.shear;
         } else {
-            if (mix.rotate_mix != 0)
-                t.rotation += wrap_degrees(target.rotation - ap.rotation + data.offset_rotation) * mix.rotate_mix;
-            if (mix.translate_mix != 0) {
-                t.x += (target.x - ap.x + data.offset_x) * mix.translate_mix;
-                t.y += (target.y - ap.y + data.offset_y) * mix.translate_mix;
-            }
-            if (mix.scale_mix != 0) {
-                if (ap.scale_x != 0)  // divided by the scale, as the 3.8 runtime does
-                    t.scale_x = (ap.scale_x + (target.scale_x - ap.scale_x + data.offset_scale_x) * mix.scale_mix) / ap.scale_x;
-                if (ap.scale_y != 0)
-                    t.scale_y = (ap.scale_y + (target.scale_y - ap.scale_y + data.offset_scale_y) * mix.scale_mix) / ap.scale_y;
-            }
-            if (mix.shear_mix != 0)
-                t.shear_y += wrap_degrees(target.shear_y - ap.shear_y + data.offset_shear_y) * mix.shear_mix;
+            if (mix.rotate != 0) t.rotation += wrap_degrees(target.rotation - ap.rotation + data.offset_rotation) * mix.rotate;
+            if (mix.x != 0) t.x += (target.x - ap.x + data.offset_x) * mix.x;
+            if (mix.y != 0) t.y += (target.y - ap.y + data.offset_y) * mix.y;
+            // Divided by the scale, as the official runtimes do.
+            if (mix.scale_x != 0 && ap.scale_x != 0)
+                t.scale_x = (ap.scale_x + (target.scale_x - ap.scale_x + data.offset_scale_x) * mix.scale_x) / ap.scale_x;
+            if (mix.scale_y != 0 && ap.scale_y != 0)
+                t.scale_y = (ap.scale_y + (target.scale_y - ap.scale_y + data.offset_scale_y) * mix.scale_y) / ap.scale_y;
+            if (mix.shear != 0) t.shear_y += wrap_degrees(target.shear_y - ap.shear_y + data.offset_shear_y) * mix.shear;
         }
         update_world(sk, index, t);
     }
@@ -122,7 +135,10 @@ void local(Skeleton& sk, const TransformConstraint& data, const TransformState& 
 
 void apply_transform(Skeleton& sk, int index) {
     const TransformConstraint& data = sk.model().transform[static_cast<std::size_t>(index)];
-    const TransformState& mix = sk.transform[static_cast<std::size_t>(index)];
+    const TransformState& st = sk.transform[static_cast<std::size_t>(index)];
+    const bool v4 = sk.data().v4();
+    const Mixes mix{st.rotate_mix, st.translate_mix, v4 ? st.mix_y : st.translate_mix,
+                    st.scale_mix, v4 ? st.mix_scale_y : st.scale_mix, st.shear_mix};
     if (data.local)
         local(sk, data, mix, data.relative);
     else

@@ -1,8 +1,10 @@
-// rigio/spine/runtime/curves.hpp: keyframe interpolation curves as Spine 3.8 evaluates them.
-// A Bézier transition is not solved exactly: the runtime samples the curve from (0,0) through the
-// control points to (1,1) at 9 evenly spaced parameters (t = 0.1 .. 0.9) and interpolates linearly
-// between those points, (0,0) and (1,1). Poses match the official runtime only when the same
-// approximation is used, so it is reproduced here. Depends on nothing but the model.
+// rigio/spine/runtime/curves.hpp: keyframe interpolation curves as the Spine runtimes evaluate them.
+// A Bézier transition is not solved exactly: the runtimes sample the curve at 9 evenly spaced
+// parameters (t = 0.1 .. 0.9) and interpolate linearly between those points and the ends. 3.x does it
+// once per key on a curve from (0,0) to (1,1) giving an eased fraction for every channel; 4.x does it
+// per channel on a curve in absolute (time, value) units from one key to the next. Poses match the
+// official runtimes only when the same approximation is used, so it is reproduced here. Depends on
+// nothing but the model.
 #pragma once
 
 #include "rigio/spine/model.hpp"
@@ -17,5 +19,16 @@ void sample_curve(const Curve& curve, float* out);
 
 // The eased fraction for transition `curve` (19 floats) at linear fraction `percent`.
 float curve_percent(const float* curve, float percent);
+
+// 4.x: floats per transition for `channels` channels (the type, then 9 (time, value) points each).
+constexpr int absolute_curve_stride(int channels) { return 1 + 18 * channels; }
+
+// 4.x: writes the transition from key (t0, v0[c]) to key (t1, v1[c]) for each channel c; `curve.bezier`
+// holds cx1, cy1, cx2, cy2 per channel.
+void sample_absolute_curve(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
+                           float* out);
+
+// 4.x: channel `channel` of transition `curve` at `time` (t0 <= time < t1), from v0 to v1.
+float absolute_curve_value(const float* curve, int channel, float t0, float v0, float t1, float v1, float time);
 
 }  // namespace rigio::spine::runtime

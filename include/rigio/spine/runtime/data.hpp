@@ -1,10 +1,11 @@
-// rigio/spine/runtime/data.hpp: Spine 3.8 skeleton data laid out for sampling.
+// rigio/spine/runtime/data.hpp: Spine skeleton data (3.7 to 4.2) laid out for sampling.
 // Built once from a SkeletonData (spine/model.hpp) and shared by any number of Skeleton instances:
 // attachments resolved into one table (linked meshes point at the mesh that holds their vertices),
 // per-skin lookup tables, bone children, and animations flattened into timelines whose keyframes
 // sit in contiguous float arrays with Bézier curves pre-sampled. Depends on the model only, never
 // on readers or writers. prepare() throws rigio::Error when the data cannot be played (an index or
-// a deform/draw-order key out of range).
+// a deform/draw-order key out of range). The version the model was read from picks the rules where the
+// official runtimes differ (RuntimeData::version); where they agree the code is shared.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +32,7 @@ struct AttachmentInfo {
     int skin = 0, slot = 0;
     bool is_vertex = false;  // mesh, linked mesh, bounding box, path, clipping
     bool is_mesh = false;    // mesh or linked mesh
-    int deform_source = -1;  // the attachment whose deform timelines apply (itself or the parent mesh)
+    int deform_source = -1;  // the attachment whose deform (4.1+: and sequence) timelines apply (itself or the parent mesh)
     // Vertices (vertex attachments): as in spine::Vertices, the parent's for linked meshes.
     int world_vertices_length = 0;  // 2 * vertex count
     std::vector<int> bones;         // weighted: per vertex the count then the bone indices
@@ -42,11 +43,15 @@ struct AttachmentInfo {
     // Path.
     bool closed = false, constant_speed = true;
     std::vector<float> lengths;
+    // Sequence (4.1+, region and mesh): frame count (0: none), first number, zero padding, setup frame,
+    // and the path the frame numbers are appended to.
+    int sequence_count = 0, sequence_start = 1, sequence_digits = 0, sequence_setup = 0;
+    std::string path;
 };
 
 struct SkinInfo {
     std::string name;
-    std::vector<int> bones, ik, transform, path;
+    std::vector<int> bones, ik, transform, path, physics;
     // (slot << 32 | name id) -> attachment index.
     std::unordered_map<std::uint64_t, int> lookup;
     std::vector<std::vector<int>> by_slot;  // per slot, the attachments in file order
@@ -54,22 +59,30 @@ struct SkinInfo {
 
 enum class TimelineKind : std::uint8_t {
     Rotate, Translate, Scale, Shear, Attachment, Color, TwoColor, Deform, DrawOrder, Event,
-    IkConstraint, TransformConstraint, PathPosition, PathSpacing, PathMix
+    IkConstraint, TransformConstraint, PathPosition, PathSpacing, PathMix,
+    // 4.x
+    TranslateX, TranslateY, ScaleX, ScaleY, ShearX, ShearY, Inherit, Rgb, Alpha, Rgb2, Sequence, Physics
 };
 
 // One timeline. `frames` holds `entries` floats per keyframe (time first), as listed per kind:
-// rotate time,deg; translate/scale/shear time,x,y; color time,r,g,b,a; two-colour adds r2,g2,b2;
-// IK time,mix,softness,bend,compress,stretch; transform time,rotate,translate,scale,shear mixes;
-// path position/spacing time,value; path mix time,rotate,translate; the others time only.
-// `curves` holds 19 floats per transition (see curves.hpp).
+// rotate time,deg; translate/scale/shear time,x,y; one-axis bone timelines time,value; inherit
+// time,mode; color time,r,g,b,a; rgb time,r,g,b; alpha time,a; two-colour adds r2,g2,b2 (rgba2, rgb2);
+// IK time,mix,softness,bend,compress,stretch; transform time,rotate,translate,scale,shear mixes (4.x:
+// time,rotate,x,y,scaleX,scaleY,shearY); path position/spacing time,value; path mix time,rotate,
+// translate (4.x: time,rotate,x,y); sequence time,mode,index,delay; physics time,value; the others
+// time only. `curves` holds, per transition, 19 floats in the 3.x form, or (4.x) `curve_stride` floats:
+// the type, then 9 sampled (time, value) points per channel (see curves.hpp).
 struct Timeline {
     TimelineKind kind = TimelineKind::Rotate;
-    int target = 0;   // bone, slot or constraint index
+    int target = 0;   // bone, slot or constraint index (physics: -1 for every constraint)
     int entries = 1;
+    bool absolute = false;  // 4.x curves (per channel, absolute time and value)
+    int curve_stride = 19;  // floats per transition in `curves`
+    int sub = 0;            // physics: the PhysicsTimelineType
     std::vector<float> frames;
     std::vector<float> curves;
     std::vector<int> names;           // attachment: name id per frame, -1 for none
-    int attachment = -1;              // deform: the attachment keyed
+    int attachment = -1;              // deform, sequence: the attachment keyed
     int vertex_count = 0;             // deform: floats per frame in `vertices`
     std::vector<float> vertices;      // deform: per frame, the full deform array
     std::vector<int> draw_orders;     // draw order: per frame, slot count setup indices
@@ -94,6 +107,8 @@ struct AnimationInfo {
 
 struct RuntimeData {
     const SkeletonData* data = nullptr;  // the model this was built from (must outlive it)
+    Version version = Version::V38;      // the rules applied (the model's data_version)
+    bool v4() const { return version >= Version::V40; }
     std::vector<std::vector<int>> children;  // per bone
     std::vector<AttachmentInfo> attachments;
     std::vector<SkinInfo> skins;  // same order as SkeletonData::skins
@@ -112,7 +127,8 @@ struct RuntimeData {
     int skin_attachment(int skin, int slot, int name) const;
 };
 
-// Builds the runtime tables. The RuntimeData refers to `data`, which must outlive it.
+// Builds the runtime tables for any version rigio reads. The RuntimeData refers to `data`, which must
+// outlive it.
 RuntimeData prepare(const SkeletonData& data);
 
 // The skin shown when none is asked for (the pose dumps' and previews' rule): the first named skin

@@ -1,8 +1,10 @@
-// rigio/spine/runtime/skeleton.hpp: one Spine 3.8 skeleton instance (the posable state).
+// rigio/spine/runtime/skeleton.hpp: one Spine skeleton instance (the posable state), 3.7 to 4.2.
 // Made from RuntimeData, which must outlive it and stay in place. Every buffer it needs (deform
-// arrays, draw order, constraint scratch) is sized at creation, so posing allocates nothing. Constraint ordering follows the 3.8 rules: each
-// constraint in `order` sorts its target and constrained bones before it, and skin-required bones
-// and constraints are active only when the current skin lists them.
+// // arrays, draw order, constraint scratch) is sized at creation, so posing allocates nothing. Constraint
+// ordering: each constraint in `order` sorts its target and constrained bones before it, and
+// skin-required bones and constraints are active only when the current skin lists them. 3.x recomputes
+// a constrained bone's applied pose lazily from its world transform; 4.x resets every applied pose to
+// the local pose before each update and recomputes it as soon as a constraint moved the bone.
 #pragma once
 
 #include <vector>
@@ -22,6 +24,7 @@ struct BoneState {
     float a = 1, b = 0, c = 0, d = 1, world_x = 0, world_y = 0;
     bool active = true;
     bool sorted = false;
+    TransformMode inherit = TransformMode::Normal;  // the setup mode; 4.2 inherit timelines change it
 };
 
 struct SlotState {
@@ -29,6 +32,7 @@ struct SlotState {
     bool has_dark = false;
     int attachment = -1;      // index into RuntimeData::attachments, or -1
     std::vector<float> deform;  // capacity reserved at creation; empty = setup vertices
+    int sequence_index = -1;  // 4.1+: the sequence frame keyed, -1 for the attachment's setup frame
 };
 
 struct IkState {
@@ -37,19 +41,28 @@ struct IkState {
     bool compress = false, stretch = false, active = true;
 };
 
+// 4.x mixes map as in the model: mixX is translate_mix, mixScaleX scale_mix, mixShearY shear_mix.
 struct TransformState {
     float rotate_mix = 1, translate_mix = 1, scale_mix = 1, shear_mix = 1;
+    float mix_y = 1, mix_scale_y = 1;  // 4.x
     bool active = true;
 };
 
 struct PathState {
     float position = 0, spacing = 0, rotate_mix = 1, translate_mix = 1;
+    float mix_y = 1;  // 4.x: mixX is translate_mix
     bool active = true;
     std::vector<float> spaces, positions, world, curves, lengths;  // scratch, sized at creation
     float segments[10] = {};
 };
 
-enum class UpdateKind : std::uint8_t { Bone, Ik, Transform, Path };
+// 4.2: the values physics timelines animate (the simulation itself is in physics.hpp).
+struct PhysicsState {
+    float inertia = 1, strength = 100, damping = 1, mass_inverse = 1, wind = 0, gravity = 0, mix = 1;
+    bool active = true;
+};
+
+enum class UpdateKind : std::uint8_t { Bone, Ik, Transform, Path, Physics };
 struct UpdateStep {
     UpdateKind kind;
     int index;
@@ -62,7 +75,7 @@ public:
     const RuntimeData& data() const { return *data_; }
     const SkeletonData& model() const { return *data_->data; }
 
-    // Sets the skin (-1: none) as spine 3.8 does: with no previous skin each slot takes its setup
+    // Sets the skin (-1: none) as the official runtimes do: with no previous skin each slot takes its setup
     // attachment from the new skin when it has one; then the update order is rebuilt.
     void set_skin(int skin);
     int skin() const { return skin_; }
@@ -83,6 +96,7 @@ public:
     std::vector<IkState> ik;
     std::vector<TransformState> transform;
     std::vector<PathState> path;
+    std::vector<PhysicsState> physics;
     float x = 0, y = 0, scale_x = 1, scale_y = 1;
 
     const std::vector<UpdateStep>& update_order() const { return update_cache_; }
@@ -94,6 +108,7 @@ private:
     void sort_ik(int index);
     void sort_transform(int index);
     void sort_path(int index);
+    void sort_physics(int index);
     void sort_path_attachment(int attachment, int slot_bone);
     bool skin_lists(const std::vector<int> SkinInfo::*list, int index) const;
 
