@@ -156,7 +156,22 @@ private:
             std::vector<int> bones;
         };
         std::vector<C> all;
-        for (const IkConstraint& c : src_.ik) all.push_back({pointer({"ik", name(c.name)}), c.order, c.bones});
+        for (std::size_t i = 0; i < src_.ik.size(); ++i) {
+            const IkConstraint& c = src_.ik[i];
+            all.push_back({pointer({"ik", name(c.name)}), c.order, c.bones});
+            bool stretch = c.stretch;
+            for (const Animation& a : src_.animations)
+                for (const IkTimeline& t : a.ik)
+                    if (t.constraint == static_cast<int>(i))
+                        for (const IkKeyframe& k : t.keys) stretch |= k.stretch;
+            // Measured on the corpus: 3.7 stretchyman-stretchy-ik poses 0.07 px apart under the 4.x runtimes
+            // near full extension; no 4.x file with stretch differs under the 3.8 runtime.
+            if (stretch && !four(from_)) {
+                loss(all.back().where, "IK stretch (the 4.x runtimes stretch differently near full extension)", "kept");
+                for (const std::string& w : followers(c.bones))
+                    loss(w, "constraint following bones that IK stretch " + std::string(name(c.name)) + " moves", "kept");
+            }
+        }
         for (const TransformConstraint& c : src_.transform) {
             all.push_back({pointer({"transform", name(c.name)}), c.order, c.bones});
             if (negative({c.scale_mix, c.mix_scale_y, c.shear_mix}))
@@ -181,6 +196,56 @@ private:
                 loss(c.where, "constraint followed by one that moves an ancestor of its bones (3.x then updates them from their local pose, 4.x from the constrained one)",
                      "kept (poses of its bones may differ)");
         }
+    }
+
+    // The transform and path constraints whose targets move with `bones` (and their descendants), in
+    // turn with theirs: where a pose difference of those bones spreads.
+    std::vector<std::string> followers(const std::vector<int>& bones) const {
+        std::vector<bool> moved(src_.bones.size(), false);
+        auto mark = [&](int b) {
+            if (b < 0 || static_cast<std::size_t>(b) >= moved.size()) return;
+            moved[static_cast<std::size_t>(b)] = true;
+        };
+        for (int b : bones) mark(b);
+        auto spread = [&] {  // to descendants (parents come first in the bone list)
+            for (std::size_t i = 1; i < src_.bones.size(); ++i)
+                if (src_.bones[i].parent >= 0 && moved[static_cast<std::size_t>(src_.bones[i].parent)]) moved[i] = true;
+        };
+        auto path_moves = [&](const PathConstraint& c) {
+            if (c.target < 0 || static_cast<std::size_t>(c.target) >= src_.slots.size()) return false;
+            const int bone = src_.slots[static_cast<std::size_t>(c.target)].bone;
+            if (bone >= 0 && static_cast<std::size_t>(bone) < moved.size() && moved[static_cast<std::size_t>(bone)]) return true;
+            for (const Skin& skin : src_.skins)
+                for (const SkinSlot& sl : skin.slots)
+                    if (sl.slot == c.target)
+                        for (const SkinAttachment& a : sl.attachments)
+                            for (std::size_t i = 0; i < a.attachment.vertices.bones.size();) {
+                                const int n = a.attachment.vertices.bones[i++];
+                                for (int k = 0; k < n && i < a.attachment.vertices.bones.size(); ++k, ++i) {
+                                    const int b = a.attachment.vertices.bones[i];
+                                    if (b >= 0 && static_cast<std::size_t>(b) < moved.size() && moved[static_cast<std::size_t>(b)]) return true;
+                                }
+                            }
+            return false;
+        };
+        std::vector<std::string> out;
+        std::set<std::string> seen;
+        for (bool changed = true; changed;) {
+            changed = false;
+            spread();
+            auto take = [&](const std::string& where, const std::vector<int>& its) {
+                if (!seen.insert(where).second) return;
+                out.push_back(where);
+                for (int b : its) mark(b);
+                changed = true;
+            };
+            for (const TransformConstraint& c : src_.transform)
+                if (c.target >= 0 && static_cast<std::size_t>(c.target) < moved.size() && moved[static_cast<std::size_t>(c.target)])
+                    take(pointer({"transform", name(c.name)}), c.bones);
+            for (const PathConstraint& c : src_.path)
+                if (path_moves(c)) take(pointer({"path", name(c.name)}), c.bones);
+        }
+        return out;
     }
 
     void constraints() {
@@ -309,6 +374,9 @@ std::vector<std::string> strings_for(const SkeletonData& src, const SkeletonData
         return skel_first_use_strings(probe);
     };
     const std::vector<std::string> used = used_by(out), used_before = used_by(src);
+    // A table that is just the first-use order carries nothing the writer would not rebuild (a JSON
+    // source written as .skel, say): the target gets none, so that a round trip leaves none.
+    if (src.strings == used_before) return {};
     const std::set<std::string> now(used.begin(), used.end()), before(used_before.begin(), used_before.end());
     std::size_t keep = src.strings.size();
     while (keep > 0 && !now.count(src.strings[keep - 1]) && before.count(src.strings[keep - 1])) --keep;

@@ -2,6 +2,7 @@
 // merging (see spine_version_internal.hpp for why each mapping is exact or not).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "rigio/io/json_input.hpp"
 #include "spine_version_internal.hpp"
@@ -76,6 +77,24 @@ void sort_unique(std::vector<double>& v) {
     v = std::move(out);
 }
 
+// The float of start + fraction * span that converts back (curve_down's (x - start) / span) to exactly
+// `fraction` when a float near it does (a few ulps either way), so that going up and back down gives the
+// 3.x handles back bit for bit, defaults (0, 1) included.
+float absolute(float fraction, double start, double span) {
+    const float x = static_cast<float>(start + fraction * span);
+    if (span == 0) return x;
+    auto back = [&](float a) { return static_cast<float>((a - start) / span); };
+    if (back(x) == fraction) return x;
+    float up = x, down = x;
+    for (int i = 0; i < 16; ++i) {
+        up = std::nextafter(up, std::numeric_limits<float>::infinity());
+        down = std::nextafter(down, -std::numeric_limits<float>::infinity());
+        if (back(up) == fraction) return up;
+        if (back(down) == fraction) return down;
+    }
+    return x;
+}
+
 }  // namespace
 
 double wrap180(double d) { return d - 360.0 * std::floor(d / 360.0 + 0.5); }
@@ -88,7 +107,7 @@ std::string pointer(std::initializer_list<std::string_view> tokens) {
 
 std::string_view name(const spine::OptString& s) { return s ? std::string_view(*s) : std::string_view(); }
 
-int curves_up(ChannelKeys& k) {
+int curves_up(ChannelKeys& k, int* unrepresentable) {
     int dropped = 0;
     for (std::size_t i = 0; i < k.keys.size(); ++i) {
         Curve& c = k.keys[i].curve;
@@ -105,10 +124,22 @@ int curves_up(ChannelKeys& k) {
         std::vector<float> b;
         for (int ch = 0; ch < k.channels; ++ch) {
             const double v0 = k.keys[i].v[ch], dv = static_cast<double>(k.keys[i + 1].v[ch]) - v0;
-            b.push_back(static_cast<float>(t0 + c.cx1 * dt));
-            b.push_back(static_cast<float>(v0 + c.cy1 * dv));
-            b.push_back(static_cast<float>(t0 + c.cx2 * dt));
-            b.push_back(static_cast<float>(v0 + c.cy2 * dv));
+            b.push_back(absolute(c.cx1, t0, dt));
+            b.push_back(absolute(c.cy1, v0, dv));
+            b.push_back(absolute(c.cx2, t0, dt));
+            b.push_back(absolute(c.cy2, v0, dv));
+            // A handle within float rounding of its default but not at it (c2 -1.8e-44) comes back as the
+            // default: the value is the same to 1e-7, but the 3.x file would not be.
+            if (unrepresentable && dv != 0 && ch == 0) {
+                auto back = [&](float a, double start, double span) { return static_cast<float>((static_cast<double>(a) - start) / span); };
+                const float f[4] = {c.cx1, c.cy1, c.cx2, c.cy2};
+                const float got[4] = {back(b[b.size() - 4], t0, dt), back(b[b.size() - 3], v0, dv), back(b[b.size() - 2], t0, dt),
+                                      back(b[b.size() - 1], v0, dv)};
+                for (int h = 1; h < 4; ++h) {  // the defaults the 3.8 JSON leaves out: c2 0, c3 1, c4 1
+                    const float def = h == 1 ? 0.0f : 1.0f;
+                    if ((f[h] == def) != (got[h] == def)) ++*unrepresentable;
+                }
+            }
         }
         c = Curve(CurveType::Bezier);
         c.bezier = std::move(b);
@@ -133,12 +164,15 @@ DownCurve curve_down(const Curve& c, float t0, float t1, const std::vector<float
         if (v1[ch] != v0[ch] && dv > widest) widest = dv, ref = ch;
     }
     const int hx = ref >= 0 ? ref : 0;
-    const float nx1 = static_cast<float>((c.bezier[4 * hx] - t0) / dt), nx2 = static_cast<float>((c.bezier[4 * hx + 2] - t0) / dt);
+    // In double, as curves_up's inverse (absolute) computes it.
+    const double start = t0;
+    const float nx1 = static_cast<float>((static_cast<double>(c.bezier[4 * hx]) - start) / dt);
+    const float nx2 = static_cast<float>((static_cast<double>(c.bezier[4 * hx + 2]) - start) / dt);
     float ny1 = nx1, ny2 = nx2;
     if (ref >= 0) {
         const double dv = static_cast<double>(v1[ref]) - v0[ref];
-        ny1 = static_cast<float>((c.bezier[4 * ref + 1] - v0[ref]) / dv);
-        ny2 = static_cast<float>((c.bezier[4 * ref + 3] - v0[ref]) / dv);
+        ny1 = static_cast<float>((static_cast<double>(c.bezier[4 * ref + 1]) - v0[ref]) / dv);
+        ny2 = static_cast<float>((static_cast<double>(c.bezier[4 * ref + 3]) - v0[ref]) / dv);
     }
     out.exact = true;
     for (int ch = 0; ch < channels; ++ch) {

@@ -31,8 +31,9 @@ struct ChannelKeys {
 };
 
 // 3.x -> 4.x: every Bézier key gets one absolute Bézier per channel. A curve on the last key (which no
-// runtime plays) becomes linear; returns how many such curves there were.
-int curves_up(ChannelKeys& k);
+// runtime plays) becomes linear; returns how many such curves there were. `unrepresentable`, when given,
+// counts handles within float rounding of their default (c2 of -1.8e-44) that would come back as it.
+int curves_up(ChannelKeys& k, int* unrepresentable = nullptr);
 
 // The 3.x curve of a 4.x key, when one normalized Bézier reproduces every channel that changes (within
 // float re-expression); `flat_handles_lost` is set when a channel that does not change carried time
