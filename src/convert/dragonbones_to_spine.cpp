@@ -410,6 +410,36 @@ private:
 
 }  // namespace
 
+namespace {
+
+// 4.x slot-frame "z" (draw-order animation) taken out before the upgrade: the 5.x runtimes, which the
+// conversion reproduces (and whose poses it is proven against), ignore it; a version change to 5.5 keeps
+// it as a zOrder timeline instead. Each slot timeline that had it is reported.
+db::DragonBonesData without_slot_z(const db::DragonBonesData& source, const std::string& armature_path, LossReport& report) {
+    db::DragonBonesData out = source;
+    for (std::size_t a = 0; a < out.armature.size(); ++a) {
+        if (!out.armature[a].animation) continue;
+        auto& animations = *out.armature[a].animation;
+        for (std::size_t k = 0; k < animations.size(); ++k) {
+            if (!animations[k].slot) continue;
+            auto& timelines = *animations[k].slot;
+            for (std::size_t j = 0; j < timelines.size(); ++j) {
+                if (!timelines[j].frame) continue;
+                int count = 0;
+                for (db::Frame& f : *timelines[j].frame)
+                    if (f.z) f.z.reset(), ++count;
+                const std::string where = fmt::format("/armature/{}/animation/{}/slot/{}/frame", a, k, j);
+                if (count > 0 && where.rfind(armature_path + "/", 0) == 0)
+                    report.add(where, "slot-frame \"z\" (4.x draw-order animation) of slot \"" + text(timelines[j].name) + "\"",
+                               "dropped: DragonBones 5.x runtimes ignore it", count);
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 std::optional<std::size_t> find_armature(const db::DragonBonesData& data, std::string_view name) {
     for (std::size_t i = 0; i < data.armature.size(); ++i)
         if (data.armature[i].name && *data.armature[i].name == name) return i;
@@ -424,7 +454,7 @@ Result<spine::SkeletonData> dragonbones_to_spine(const db::DragonBonesData& sour
     db::DragonBonesData data;
     try {
         LossReport upgrade;
-        data = db::version_code(source) >= 55 ? source : db::convert_version(source, "5.5", upgrade);
+        data = db::version_code(source) >= 55 ? source : db::convert_version(without_slot_z(source, path, report), "5.5", upgrade);
         for (Loss& l : upgrade.losses)
             if (l.where.rfind(path + "/", 0) == 0 || l.where == path || l.where.rfind("/armature/", 0) != 0)
                 report.losses.push_back(std::move(l));

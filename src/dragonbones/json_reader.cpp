@@ -1,12 +1,15 @@
-// DragonBones JSON reader: simdjson DOM -> model, key by key, with the JSON path of every value kept
-// for errors. Unknown keys go to `extra` as raw JSON; names are resolved to indices per armature.
+// DragonBones JSON reader: simdjson DOM -> model. Every structure is read by one generic walk over its
+// key table (json_keys.hpp, shared with the writer); unknown keys go to `extra` as raw JSON; names are
+// resolved to indices per armature. The JSON path of the value being read is kept as a stack of keys
+// and indices (no text) and spelled out, with line and column, only for an error or a warning.
 #include <cmath>
 #include <cstdlib>
 #include <string>
-#include <unordered_map>
+#include <vector>
 
-#include "rigio/dragonbones/json.hpp"
 #include "json_checks.hpp"
+#include "json_keys.hpp"
+#include "rigio/dragonbones/json.hpp"
 #include "rigio/io/json_input.hpp"
 
 namespace rigio::dragonbones {
@@ -16,35 +19,33 @@ namespace {
 using simdjson::dom::element;
 using simdjson::dom::element_type;
 using simdjson::dom::object;
-using io::JsonPath;
-using Scope = io::JsonPath::Scope;
+using keys_table::As;
+using keys_table::Key;
+
+template <class T>
+struct is_vector : std::false_type {};
+template <class T>
+struct is_vector<std::vector<T>> : std::true_type {};
 
 class Reader {
 public:
     Reader(std::string_view text, const JsonReadOptions& options)
-        : path_(text), warnings_(options.warnings), binary_header_(options.binary_header) {}
+        : text_(text), warnings_(options.warnings), binary_header_(options.binary_header) {
+        path_.reserve(16);
+    }
 
     DragonBonesData read_root(element root) {
         DragonBonesData d;
-        object obj = io::as_object(root, path_);
+        object obj = object_of(root);
+        bool has_armature = false;
         for (auto kv : obj) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element v = kv.value;
-            if (k == "name") d.name = name(v);
-            else if (k == "version") {
-                d.version = version_string(v);
-                d.version_is_number = v.is_number();
-            }
-            else if (k == "compatibleVersion") d.compatibleVersion = version_string(v);
-            else if (k == "frameRate") d.frameRate = num(v);
-            else if (k == "isGlobal") d.isGlobal = num(v);
-            else if (k == "userData") d.userData = raw(v);
-            else if (k == "armature") d.armature = list<Armature>(v, [this](element e) { return armature(e); });
-            else keep(d.extra, k, v);
+            Scope s(*this, kv.key);
+            if (kv.key == "version") d.version_is_number = kv.value.is_number();
+            if (kv.key == "armature") has_armature = true;
+            member(d, kv.key, kv.value);
         }
-        if (!d.version) path_.fail("not DragonBones data: no \"version\"");
-        if (!member_present(obj, "armature")) path_.fail("not DragonBones skeleton data: no \"armature\" array");
+        if (!d.version) fail("not DragonBones data: no \"version\"");
+        if (!has_armature) fail("not DragonBones skeleton data: no \"armature\" array");
         const int v = version_code(d);
         if (v >= 40 && v < 50 && !d.isGlobal)
             warn("4.x data without \"isGlobal\": 4.x runtimes read it as armature-space (global), 5.x runtimes as parent-relative");
@@ -52,8 +53,68 @@ public:
     }
 
 private:
-    // ---- scalars -------------------------------------------------------------------------------
-    std::string str(element v) { return std::string(io::as_string(v, path_)); }
+    // ---- where we are ------------------------------------------------------------------------
+    struct Step {
+        std::string_view key;  // empty with is_index
+        std::size_t index = 0;
+        bool is_index = false;
+    };
+    class Scope {
+    public:
+        Scope(Reader& r, std::string_view key) : r_(r) { r.path_.push_back({key, 0, false}); }
+        Scope(Reader& r, std::size_t index) : r_(r) { r.path_.push_back({{}, index, true}); }
+        ~Scope() { r_.path_.pop_back(); }
+        Scope(const Scope&) = delete;
+        Scope& operator=(const Scope&) = delete;
+
+    private:
+        Reader& r_;
+    };
+
+    std::string pointer() const {
+        std::string p;
+        for (const Step& s : path_) {
+            if (s.is_index) p += '/' + std::to_string(s.index);
+            else io::append_pointer_token(p, s.key);
+        }
+        return p;
+    }
+    [[noreturn]] void fail(const std::string& message) const {
+        const std::string p = pointer();
+        Location where = Location::at_path(p.empty() ? "/" : p);
+        if (auto at = io::locate_json_pointer(text_, p)) io::line_column(text_, *at, where.line, where.column);
+        throw Error(message, where);
+    }
+    [[noreturn]] void wrong_type(element v, const char* want) const {
+        fail(std::string("expected ") + want + ", found " + io::json_type_name(v.type()));
+    }
+    void warn(const std::string& what) {
+        if (!warnings_) return;
+        const std::string p = pointer();
+        warnings_->push_back((p.empty() ? std::string("/") : p) + ": " + what);
+    }
+
+    // ---- JSON values ---------------------------------------------------------------------------
+    object object_of(element v) const {
+        if (!v.is_object()) wrong_type(v, "an object");
+        return v.get_object().value_unsafe();
+    }
+    simdjson::dom::array array_of(element v) const {
+        if (!v.is_array()) wrong_type(v, "an array");
+        return v.get_array().value_unsafe();
+    }
+    std::string str(element v) const {
+        if (!v.is_string()) wrong_type(v, "a string");
+        return std::string(v.get_string().value_unsafe());
+    }
+    double number(element v) const {
+        switch (v.type()) {
+            case element_type::DOUBLE: return v.get_double().value_unsafe();
+            case element_type::INT64: return static_cast<double>(v.get_int64().value_unsafe());
+            case element_type::UINT64: return static_cast<double>(v.get_uint64().value_unsafe());
+            default: wrong_type(v, "a number");
+        }
+    }
 
     // A name or a reference to one. 2.x files write some names as numbers; those are read as their
     // text (and written back as strings).
@@ -71,32 +132,33 @@ private:
             warn("version written as a number");
             return simdjson::to_string(v);
         }
-        path_.fail(std::string("expected the version as a string, found ") + io::json_type_name(v.type()));
+        fail(std::string("expected the version as a string, found ") + io::json_type_name(v.type()));
     }
 
     Num num(element v) {
         switch (v.type()) {
             case element_type::INT64:
             case element_type::UINT64:
-            case element_type::DOUBLE: return Num(io::as_number(v, path_));
+            case element_type::DOUBLE: return Num(number(v));
             case element_type::STRING: {
-                std::string s(v.get_string().value_unsafe());
+                std::string_view s = v.get_string().value_unsafe();
                 Num n;
                 n.raw = simdjson::to_string(v);
                 if (s == "NaN") {
                     n.value = std::nan("");
                     return n;
                 }
+                const std::string copy(s);  // strtod needs a terminated string
                 char* end = nullptr;
-                n.value = std::strtod(s.c_str(), &end);
-                if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(n.value))
-                    path_.fail("expected a number, found the string \"" + s + "\"");
+                n.value = std::strtod(copy.c_str(), &end);
+                if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(n.value))
+                    fail("expected a number, found the string \"" + copy + "\"");
                 return n;
             }
             case element_type::NULL_VALUE: {
                 Num n;
                 n.value = std::nan("");
-                n.raw = "null";
+                n.raw = std::string_view("null");
                 return n;
             }
             case element_type::BOOL: {
@@ -105,7 +167,7 @@ private:
                 n.raw = simdjson::to_string(v);
                 return n;
             }
-            default: path_.fail(std::string("expected a number, found ") + io::json_type_name(v.type()));
+            default: wrong_type(v, "a number");
         }
     }
 
@@ -114,7 +176,7 @@ private:
         Num n = num(v);
         if (!(n.value >= 0) || !std::isfinite(n.value)) {
             if (std::isnan(n.value) && !n.raw.empty()) return n;  // null / "NaN": treated as the default
-            path_.fail("expected a number >= 0, found " + (n.raw.empty() ? simdjson::to_string(v) : n.raw.str()));
+            fail("expected a number >= 0, found " + (n.raw.empty() ? simdjson::to_string(v) : n.raw.str()));
         }
         return n;
     }
@@ -125,16 +187,16 @@ private:
             case element_type::BOOL: f.value = v.get_bool().value_unsafe(); return f;
             case element_type::INT64:
             case element_type::UINT64:
-            case element_type::DOUBLE: f.value = io::as_number(v, path_) != 0; break;
+            case element_type::DOUBLE: f.value = number(v) != 0; break;
             case element_type::STRING: {
                 std::string_view s = v.get_string().value_unsafe();
                 if (s == "true" || s == "1") f.value = true;
                 else if (s == "false" || s == "0" || s.empty()) f.value = false;
-                else path_.fail("expected true or false, found \"" + std::string(s) + "\"");
+                else fail("expected true or false, found \"" + std::string(s) + "\"");
                 break;
             }
             case element_type::NULL_VALUE: f.value = false; break;
-            default: path_.fail(std::string("expected true or false, found ") + io::json_type_name(v.type()));
+            default: wrong_type(v, "true or false");
         }
         f.raw = simdjson::to_string(v);
         return f;
@@ -145,393 +207,143 @@ private:
     void keep(Extras& extra, std::string_view key, element v) { extra.emplace_back(std::string(key), raw(v)); }
 
     std::vector<Num> nums(element v) {
-        simdjson::dom::array a = io::as_array(v, path_);
+        simdjson::dom::array a = array_of(v);
         std::vector<Num> out;
         out.reserve(a.size());
         std::size_t i = 0;
         for (element e : a) {
-            Scope s(path_, i++);
+            if (e.is_number()) {  // the common case, without a path step
+                out.emplace_back(number(e));
+                ++i;
+                continue;
+            }
+            Scope s(*this, i++);
             out.push_back(num(e));
         }
         return out;
     }
 
     std::vector<std::string> strs(element v) {
-        simdjson::dom::array a = io::as_array(v, path_);
+        simdjson::dom::array a = array_of(v);
         std::vector<std::string> out;
+        out.reserve(a.size());
         std::size_t i = 0;
         for (element e : a) {
-            Scope s(path_, i++);
+            Scope s(*this, i++);
             out.push_back(str(e));
         }
         return out;
     }
 
-    template <class T, class F>
-    std::vector<T> list(element v, F&& each) {
-        simdjson::dom::array a = io::as_array(v, path_);
+    template <class T>
+    std::vector<T> list(element v) {
+        simdjson::dom::array a = array_of(v);
         std::vector<T> out;
         out.reserve(a.size());
         std::size_t i = 0;
         for (element e : a) {
-            Scope s(path_, i++);
-            out.push_back(each(e));
+            Scope s(*this, i++);
+            out.push_back(read<T>(e));
         }
         return out;
     }
 
-    static bool member_present(object obj, std::string_view key) { return io::member(obj, key).has_value(); }
-
-    void warn(const std::string& what) {
-        if (warnings_) warnings_->push_back((path_.pointer().empty() ? std::string("/") : path_.pointer()) + ": " + what);
-    }
-
-    // ---- shared objects ------------------------------------------------------------------------
-    Transform transform(element v) {
-        Transform t;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            if (k == "x") t.x = num(kv.value);
-            else if (k == "y") t.y = num(kv.value);
-            else if (k == "skX") t.skX = num(kv.value);
-            else if (k == "skY") t.skY = num(kv.value);
-            else if (k == "scX") t.scX = num(kv.value);
-            else if (k == "scY") t.scY = num(kv.value);
-            else keep(t.extra, k, kv.value);
+    // ---- structures: one walk over the key table ---------------------------------------------
+    template <class T>
+    T read(element v) {
+        T t;
+        for (auto kv : object_of(v)) {
+            Scope s(*this, kv.key);
+            member(t, kv.key, kv.value);
         }
+        checked(t);
         return t;
     }
 
-    ColorTransform color(element v) {
-        ColorTransform c;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            if (k == "aM") c.aM = num(kv.value);
-            else if (k == "rM") c.rM = num(kv.value);
-            else if (k == "gM") c.gM = num(kv.value);
-            else if (k == "bM") c.bM = num(kv.value);
-            else if (k == "aO") c.aO = num(kv.value);
-            else if (k == "rO") c.rO = num(kv.value);
-            else if (k == "gO") c.gO = num(kv.value);
-            else if (k == "bO") c.bO = num(kv.value);
-            else keep(c.extra, k, kv.value);
-        }
-        return c;
+    // Reads member `k` into the field the key table names for it, or keeps it in `extra`.
+    template <class T>
+    void member(T& t, std::string_view k, element e) {
+        bool done = false;
+        keys_table::keys(t, [&](const Key& key, auto& field) {
+            if (!done && key.name == k) done = field_value(key, field, e);
+        });
+        if (!done) keep(t.extra, k, e);
     }
 
-    Rectangle rectangle(element v) {
-        Rectangle r;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            if (k == "x") r.x = num(kv.value);
-            else if (k == "y") r.y = num(kv.value);
-            else if (k == "width") r.width = num(kv.value);
-            else if (k == "height") r.height = num(kv.value);
-            else keep(r.extra, k, kv.value);
-        }
-        return r;
+    // false: the key table's reading refuses this JSON type (the member is then an unknown key).
+    bool field_value(const Key& key, Opt<Num>& f, element e) {
+        if (key.as == As::OnlyScalar && !(e.is_number() || e.is_string() || e.is_null())) return false;
+        f = key.as == As::NonNegative ? non_negative(e) : num(e);
+        return true;
     }
-
-    Point point(element v) {
-        Point p;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            if (k == "x") p.x = num(kv.value);
-            else if (k == "y") p.y = num(kv.value);
-            else keep(p.extra, k, kv.value);
-        }
-        return p;
+    bool field_value(const Key&, Opt<Flag>& f, element e) {
+        f = flag(e);
+        return true;
     }
-
-    // ---- armature ------------------------------------------------------------------------------
-    Armature armature(element v) {
-        Armature a;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element e = kv.value;
-            if (k == "name") a.name = name(e);
-            else if (k == "type") a.type = str(e);
-            else if (k == "frameRate") a.frameRate = non_negative(e);
-            else if (k == "defaultActions") a.defaultActions = raw(e);
-            else if (k == "userData") a.userData = raw(e);
-            else if (k == "aabb") a.aabb = rectangle(e);
-            else if (k == "bone") a.bone = list<Bone>(e, [this](element x) { return bone(x); });
-            else if (k == "slot") a.slot = list<Slot>(e, [this](element x) { return slot(x); });
-            else if (k == "skin") a.skin = list<Skin>(e, [this](element x) { return skin(x); });
-            else if (k == "ik") a.ik = list<IkConstraint>(e, [this](element x) { return ik(x); });
-            else if (k == "animation") a.animation = list<Animation>(e, [this](element x) { return animation(x); });
-            else keep(a.extra, k, e);
+    bool field_value(const Key& key, Opt<std::string>& f, element e) {
+        switch (key.as) {
+            case As::Name: f = name(e); break;
+            case As::Version: f = version_string(e); break;
+            case As::OnlyString:
+                if (!e.is_string()) return false;
+                f = str(e);
+                break;
+            default: f = str(e);
         }
-        resolve_armature(a, path_, warnings_);
-        return a;
+        return true;
     }
-
-    Bone bone(element v) {
-        Bone b;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element e = kv.value;
-            if (k == "name") b.name = name(e);
-            else if (k == "parent") b.parent = name(e);
-            else if (k == "transform") b.transform = transform(e);
-            else if (k == "length") b.length = num(e);
-            else if (k == "inheritTranslation") b.inheritTranslation = flag(e);
-            else if (k == "inheritRotation") b.inheritRotation = flag(e);
-            else if (k == "inheritScale") b.inheritScale = flag(e);
-            else if (k == "inheritReflection") b.inheritReflection = flag(e);
-            else if (k == "userData") b.userData = raw(e);
-            else keep(b.extra, k, e);
-        }
-        return b;
+    bool field_value(const Key& key, Opt<RawJson>& f, element e) {
+        if (key.as == As::DisplayType && !e.is_string() && !e.is_number())
+            fail(std::string("expected a display type, found ") + io::json_type_name(e.type()));
+        f = raw(e);
+        return true;
     }
-
-    Slot slot(element v) {
-        Slot sl;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element e = kv.value;
-            if (k == "name") sl.name = name(e);
-            else if (k == "parent") sl.parent = name(e);
-            else if (k == "displayIndex") sl.displayIndex = num(e);
-            else if (k == "z") sl.z = num(e);
-            else if (k == "blendMode") sl.blendMode = raw(e);
-            else if (k == "color") sl.color = color(e);
-            else if (k == "actions") sl.actions = raw(e);
-            else if (k == "userData") sl.userData = raw(e);
-            else keep(sl.extra, k, e);
-        }
-        return sl;
+    bool field_value(const Key& key, Opt<std::vector<Num>>& f, element e) {
+        if (key.as == As::OnlyArray && !e.is_array()) return false;
+        f = nums(e);
+        return true;
     }
-
-    Skin skin(element v) {
-        Skin sk;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            if (k == "name") sk.name = name(kv.value);
-            else if (k == "slot") sk.slot = list<SkinSlot>(kv.value, [this](element x) { return skin_slot(x); });
-            else keep(sk.extra, k, kv.value);
-        }
-        return sk;
+    bool field_value(const Key&, Opt<std::vector<std::string>>& f, element e) {
+        f = strs(e);
+        return true;
     }
-
-    SkinSlot skin_slot(element v) {
-        SkinSlot ss;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            if (k == "name") ss.name = name(kv.value);
-            else if (k == "display") ss.display = list<Display>(kv.value, [this](element x) { return display(x); });
-            else keep(ss.extra, k, kv.value);
+    template <class T>
+    bool field_value(const Key& key, Opt<T>& f, element e) {
+        if constexpr (is_vector<T>::value) {
+            // DBDT header JSON: {timeline name: [type, index, ...]} objects, kept as written.
+            if (key.as == As::Timelines && binary_header_ && e.is_object()) return false;
+            f = list<typename T::value_type>(e);
+        } else {
+            if (key.as == As::OnlyObject && !e.is_object()) return false;
+            f = read<T>(e);
         }
-        return ss;
+        return true;
     }
+    bool field_value(const Key&, std::vector<Armature>& f, element e) {
+        f = list<Armature>(e);
+        return true;
+    }
+    bool field_value(const Key&, keys_table::NoField&, element) { return false; }
 
-    Display display(element v) {
-        Display d;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element e = kv.value;
-            if (k == "name") d.name = name(e);
-            else if (k == "type") {
-                if (!e.is_string() && !e.is_number()) path_.fail(std::string("expected a display type, found ") + io::json_type_name(e.type()));
-                d.type = raw(e);
-            } else if (k == "path") d.path = str(e);
-            else if (k == "transform") d.transform = transform(e);
-            else if (k == "pivot") d.pivot = point(e);
-            else if (k == "subType") {
-                if (!e.is_string()) { keep(d.extra, k, e); continue; }
-                d.subType = str(e);
-            }
-            else if (k == "width") d.width = num(e);
-            else if (k == "height") d.height = num(e);
-            else if (k == "vertices") d.vertices = nums(e);
-            else if (k == "uvs") d.uvs = nums(e);
-            else if (k == "triangles") d.triangles = nums(e);
-            else if (k == "weights") d.weights = nums(e);
-            else if (k == "slotPose") d.slotPose = nums(e);
-            else if (k == "bonePose") d.bonePose = nums(e);
-            else if (k == "edges") d.edges = nums(e);
-            else if (k == "userEdges") d.userEdges = nums(e);
-            else if (k == "share") d.share = str(e);
-            else if (k == "inheritFFD") d.inheritFFD = flag(e);
-            else if (k == "inheritDeform") d.inheritDeform = flag(e);
-            else if (k == "userData") d.userData = raw(e);
-            else keep(d.extra, k, e);
-        }
+    // ---- checks once a structure is read -----------------------------------------------------
+    template <class T>
+    void checked(T&) {}
+    void checked(Armature& a) {
+        // Armatures are the root's: the path is /armature/N.
+        io::JsonPath at(text_);
+        io::JsonPath::Scope s1(at, "armature");
+        io::JsonPath::Scope s2(at, path_.back().index);
+        resolve_armature(a, at, warnings_);
+    }
+    void checked(Display& d) {
         if (display_type(d) == DisplayType::Other) {
             std::string t = d.type ? d.type->text : "";
             warn("unknown display type " + t + " (kept as written)");
         }
-        return d;
     }
 
-    IkConstraint ik(element v) {
-        IkConstraint c;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element e = kv.value;
-            if (k == "name") c.name = name(e);
-            else if (k == "bone") c.bone = str(e);
-            else if (k == "target") c.target = str(e);
-            else if (k == "bendPositive") c.bendPositive = flag(e);
-            else if (k == "chain") c.chain = non_negative(e);
-            else if (k == "weight") c.weight = num(e);
-            else keep(c.extra, k, e);
-        }
-        return c;
-    }
-
-    // ---- animation -----------------------------------------------------------------------------
-    Animation animation(element v) {
-        Animation a;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element e = kv.value;
-            if (k == "name") a.name = name(e);
-            else if (k == "duration") a.duration = non_negative(e);
-            else if (k == "playTimes") a.playTimes = num(e);
-            else if (k == "fadeInTime") a.fadeInTime = num(e);
-            else if (k == "scale") a.scale = num(e);
-            else if (k == "frame") a.frame = frames(e);
-            else if (k == "zOrder") a.zOrder = zorder(e);
-            else if (binary_header_ && (k == "bone" || k == "slot" || k == "ffd") && e.is_object()) keep(a.extra, k, e);
-            else if (k == "bone") a.bone = list<BoneTimeline>(e, [this](element x) { return bone_timeline(x); });
-            else if (k == "slot") a.slot = list<SlotTimeline>(e, [this](element x) { return slot_timeline(x); });
-            else if (k == "ffd") a.ffd = list<FfdTimeline>(e, [this](element x) { return ffd_timeline(x); });
-            else keep(a.extra, k, e);
-        }
-        return a;
-    }
-
-    ZOrderTimeline zorder(element v) {
-        ZOrderTimeline z;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            if (kv.key == "frame") z.frame = frames(kv.value);
-            else keep(z.extra, kv.key, kv.value);
-        }
-        return z;
-    }
-
-    BoneTimeline bone_timeline(element v) {
-        BoneTimeline t;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element e = kv.value;
-            if (k == "name") t.name = name(e);
-            else if (k == "scale") t.scale = num(e);
-            else if (k == "offset") t.offset = num(e);
-            else if (k == "frame") t.frame = frames(e);
-            else if (k == "translateFrame") t.translateFrame = frames(e);
-            else if (k == "rotateFrame") t.rotateFrame = frames(e);
-            else if (k == "scaleFrame") t.scaleFrame = frames(e);
-            else keep(t.extra, k, e);
-        }
-        return t;
-    }
-
-    SlotTimeline slot_timeline(element v) {
-        SlotTimeline t;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element e = kv.value;
-            if (k == "name") t.name = name(e);
-            else if (k == "scale") t.scale = num(e);
-            else if (k == "offset") t.offset = num(e);
-            else if (k == "frame") t.frame = frames(e);
-            else if (k == "displayFrame") t.displayFrame = frames(e);
-            else if (k == "colorFrame") t.colorFrame = frames(e);
-            else keep(t.extra, k, e);
-        }
-        return t;
-    }
-
-    FfdTimeline ffd_timeline(element v) {
-        FfdTimeline t;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element e = kv.value;
-            if (k == "name") t.name = name(e);
-            else if (k == "skin") t.skin = str(e);
-            else if (k == "slot") t.slot = str(e);
-            else if (k == "scale") t.scale = num(e);
-            else if (k == "offset") t.offset = num(e);
-            else if (k == "frame") t.frame = frames(e);
-            else keep(t.extra, k, e);
-        }
-        return t;
-    }
-
-    Frames frames(element v) { return list<Frame>(v, [this](element x) { return frame(x); }); }
-
-    Frame frame(element v) {
-        Frame f;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element e = kv.value;
-            if (k == "duration") f.duration = non_negative(e);
-            else if (k == "tweenEasing") f.tweenEasing = num(e);
-            else if (k == "curve") f.curve = nums(e);
-            else if (k == "transform") f.transform = transform(e);
-            else if (k == "tweenRotate") f.tweenRotate = num(e);
-            else if (k == "x") f.x = num(e);
-            else if (k == "y") f.y = num(e);
-            else if (k == "rotate") f.rotate = num(e);
-            else if (k == "skew") f.skew = num(e);
-            else if (k == "clockwise") f.clockwise = num(e);
-            else if (k == "displayIndex") f.displayIndex = num(e);
-            else if (k == "value" && e.is_object()) f.value_color = color(e);
-            else if (k == "value" && (e.is_number() || e.is_string() || e.is_null())) f.value = num(e);
-            else if (k == "color") f.color = color(e);
-            else if (k == "z") f.z = num(e);
-            else if (k == "offset") f.offset = non_negative(e);
-            else if (k == "vertices") f.vertices = nums(e);
-            else if (k == "zOrder" && e.is_array()) f.zOrder = nums(e);  // 4.5 spec: a number on slot frames (kept raw)
-            else if (k == "event" && e.is_string()) f.event = str(e);
-            else if (k == "sound" && e.is_string()) f.sound = str(e);
-            else if (k == "action") f.action = raw(e);
-            else if (k == "events") f.events = list<Event>(e, [this](element x) { return event(x); });
-            else if (k == "actions") f.actions = raw(e);
-            else keep(f.extra, k, e);
-        }
-        return f;
-    }
-
-    Event event(element v) {
-        Event ev;
-        for (auto kv : io::as_object(v, path_)) {
-            Scope s(path_, kv.key);
-            std::string_view k = kv.key;
-            element e = kv.value;
-            if (k == "name") ev.name = name(e);
-            else if (k == "bone") ev.bone = str(e);
-            else if (k == "slot") ev.slot = str(e);
-            else if (k == "ints") ev.ints = nums(e);
-            else if (k == "floats") ev.floats = nums(e);
-            else if (k == "strings") ev.strings = strs(e);
-            else keep(ev.extra, k, e);
-        }
-        return ev;
-    }
-
-    // ---- names to indices ----------------------------------------------------------------------
-
-    JsonPath path_;
+    std::string_view text_;
+    std::vector<Step> path_;
     std::vector<std::string>* warnings_;
     bool binary_header_ = false;
 };

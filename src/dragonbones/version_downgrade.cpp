@@ -8,37 +8,16 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <cstdlib>
+#include <map>
 #include <set>
 
+#include "version_channel.hpp"
 #include "version_common.hpp"
 
 namespace rigio::dragonbones::detail {
 
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
-using Values = std::array<double, 8>;
-
-// Eased progress of a tweened segment (see notes/dragonbones.md section 8); p in [0,1].
-double ease(const Frame& f, double p) {
-    if (f.curve && f.curve->size() >= 4) {
-        const auto& c = *f.curve;
-        const double x1 = c[0].value, y1 = c[1].value, x2 = c[2].value, y2 = c[3].value;
-        double lo = 0, hi = 1, t = p;
-        for (int i = 0; i < 40; ++i) {
-            t = (lo + hi) / 2;
-            double u = 1 - t, x = 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t;
-            (x < p ? lo : hi) = t;
-        }
-        double u = 1 - t;
-        return 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t;
-    }
-    double e = f.tweenEasing->value;
-    if (e == 0) return p;
-    if (e > 0 && e <= 1) return p + (1 - (1 - p) * (1 - p) - p) * e;
-    if (e > 1) return p + (0.5 * (1 - std::cos(kPi * p)) - p) * (std::min(e, 2.0) - 1);
-    return p + (p * p - p) * (-e);
-}
 
 std::string frame_text(double t) {
     char buf[32];
@@ -46,60 +25,9 @@ std::string frame_text(double t) {
     return buf;
 }
 
-bool tweened(const Frame& f) {
-    if (f.curve && f.curve->size() >= 4) return true;
-    return f.tweenEasing && std::isfinite(f.tweenEasing->value);
-}
-
 bool linear(const Frame& f) { return !f.curve && f.tweenEasing && f.tweenEasing->value == 0; }
 
 bool same_easing(const Frame& a, const Frame& b) { return a.tweenEasing == b.tweenEasing && a.curve == b.curve; }
-
-// One animated channel (translate, rotate, scale, display or colour): key positions and values.
-struct Channel {
-    const Frames* frames = nullptr;
-    std::vector<double> pos;
-    std::vector<Values> values;
-    bool rotation = false;  // values[0] unwraps along the shortest path (unless clockwise is set)
-    bool step = false;      // never interpolated (display index)
-
-    Channel(const Frames& fs, const std::function<Values(const Frame&)>& get) : frames(&fs) {
-        double p = 0;
-        for (const Frame& f : fs) {
-            pos.push_back(p);
-            values.push_back(get(f));
-            p += duration_of(f);
-        }
-    }
-    double end() const { return pos.empty() ? 0 : pos.back() + duration_of(frames->back()); }
-
-    // Index of the key in effect at time t (the last one at or before t).
-    std::size_t key_at(double t) const {
-        auto it = std::upper_bound(pos.begin(), pos.end(), t);  // positions never decrease
-        return it == pos.begin() ? 0 : static_cast<std::size_t>(it - pos.begin()) - 1;
-    }
-    bool has_key_at(double t) const { return std::binary_search(pos.begin(), pos.end(), t); }
-
-    Values at(double t) const {
-        std::size_t k = key_at(t);
-        const Frame& f = (*frames)[k];
-        if (step || k + 1 >= pos.size() || t <= pos[k] || !tweened(f)) return values[k];
-        double span = pos[k + 1] - pos[k];
-        if (span <= 0) return values[k];
-        double e = ease(f, (t - pos[k]) / span);
-        Values out = values[k];
-        for (std::size_t i = 0; i < out.size(); ++i) {
-            double delta = values[k + 1][i] - values[k][i];
-            if (rotation && i == 0 && !(f.clockwise && f.clockwise->value != 0)) delta = std::remainder(delta, 360.0);
-            out[i] = values[k][i] + delta * e;
-        }
-        return out;
-    }
-    // Whether the channel changes value between times a and b.
-    bool changes(double a, double b) const { return at(a) != at(b) || key_at(a) != key_at(b); }
-};
-
-double val(const Opt<Num>& n, double d) { return n && std::isfinite(n->value) ? n->value : d; }
 
 struct Merged {
     std::vector<double> times;
@@ -364,7 +292,47 @@ void downgrade_events(Animation& an, const std::string& at, std::vector<Loss>& l
     }
 }
 
+// The bone segments that one easing cannot carry, one loss per bone timeline (its first segment, how many
+// more) with what they cost: the measured largest displacement of any bone between the 5.x animation and
+// its 4.5 form, and how far the timeline's own values move.
+void report_bone_easing(const Armature& arm, const Animation& before, const Animation& after, const std::vector<Loss>& segments,
+                        std::vector<Loss>& losses) {
+    if (segments.empty()) return;
+    const Displacement moved = bone_displacement(arm, before, after);
+    auto number = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3g", std::fabs(v) < 5e-7 ? 0.0 : v);  // below float noise: 0
+        return std::string(buf);
+    };
+    std::string measured = "; measured over the animation, bones move up to " + number(moved.px) + " px from the 5.x pose";
+    if (moved.px > 0) measured += " (bone \"" + moved.bone + "\" at frame " + frame_text(moved.frame) + "; IK not applied)";
+    std::map<std::string, std::size_t> per_timeline;  // path -> segments
+    for (const Loss& l : segments) ++per_timeline[l.path];
+    std::set<std::string> done;
+    for (const Loss& l : segments) {
+        if (!done.insert(l.path).second) continue;
+        std::string what = l.what;
+        const std::size_t more = per_timeline[l.path] - 1;
+        if (more) what += " (and " + std::to_string(more) + " more segment" + (more == 1 ? "" : "s") + " of this timeline)";
+        what += measured;
+        // The timeline's own bone: how much its values move.
+        const std::size_t slash = l.path.rfind('/');
+        const std::size_t index = slash == std::string::npos ? 0 : std::strtoul(l.path.c_str() + slash + 1, nullptr, 10);
+        if (after.bone && index < after.bone->size()) {
+            const int bone = (*after.bone)[index].bone;
+            if (bone >= 0 && static_cast<std::size_t>(bone) < moved.own.size()) {
+                const auto& own = moved.own[static_cast<std::size_t>(bone)];
+                what += ", this bone's own values by up to " + number(own[0]) + " px, " + number(own[1]) + " degrees and " + number(own[2]) +
+                        " in scale";
+            }
+        }
+        losses.push_back({l.path, what});
+    }
+}
+
 void downgrade_animation(Animation& an, const Armature& arm, const std::string& at, std::vector<Loss>& losses) {
+    const Animation before = an;
+    std::vector<Loss> bone_segments;  // what one easing cannot carry, reported per animation below
     if (an.zOrder) {
         losses.push_back({at + "/zOrder", "zOrder timeline (draw-order animation): 4.5 has no animation-level zOrder; dropped"});
         an.zOrder.reset();
@@ -387,8 +355,10 @@ void downgrade_animation(Animation& an, const Armature& arm, const std::string& 
                 t.rotateFrame.reset();
                 t.scaleFrame.reset();
             }
-            if (!t.frame) merge_bone(t, tp, losses);
+            if (!t.frame) merge_bone(t, tp, bone_segments);
         }
+    if (arm.bone) report_bone_easing(arm, before, an, bone_segments, losses);
+    else losses.insert(losses.end(), bone_segments.begin(), bone_segments.end());
     if (an.slot)
         for (std::size_t j = 0; j < an.slot->size(); ++j) {
             SlotTimeline& t = (*an.slot)[j];

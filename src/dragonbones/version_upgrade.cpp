@@ -1,11 +1,12 @@
 // DragonBones 4.0 / 4.5 / 5.0 -> 5.5: split bone frames into translate/rotate/scale frames, slot frames
 // into displayFrame/colorFrame, event strings into "events" arrays (bone-frame events move to the
-// animation's frames, bound to their bone), inheritFFD into inheritDeform. Slot-frame "z" (4.x draw-order
-// animation) has no 5.5 form and is reported. Works on structure, not on the version label, because
-// real "4.0" files carry 5.0 keys.
+// animation's frames, bound to their bone), inheritFFD into inheritDeform, slot-frame "z" (4.x draw-order
+// animation) into an animation-level zOrder timeline. Works on structure, not on the version label,
+// because real "4.0" files carry 5.0 keys.
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "version_common.hpp"
 
@@ -120,7 +121,90 @@ void merge_events(Animation& an, std::vector<PendingEvent>& pending, const std::
     an.frame = std::move(out);
 }
 
+// 4.x slot-frame "z" (draw-order animation) as a 5.5 animation-level zOrder timeline. Exporters write, on
+// every key of the slots an animation shows, the slot's place among those slots (4.0/4.5
+// stagexl_demon.json: 1 for the backmost shown slot, and so on; slots the animation does not key keep
+// their place). So at every key position the slots whose current key has a "z" are sorted by it (ties
+// keep the array order) and take, in that order, the places they hold in the array order, which is the
+// 5.5 setup order; the result is written as (slot, offset) pairs, an empty key where nothing moves, and
+// no timeline when nothing ever moves. Keys are stepped.
+void slot_z_to_zorder(Animation& an, const Armature& arm, const std::string& at, std::vector<Loss>& losses) {
+    if (!an.slot || !arm.slot) return;
+    const std::size_t slots = arm.slot->size();
+    struct Keys {
+        std::vector<double> pos;
+        std::vector<double> z;  // NaN: the frame has no "z"
+    };
+    std::vector<Keys> keyed(slots);
+    std::set<double> positions;
+    std::size_t frames_with_z = 0;
+    for (const SlotTimeline& t : *an.slot) {
+        if (!t.frame || t.slot < 0 || static_cast<std::size_t>(t.slot) >= slots) continue;
+        bool any = false;
+        for (const Frame& f : *t.frame) any |= f.z.has_value();
+        if (!any) continue;
+        Keys& k = keyed[static_cast<std::size_t>(t.slot)];
+        k = Keys{};
+        double p = 0;
+        for (const Frame& f : *t.frame) {
+            k.pos.push_back(p);
+            k.z.push_back(f.z && std::isfinite(f.z->value) ? f.z->value : NAN);
+            frames_with_z += f.z ? 1 : 0;
+            positions.insert(p);
+            p += duration_of(f);
+        }
+    }
+    if (frames_with_z == 0) return;
+    if (an.zOrder) {
+        losses.push_back({at + "/zOrder", "slot-frame \"z\" beside a zOrder timeline: the zOrder timeline is kept, the " +
+                                              std::to_string(frames_with_z) + " slot-frame \"z\" values are dropped"});
+        return;
+    }
+    const double total = an.duration ? std::max(0.0, an.duration->value) : *positions.rbegin();
+    positions.insert(0);
+    std::vector<std::pair<double, std::vector<Num>>> keys;  // position, (slot, offset) pairs
+    for (double p : positions) {
+        if (p > total && !keys.empty()) break;
+        std::vector<std::size_t> shown;  // slots whose current key has a "z", in array order
+        std::vector<double> z(slots, NAN);
+        for (std::size_t i = 0; i < slots; ++i) {
+            const Keys& k = keyed[i];
+            if (k.pos.empty()) continue;
+            const auto it = std::upper_bound(k.pos.begin(), k.pos.end(), p);
+            z[i] = k.z[it == k.pos.begin() ? 0 : static_cast<std::size_t>(it - k.pos.begin()) - 1];
+            if (!std::isnan(z[i])) shown.push_back(i);
+        }
+        std::vector<std::size_t> sorted = shown;
+        std::stable_sort(sorted.begin(), sorted.end(), [&](std::size_t a, std::size_t b) { return z[a] < z[b]; });
+        std::vector<Num> pairs;  // sorted[n] moves to the place shown[n] had; pairs in slot order
+        std::vector<std::pair<std::size_t, std::size_t>> moved;
+        for (std::size_t n = 0; n < shown.size(); ++n)
+            if (sorted[n] != shown[n]) moved.emplace_back(sorted[n], shown[n]);
+        std::sort(moved.begin(), moved.end());
+        for (const auto& [slot, place] : moved) {
+            pairs.push_back(Num(static_cast<double>(slot)));
+            pairs.push_back(Num(static_cast<double>(place) - static_cast<double>(slot)));
+        }
+        if (!keys.empty() && keys.back().second == pairs) continue;  // the same order: no new key
+        keys.emplace_back(p, std::move(pairs));
+    }
+    bool moves = false;
+    for (const auto& k : keys) moves |= !k.second.empty();
+    if (!moves) return;  // the keys never change the order
+    ZOrderTimeline timeline;
+    timeline.frame.emplace();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        Frame f;
+        const double end = i + 1 < keys.size() ? keys[i + 1].first : std::max(total, keys[i].first);
+        f.duration = Num(end - keys[i].first);
+        if (!keys[i].second.empty()) f.zOrder = std::move(keys[i].second);
+        timeline.frame->push_back(std::move(f));
+    }
+    an.zOrder = std::move(timeline);
+}
+
 void upgrade_animation(Animation& an, const Armature& arm, const std::string& at, std::vector<Loss>& losses) {
+    slot_z_to_zorder(an, arm, at, losses);
     std::vector<PendingEvent> pending;
     if (an.frame)
         for (Frame& f : *an.frame)
@@ -164,17 +248,11 @@ void upgrade_animation(Animation& an, const Armature& arm, const std::string& at
             SlotTimeline& t = (*an.slot)[j];
             if (!t.frame) continue;
             const Frames& in = *t.frame;
-            std::size_t z = 0;
             bool any_color = false, any_display = false;
             for (const Frame& f : in) {
-                z += f.z ? 1 : 0;
                 any_color |= f.color.has_value();
                 any_display |= f.displayIndex.has_value() || f.actions.has_value();
             }
-            if (z)
-                losses.push_back({at + "/slot/" + std::to_string(j) + "/frame",
-                                  "slot-frame \"z\" (draw-order animation) in " + std::to_string(z) +
-                                      " frames: 5.5 has no per-slot draw-order keys; dropped"});
             const bool setup_color = t.slot >= 0 && arm.slot && !identity((*arm.slot)[t.slot].color);
             const Opt<Num>& setup_index = t.slot >= 0 && arm.slot ? (*arm.slot)[t.slot].displayIndex : Opt<Num>{};
             const bool setup_display = setup_index && setup_index->value != 0;

@@ -81,3 +81,47 @@ TEST(DragonBonesModel, DirtyNumbersSurviveTheCompactForm) {
 
 }  // namespace
 }  // namespace rigio::dragonbones
+
+namespace rigio::dragonbones {
+namespace {
+
+// The reader and the writer walk one key table: a file that holds every key of a structure in the
+// table's order is rewritten to the same text, and a key the table refuses for its JSON type (frame
+// "value" as an array, "zOrder" as a number) is kept as an unknown key.
+TEST(DragonBonesKeyTable, EveryKeyReadIsWrittenBackInTableOrder) {
+    const std::string text =
+        R"({"frameRate":30,"name":"n","version":"5.5","compatibleVersion":"5.5","isGlobal":0,"userData":{"u":1},"armature":[)"
+        R"({"type":"Armature","frameRate":24,"name":"a","aabb":{"x":1,"y":2,"width":3,"height":4},)"
+        R"("bone":[{"inheritTranslation":false,"inheritRotation":0,"inheritScale":"true","inheritReflection":true,"length":5,)"
+        R"("name":"root","transform":{"x":1,"y":2,"skX":3,"skY":4,"scX":5,"scY":6},"userData":1}],)"
+        R"("slot":[{"blendMode":"add","displayIndex":0,"name":"s","parent":"root","z":0,)"
+        R"("color":{"aM":1,"rM":2,"gM":3,"bM":4,"aO":5,"rO":6,"gO":7,"bO":8},"actions":[],"userData":2}],)"
+        R"("skin":[{"name":"","slot":[{"name":"s","display":[{"type":"image","name":"d","transform":{"x":1},"path":"p",)"
+        R"("share":"q","inheritFFD":true,"inheritDeform":false,"pivot":{"x":0.25,"y":0.75},"width":3,"height":4,"userData":3}]}]}],)"
+        R"("animation":[{"duration":2,"playTimes":0,"fadeInTime":0.5,"scale":1.5,"name":"go",)"
+        R"("frame":[{"duration":1,"event":"e","sound":"s","action":"a","events":[{"name":"e","bone":"root","slot":"s","ints":[1],"floats":[0.5],"strings":["x"]}]},)"
+        R"({"duration":1,"actions":[]}],"zOrder":{"frame":[{"duration":2,"zOrder":[0,0]}]},)"
+        R"("bone":[{"name":"root","scale":1,"offset":0,"translateFrame":[{"duration":1,"tweenEasing":0,"curve":[0,0,1,1],"x":1,"y":2},)"
+        R"({"duration":1,"value":[1],"zOrder":3,"tweenRotate":1}],)"
+        R"("rotateFrame":[{"duration":2,"rotate":10,"skew":5,"clockwise":1}],"scaleFrame":[{"duration":2,"x":2,"y":3}]}],)"
+        R"("slot":[{"name":"s","displayFrame":[{"duration":1,"value":0,"actions":[]},{"duration":1,"displayIndex":0}],)"
+        R"("colorFrame":[{"duration":2,"value":{"aM":50}}]}]}]}]})";
+    auto d = read_json(text);
+    ASSERT_TRUE(d.ok()) << d.error().what();
+    const Frame& odd = (*(*(*d->armature[0].animation)[0].bone)[0].translateFrame)[1];
+    EXPECT_FALSE(odd.value);
+    EXPECT_FALSE(odd.zOrder);
+    ASSERT_TRUE(odd.tweenRotate);
+    ASSERT_EQ(odd.extra.size(), 2u);  // "value" (an array) and "zOrder" (a number) kept as written
+    EXPECT_EQ(odd.extra[0].first, "value");
+    EXPECT_EQ(odd.extra[1].second.text, "3");
+    // The writer puts known keys in the table's order, unknown ones after them.
+    std::string expected = text;
+    const std::string before = R"({"duration":1,"value":[1],"zOrder":3,"tweenRotate":1})";
+    const std::string after = R"({"duration":1,"tweenRotate":1,"value":[1],"zOrder":3})";
+    expected.replace(expected.find(before), before.size(), after);
+    EXPECT_EQ(write_json(*d, {.compact = true}), expected);
+}
+
+}  // namespace
+}  // namespace rigio::dragonbones
