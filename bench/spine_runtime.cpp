@@ -100,6 +100,44 @@ void pose(benchmark::State& state, const char* version, const char* file, const 
     if (vertices) state.counters["vertex floats/pose"] = static_cast<double>(floats) / static_cast<double>(state.iterations());
 }
 
+// .skel bytes to a playable skeleton (read + prepare) over a version's whole corpus, and prepare alone.
+void to_playable(benchmark::State& state, const char* version, bool prepare_only) {
+    std::vector<std::vector<std::uint8_t>> files;
+    std::vector<SkeletonData> models;
+    const std::string dir = std::string(RIGIO_SHARED_DIR) + "/corpus/spine-" + version;
+    if (!std::filesystem::is_directory(dir)) {
+        state.SkipWithError(("../shared/corpus/spine-" + std::string(version) + " not found").c_str());
+        return;
+    }
+    std::size_t bytes = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+        if (e.path().extension() != ".skel") continue;
+        files.push_back(rigio::io::read_file(e.path().string()));
+        bytes += files.back().size();
+        auto sd = read_skel(files.back());
+        if (!sd) {
+            state.SkipWithError("a corpus file does not read");
+            return;
+        }
+        models.push_back(std::move(sd).value());
+    }
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            if (prepare_only) {
+                RuntimeData rd = prepare(models[i]);
+                benchmark::DoNotOptimize(rd.animations.data());
+            } else {
+                auto sd = read_skel(files[i]);
+                RuntimeData rd = prepare(*sd);
+                benchmark::DoNotOptimize(rd.animations.data());
+            }
+        }
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(bytes));
+}
+void BM_SkelToPlayable(benchmark::State& s, const char* version) { to_playable(s, version, false); }
+void BM_PrepareOnly(benchmark::State& s, const char* version) { to_playable(s, version, true); }
+
 void BM_SpineboyRun(benchmark::State& s) { pose(s, "3.8", "spineboy-pro.skel", "run", nullptr, false); }
 void BM_SpineboyRunWithVertices(benchmark::State& s) { pose(s, "3.8", "spineboy-pro.skel", "run", nullptr, true); }
 void BM_MixAndMatchWalkGirl(benchmark::State& s) { pose(s, "3.8", "mix-and-match-pro.skel", "walk", "full-skins/girl", false); }
@@ -126,4 +164,11 @@ BENCHMARK_CAPTURE(BM_MixAndMatchWalkGirlVersion, 4.0, "4.0");
 BENCHMARK_CAPTURE(BM_MixAndMatchWalkGirlVersion, 4.1, "4.1");
 BENCHMARK_CAPTURE(BM_MixAndMatchWalkGirlVersion, 4.2, "4.2");
 BENCHMARK(BM_CelestialCircusSwingPhysics);
+BENCHMARK_CAPTURE(BM_SkelToPlayable, 3.7, "3.7");
+BENCHMARK_CAPTURE(BM_SkelToPlayable, 3.8, "3.8");
+BENCHMARK_CAPTURE(BM_SkelToPlayable, 4.0, "4.0");
+BENCHMARK_CAPTURE(BM_SkelToPlayable, 4.1, "4.1");
+BENCHMARK_CAPTURE(BM_SkelToPlayable, 4.2, "4.2");
+BENCHMARK_CAPTURE(BM_PrepareOnly, 3.8, "3.8");
+BENCHMARK_CAPTURE(BM_PrepareOnly, 4.2, "4.2");
 BENCHMARK_MAIN();
