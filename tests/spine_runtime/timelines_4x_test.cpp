@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "fixtures.hpp"
+#include "rigio/io/error.hpp"
 #include "rigio/spine/runtime/sequence.hpp"
 
 using namespace rigio::test;
@@ -131,4 +132,18 @@ TEST(Spine4xTimelines, InheritKeysChangeTheBonesTransformMode) {
     EXPECT_NEAR(sk.bones[1].world_y, 10, 1e-5);
     sk.set_to_setup_pose();
     EXPECT_EQ(sk.bones[1].inherit, TransformMode::Normal);
+}
+
+TEST(Spine4xTimelines, AbsurdSequencePaddingIsRefusedNotAllocated) {
+    SkeletonData sd = v4(Version::V41);
+    const int slot = add_slot(sd, "s", 0, std::string("wing"));
+    Attachment a = region(10, 10);
+    a.sequence = Sequence{4, 1, 2000000000, 0, {}};
+    add_attachment(skin(sd), slot, "wing", a);
+    try {
+        prepare(sd);
+        FAIL() << "prepared a sequence padded to 2e9 digits";
+    } catch (const rigio::Error& e) {
+        EXPECT_NE(std::string(e.what()).find("sequence digits 2000000000"), std::string::npos) << e.what();
+    }
 }
