@@ -3,12 +3,33 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
+#include <system_error>
+#include <thread>
+#include <vector>
 
 #include "output.hpp"
 #include "text.hpp"
 
 namespace rigio::cli {
+
+void for_each_parallel(std::size_t n, unsigned threads, const std::function<void(std::size_t)>& work) {
+    std::atomic<std::size_t> next{0};
+    auto run = [&] {
+        for (std::size_t i; (i = next.fetch_add(1)) < n;) work(i);
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads && t < n; ++t) {
+        try {
+            pool.emplace_back(run);
+        } catch (const std::system_error&) {  // no more threads: the ones running do the rest
+            break;
+        }
+    }
+    run();
+    for (std::thread& t : pool) t.join();
+}
 
 Batch::Batch(std::size_t total) : total_(total), progress_(total > 1 && isatty(fileno(stderr)) != 0) {}
 

@@ -4,9 +4,14 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 
 namespace rigio::cli {
+
+// Runs work(0) ... work(n - 1) on up to `threads` threads (this one included); returns when all are
+// done. `work` must not throw.
+void for_each_parallel(std::size_t n, unsigned threads, const std::function<void(std::size_t)>& work);
 
 class Batch {
 public:

@@ -1,7 +1,9 @@
 // rigio convert IN OUT | rigio convert --out-dir DIR --to FORMAT IN...
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -31,6 +33,7 @@ struct ConvertArgs {
     AcrossOptions across;
     bool json = false;
     bool editor_rounding = false;  // --editor-rounding
+    unsigned parallel = 1;         // -j N: inputs converted at once
 };
 
 ConvertArgs args;
@@ -68,7 +71,7 @@ void convert_into(const Document& source, const std::string& in, const Job& job,
     Document doc = source;
     if (!args.mrtk_version.empty())
         for (const Loss& n : set_mrtk_version(doc, args.mrtk_version).losses)
-            if (!settings().quiet) fmt::print(stderr, "{}: note: {}\n", esc(in), esc(loss_text(n)));
+            if (!settings().quiet) emit(stderr, fmt::format("{}: note: {}\n", esc(in), esc(loss_text(n))));
     const Format target = output_format(doc, job.out);
     const Format source_format = doc.format;
     convert::LossReport losses;
@@ -88,8 +91,6 @@ void convert_into(const Document& source, const std::string& in, const Job& job,
     if (!args.across.loss_report.empty())
         loss_reports.emplace_back(job.out, convert::loss_report_json(losses, source_name,
                                                                     std::string(format_name(target)) + (args.spine_version.empty() ? "" : " " + args.spine_version)));
-    if (!args.across.loss_report.empty() && job.armature) loss_armatures().push_back(job.armature_name);
-    else if (!args.across.loss_report.empty()) loss_armatures().push_back({});
     report.losses.losses.insert(report.losses.losses.end(), losses.losses.begin(), losses.losses.end());
     report.outputs.push_back(job.out);
 }
@@ -179,6 +180,7 @@ int run_single() {
             for (const std::string& w : doc.warnings) print_warning(in, w);
         check_options_apply(doc);
         convert_into(doc, in, Job{out, std::nullopt, {}}, report, loss_reports);
+        loss_armatures().resize(loss_reports.size());
         write_loss_reports(loss_reports, false, {in});
         report.status = "ok";
     } catch (const Error& e) {
@@ -192,94 +194,198 @@ int run_single() {
     return 0;
 }
 
+// One output of a batch input, as a worker left it: its messages and its written but uncommitted
+// file, put in place (or dropped) by the ordered pass.
+struct Step {
+    enum Kind { Converted, Skipped, Failed, Refused } kind = Converted;
+    Job job;
+    std::string key;  // the output's canonical path
+    std::optional<Error> error;
+    std::vector<std::pair<std::FILE*, std::string>> messages;
+    std::vector<std::pair<std::string, std::string>> loss_reports;
+    std::vector<std::unique_ptr<io::AtomicFile>> files;
+    std::size_t first_file = 0;  // where `files` start in the window's commit
+};
+
+// What a worker made of one input: the load's outcome and its steps, in job order.
+struct Outcome {
+    FileReport report;
+    std::optional<Error> load_error;
+    std::vector<std::pair<std::FILE*, std::string>> load_messages;
+    std::vector<Step> steps;
+};
+
+// Loads one input and converts it into every output it makes; prints nothing (its messages are
+// captured) and commits nothing (its files are staged). Runs on a worker thread.
+Outcome convert_input(const std::string& in, Format target) {
+    Outcome o;
+    o.report.path = in;
+    Capture capture;
+    Document doc;
+    try {
+        doc = load_input(in);
+        o.report.format = format_name(doc.format);
+        o.report.version = document_version(doc);
+        o.report.warnings = doc.warnings;
+        if (!args.json)
+            for (const std::string& w : doc.warnings) print_warning(in, w);
+        check_options_apply(doc);
+    } catch (const Error& e) {
+        o.load_error = e;
+    } catch (const Refusal& r) {
+        o.load_error = Error(r.message);
+    }
+    o.load_messages = capture.take();
+    if (o.load_error) return o;
+    const char* ext = format_extension(target);
+    std::vector<Job> jobs;
+    const std::string stem = is_std_stream(in) ? std::string("stdin") : fs::path(in).stem().string();
+    if (args.across.all_armatures) {
+        const std::vector<std::string> names = safe_file_names(armature_names(doc));
+        for (std::size_t i = 0; i < names.size(); ++i)
+            jobs.push_back(Job{(fs::path(args.out_dir) / names[i]).string() + ext, i, armature_names(doc)[i]});
+    }
+    if (jobs.empty()) jobs.push_back(Job{(fs::path(args.out_dir) / stem).string() + ext, std::nullopt, {}});
+    for (const Job& job : jobs) {
+        Step& step = o.steps.emplace_back();
+        step.job = job;
+        std::error_code ec;
+        step.key = fs::weakly_canonical(job.out, ec).string();
+        if (auto why = overwrites_input(job.out)) {
+            step.kind = Step::Refused;
+            step.error = Error(*why);
+            break;
+        }
+        if (settings().no_clobber && fs::symlink_status(job.out, ec).type() != fs::file_type::not_found) {
+            if (!settings().quiet && !args.json) emit(stderr, fmt::format("rigio: skipping {}: it already exists (-n/--no-clobber)\n", esc(job.out)));
+            step.kind = Step::Skipped;
+            step.messages = capture.take();
+            continue;
+        }
+        Stage stage;
+        try {
+            convert_into(doc, in, job, o.report, step.loss_reports);
+        } catch (const Error& e) {
+            step.kind = Step::Failed;
+            step.error = e;
+        }
+        step.files = stage.take();
+        step.messages = capture.take();
+        if (step.kind == Step::Failed) break;
+    }
+    return o;
+}
+
 int run_batch() {
     if (args.to.empty()) throw Refusal{"batch conversion (--out-dir) needs --to FORMAT"};
     std::error_code ec;
     fs::create_directories(args.out_dir, ec);
     if (ec) throw Refusal{"cannot create --out-dir " + args.out_dir + ": " + ec.message()};
     const Format target = *format_from_name(args.to);
-    const char* ext = format_extension(target);
     Batch batch(args.paths.size());
     std::set<std::string> written;  // outputs of this run, to refuse a second input replacing one
     std::vector<std::pair<std::string, std::string>> loss_reports;
     std::vector<std::string> loss_inputs;
-    for (const std::string& in : args.paths) {
-        batch.start(in);
-        FileReport report;
-        report.path = in;
-        auto fail = [&](const Error& e) {
-            report.status = "failed";
-            report.error = e;
-            batch.failed(in, e.what(), !args.json);
+    // Inputs go in windows: workers convert a window (each output written to its temporary file),
+    // then, in input order, the outputs are checked against each other and printed, and all the
+    // window's files are made durable together and put in place.
+    const std::size_t window = std::max<std::size_t>(io::kMaxTogether / 2, args.parallel);
+    for (std::size_t first = 0; first < args.paths.size(); first += window) {
+        const std::size_t count = std::min(window, args.paths.size() - first);
+        std::vector<Outcome> outcomes(count);
+        for_each_parallel(count, args.parallel, [&](std::size_t i) { outcomes[i] = convert_input(args.paths[first + i], target); });
+
+        // The ordered pass: what a one-by-one run would decide, and which files to commit.
+        struct Pending {
+            bool failed = false, refused = false, skipped = false;
         };
-        Document doc;
-        try {
-            doc = load_input(in);
-            report.format = format_name(doc.format);
-            report.version = document_version(doc);
-            report.warnings = doc.warnings;
-            if (!args.json)
-                for (const std::string& w : doc.warnings) print_warning(in, w);
-            check_options_apply(doc);
-        } catch (const Error& e) {
-            fail(e);
-            if (args.json) print_json(report);
-            continue;
-        } catch (const Refusal& r) {
-            fail(Error(r.message));
-            if (args.json) print_json(report);
-            continue;
-        }
-        std::vector<Job> jobs;
-        const std::string stem = is_std_stream(in) ? std::string("stdin") : fs::path(in).stem().string();
-        if (args.across.all_armatures) {
-            const std::vector<std::string> names = safe_file_names(armature_names(doc));
-            for (std::size_t i = 0; i < names.size(); ++i)
-                jobs.push_back(Job{(fs::path(args.out_dir) / names[i]).string() + ext, i, armature_names(doc)[i]});
-        }
-        if (jobs.empty()) jobs.push_back(Job{(fs::path(args.out_dir) / stem).string() + ext, std::nullopt, {}});
-        bool failed = false, refused = false, skipped = false;
-        for (const Job& job : jobs) {
-            const std::string key = fs::weakly_canonical(job.out, ec).string();
-            if (auto why = overwrites_input(job.out)) {
-                report.status = "refused";
-                report.error = Error(*why);
-                batch.refused(in, *why);
-                refused = true;
-                break;
+        std::vector<Pending> pending(count);
+        std::vector<io::AtomicFile*> files;
+        for (std::size_t i = 0; i < count; ++i) {
+            Outcome& o = outcomes[i];
+            Pending& p = pending[i];
+            if (o.load_error) continue;
+            for (std::size_t k = 0; k < o.steps.size(); ++k) {
+                Step& step = o.steps[k];
+                if (step.kind == Step::Refused) break;
+                if (written.count(step.key)) {  // this step and the ones after it are dropped
+                    step.kind = Step::Failed;
+                    step.error = Error("not writing " + step.job.out + ": an earlier input of this run was written there (rename one of them)");
+                    step.messages.clear();
+                    step.files.clear();
+                    o.steps.resize(k + 1);
+                    break;
+                }
+                if (step.kind != Step::Converted) continue;
+                written.insert(step.key);
+                step.first_file = files.size();
+                for (auto& f : step.files) files.push_back(f.get());
             }
-            if (written.count(key)) {
-                fail(Error("not writing " + job.out + ": an earlier input of this run was written there (rename one of them)"));
-                failed = true;
-                break;
-            }
-            if (settings().no_clobber && fs::symlink_status(job.out, ec).type() != fs::file_type::not_found) {
-                if (!settings().quiet && !args.json) fmt::print(stderr, "rigio: skipping {}: it already exists (-n/--no-clobber)\n", esc(job.out));
-                skipped = true;
+        }
+        std::vector<std::optional<Error>> commit_errors = io::commit_together(files);
+
+        // Prints each input's messages and outcome in order.
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::string& in = args.paths[first + i];
+            Outcome& o = outcomes[i];
+            Pending& p = pending[i];
+            batch.start(in);
+            Capture::replay(o.load_messages);
+            auto fail = [&](const Error& e) {
+                o.report.status = "failed";
+                o.report.error = e;
+                batch.failed(in, e.what(), !args.json);
+            };
+            if (o.load_error) {
+                fail(*o.load_error);
+                if (args.json) print_json(o.report);
                 continue;
             }
-            try {
-                const std::size_t before = loss_reports.size();
-                convert_into(doc, in, job, report, loss_reports);
-                for (std::size_t k = before; k < loss_reports.size(); ++k) loss_inputs.push_back(in);
-                written.insert(key);
-                if (!args.json && !settings().quiet) fmt::print("{} -> {}\n", esc(in), esc(job.out));
-            } catch (const Error& e) {
-                fail(e);
-                failed = true;
-                break;
+            for (Step& step : o.steps) {
+                Capture::replay(step.messages);
+                if (step.kind == Step::Refused) {
+                    o.report.status = "refused";
+                    o.report.error = step.error;
+                    batch.refused(in, step.error->what());
+                    p.refused = true;
+                    break;
+                }
+                if (step.kind == Step::Skipped) {
+                    p.skipped = true;
+                    continue;
+                }
+                if (step.kind == Step::Failed) {
+                    fail(*step.error);
+                    p.failed = true;
+                    break;
+                }
+                std::optional<Error> error;
+                for (std::size_t f = 0; f < step.files.size() && !error; ++f) error = commit_errors[step.first_file + f];
+                if (error) {
+                    // Reported as a one-by-one run would: the input failed at this output.
+                    std::erase(o.report.outputs, step.job.out);
+                    fail(*error);
+                    p.failed = true;
+                    break;
+                }
+                for (auto& [out, json] : step.loss_reports) {
+                    loss_reports.emplace_back(out, json);
+                    loss_inputs.push_back(in);
+                    loss_armatures().push_back(step.job.armature ? step.job.armature_name : std::string());
+                }
+                if (!args.json && !settings().quiet) emit(stdout, fmt::format("{} -> {}\n", esc(in), esc(step.job.out)));
             }
-        }
-        if (!failed && !refused) {
-            if (report.outputs.empty() && skipped) {
-                report.status = "skipped";
-                batch.skipped();
-            } else {
-                report.status = "ok";
-                batch.ok();
+            if (!p.failed && !p.refused) {
+                if (o.report.outputs.empty() && p.skipped) {
+                    o.report.status = "skipped";
+                    batch.skipped();
+                } else {
+                    o.report.status = "ok";
+                    batch.ok();
+                }
             }
+            if (args.json) print_json(o.report);
         }
-        if (args.json) print_json(report);
     }
     try {
         write_loss_reports(loss_reports, true, loss_inputs);
@@ -334,6 +440,8 @@ void add_convert(CLI::App& app, int& exit_code) {
                   "Spine JSON: round numbers as the Spine editor exports them and omit values that round to their "
                   "default (default: exact, every float32 kept)");
     cmd->add_option("--out-dir", args.out_dir, "Convert every input into this folder (needs --to)");
+    cmd->add_option("-j,--jobs", args.parallel, "With --out-dir: convert N inputs at once (the output is the same for any N)")
+        ->check(CLI::Range(1u, 64u));
     cmd->add_flag("--json", args.json, "Print one JSON object per input on stdout (path, format, version, status, error, warnings, losses)");
     cmd->callback([&exit_code] {
         try {

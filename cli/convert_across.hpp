@@ -1,4 +1,5 @@
-// rigio convert between formats (DragonBones <-> Spine): armature choice and the loss report.
+// rigio convert between formats (DragonBones <-> Spine): the command-line options and the library's
+// conversion (rigio/document/across.hpp) with its failures thrown for the commands.
 #pragma once
 
 #include <optional>
@@ -7,8 +8,12 @@
 
 #include "document.hpp"
 #include "rigio/convert/loss.hpp"
+#include "rigio/document/across.hpp"
 
 namespace rigio::cli {
+
+using rigio::armature_names;
+using rigio::needs_conversion;
 
 struct AcrossOptions {
     std::string armature;        // --armature NAME (empty: the first)
@@ -17,15 +22,9 @@ struct AcrossOptions {
     bool curves_as_is = false;   // --curves-as-is (DragonBonesToSpineOptions::curves_as_is)
 };
 
-// True when `doc` must be converted to another model family before it can be saved as `target`.
-bool needs_conversion(const Document& doc, Format target);
-
-// Converts `doc` in place for `target`: the armature at `armature_index` when given, else the one
-// named by options.armature, else the first. Returns the losses (not printed).
+// Converts `doc` in place for `target` (rigio::convert_across); `in` names the converted data
+// (its file name's stem). Returns the losses (not printed); throws rigio::Error.
 convert::LossReport convert_for(Document& doc, Format target, const std::string& in, const AcrossOptions& options,
                                 std::optional<std::size_t> armature_index = std::nullopt);
-
-// Names of the armatures in a DragonBones document (for --all-armatures).
-std::vector<std::string> armature_names(const Document& doc);
 
 }  // namespace rigio::cli

@@ -83,9 +83,9 @@ void print_losses(const std::string& input, const convert::LossReport& report, c
     const std::string in = esc(input);
     if (settings().verbose) {
         for (const auto& l : report.losses)
-            fmt::print(stderr, "{}: loss at {}: {}{}: {}{}\n", in, esc(l.where.empty() ? "/" : l.where), esc(l.feature),
+            emit(stderr, fmt::format("{}: loss at {}: {}{}: {}{}\n", in, esc(l.where.empty() ? "/" : l.where), esc(l.feature),
                        l.count > 1 ? fmt::format(" ({} times)", l.count) : "", esc(l.action),
-                       source && !name_dragonbones_path(l.where, *source).empty() ? " [" + name_dragonbones_path(l.where, *source) + "]" : "");
+                       source && !name_dragonbones_path(l.where, *source).empty() ? " [" + name_dragonbones_path(l.where, *source) + "]" : ""));
         return;
     }
     struct Kind {
@@ -108,10 +108,10 @@ void print_losses(const std::string& input, const convert::LossReport& report, c
         std::string where;
         for (std::size_t i = 0; i < k.places.size() && i < 2; ++i) where += (i ? "; " : "") + k.places[i];
         if (k.places.size() > 2) where += fmt::format("; +{} more", k.places.size() - 2);
-        fmt::print(stderr, "{}: loss: {} ({}x, at {})\n", in, key, k.count, where);
+        emit(stderr, fmt::format("{}: loss: {} ({}x, at {})\n", in, key, k.count, where));
     }
-    fmt::print(stderr, "{}: {} loss{} of {} kind{} converting to {} (every one: -v or --loss-report FILE)\n", in, total,
-               total == 1 ? "" : "es", kinds.size(), kinds.size() == 1 ? "" : "s", target);
+    emit(stderr, fmt::format("{}: {} loss{} of {} kind{} converting to {} (every one: -v or --loss-report FILE)\n", in, total,
+                             total == 1 ? "" : "es", kinds.size(), kinds.size() == 1 ? "" : "s", target));
 }
 
 }  // namespace rigio::cli

@@ -1,5 +1,5 @@
-// The CLI's MRTK pieces: loading and saving recordings inside a Document, the shared
-// --assume-mrtk-version option, version changes for convert, and the `rigio info` summary.
+// The CLI's MRTK pieces: the shared --assume-mrtk-version option, version changes for convert,
+// and the `rigio info` summary.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -15,14 +15,11 @@
 
 namespace rigio::cli {
 
-void load_mrtk(Document& doc, std::span<const std::uint8_t> bytes, const LoadOptions& options);
-void save_mrtk(const mrtk::InputAnimation& a, Format target, const std::string& path);
-
 // Adds --assume-mrtk-version 1.0|1.1 (read headerless prototype recordings) to a command.
 void add_mrtk_load_options(CLI::App* cmd);
 
-// Rewrites the document's recording as version "1.0" or "1.1"; returns what was lost or changed.
-// Throws rigio::Error when the document is not an MRTK recording.
+// Rewrites the document's recording as version "1.0" or "1.1" (rigio::set_mrtk_version); returns
+// what was lost or changed. Throws rigio::Error when the document is not an MRTK recording.
 LossReport set_mrtk_version(Document& doc, const std::string& version);
 
 // The recording in a document, or an Error naming the path when it holds something else.

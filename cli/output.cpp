@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include "text.hpp"
 
@@ -14,6 +15,36 @@ Settings& settings() {
     static Settings s;
     return s;
 }
+
+namespace {
+thread_local Capture* t_capture = nullptr;
+thread_local Stage* t_stage = nullptr;
+}  // namespace
+
+void emit(std::FILE* stream, const std::string& text) {
+    if (t_capture) t_capture->add(stream, text);
+    else std::fwrite(text.data(), 1, text.size(), stream);
+}
+
+Capture::Capture() : outer_(t_capture) { t_capture = this; }
+Capture::~Capture() { t_capture = outer_; }
+
+void Capture::add(std::FILE* stream, const std::string& text) {
+    if (!pieces_.empty() && pieces_.back().first == stream) pieces_.back().second += text;
+    else pieces_.emplace_back(stream, text);
+}
+
+std::vector<std::pair<std::FILE*, std::string>> Capture::take() { return std::exchange(pieces_, {}); }
+
+void Capture::replay(const std::vector<std::pair<std::FILE*, std::string>>& pieces) {
+    for (const auto& [stream, text] : pieces) {
+        if (stream == stderr) std::fflush(stdout);  // keep the order a terminal would have shown
+        std::fwrite(text.data(), 1, text.size(), stream);
+    }
+}
+
+Stage::Stage() : outer_(t_stage) { t_stage = this; }
+Stage::~Stage() { t_stage = outer_; }
 
 std::vector<std::uint8_t> read_input(const std::string& path) {
     if (is_std_stream(path)) return io::read_stdin();
@@ -28,6 +59,12 @@ void write_output(const std::string& path, std::span<const std::uint8_t> bytes) 
     }
     io::WriteOptions o;
     o.force = settings().force;
+    if (t_stage) {
+        auto f = std::make_unique<io::AtomicFile>(path, o);
+        f->write(bytes);
+        t_stage->add(std::move(f));
+        return;
+    }
     io::write_file_atomic(path, bytes, o);
 }
 
@@ -69,12 +106,12 @@ void OutputStream::commit() {
 }
 
 void print_error(const std::string& file, const std::string& message) {
-    fmt::print(stderr, "{}: {}\n", esc(file), esc(message));
+    emit(stderr, fmt::format("{}: {}\n", esc(file), esc(message)));
 }
 
 void print_warning(const std::string& file, const std::string& message) {
     if (settings().quiet) return;
-    fmt::print(stderr, "{}: warning: {}\n", esc(file), esc(message));
+    emit(stderr, fmt::format("{}: warning: {}\n", esc(file), esc(message)));
 }
 
 }  // namespace rigio::cli

@@ -7,6 +7,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rigio/io/file.hpp"
@@ -44,6 +45,44 @@ private:
     std::string path_;
     std::unique_ptr<io::AtomicFile> atomic_;
     std::FILE* file_ = nullptr;
+};
+
+// Writes `text` to `stream` (stdout or stderr), or, while a Capture is active on this thread, keeps
+// it there: batch workers (convert -j N) capture what each input prints, and the batch replays it
+// in input order, so the output does not depend on N.
+void emit(std::FILE* stream, const std::string& text);
+
+class Capture {
+public:
+    Capture();   // starts capturing this thread's emit() calls
+    ~Capture();  // stops (what was not taken is dropped)
+    Capture(const Capture&) = delete;
+    Capture& operator=(const Capture&) = delete;
+    // The captured pieces in order, and forgets them.
+    std::vector<std::pair<std::FILE*, std::string>> take();
+    static void replay(const std::vector<std::pair<std::FILE*, std::string>>& pieces);
+    void add(std::FILE* stream, const std::string& text);
+
+private:
+    std::vector<std::pair<std::FILE*, std::string>> pieces_;
+    Capture* outer_;
+};
+
+// While a Stage is active on this thread, write_output() to a file only writes its temporary file
+// and keeps it here, uncommitted; the batch then commits many files together (io::commit_together),
+// one wait for the device instead of one per file. Files never committed are removed.
+class Stage {
+public:
+    Stage();
+    ~Stage();
+    Stage(const Stage&) = delete;
+    Stage& operator=(const Stage&) = delete;
+    std::vector<std::unique_ptr<io::AtomicFile>> take() { return std::move(files_); }
+    void add(std::unique_ptr<io::AtomicFile> f) { files_.push_back(std::move(f)); }
+
+private:
+    std::vector<std::unique_ptr<io::AtomicFile>> files_;
+    Stage* outer_;
 };
 
 // "FILE: message" on stderr, both escaped (untrusted text).

@@ -1,4 +1,4 @@
-// rigio pose FILE: samples a Spine 3.8 skeleton's animations into world-space poses (JSON).
+// rigio pose FILE: samples a Spine (3.7 to 4.2) skeleton's animations into world-space poses (JSON).
 #include <fmt/core.h>
 
 #include <cstdio>
@@ -40,6 +40,11 @@ void add_pose(CLI::App& app, int& exit_code) {
         "name, duration and samples[]: {t, bones: [[a,b,c,d,worldX,worldY,active]] in bone order,\n"
         "slots: [[slotIndex, attachment name|null, [r,g,b,a], dark|null, world vertices|null]] in draw\n"
         "order}. Vertices are given for region (BR, BL, UL, UR) and mesh attachments on active bones.\n"
+        "4.1+: a slot showing a sequence attachment has a 6th element [frame, region path]. 4.2: each\n"
+        "sample has \"physics\": per physics constraint [inertia, strength, damping, massInverse, wind,\n"
+        "gravity, mix]. Physics constraints do not move bones unless --physics update: then each\n"
+        "animation is simulated from its start in frames of 1/--fps seconds (default 60) plus one at each\n"
+        "sample time (rigio's physics model: see the README).\n"
         "Numbers have 6 significant digits; t and duration are exact floats.\n"
         "DragonBones input is converted to Spine 3.8 first (--armature, default the first) and played\n"
         "by the Spine runtime, in Spine's y-up coordinates.\n"
@@ -51,7 +56,8 @@ void add_pose(CLI::App& app, int& exit_code) {
         "matrix compared after the y flip, by bone name, within the reference's tolerances.");
     static std::string file;
     static int samples = 10;
-    static std::string skin, animation, reference, armature, output;
+    static std::string skin, animation, reference, armature, output, physics = "none";
+    static int fps = 60;
     cmd->add_option("file", file, "The skeleton: Spine .skel or JSON, or DragonBones JSON")->required();
     cmd->add_option("--samples", samples, "Sample intervals per animation: N + 1 samples (default 10)")
         ->check(CLI::Validator(
@@ -66,6 +72,9 @@ void add_pose(CLI::App& app, int& exit_code) {
     cmd->add_option("--skin", skin, "Pose with this skin instead of the skin rule");
     cmd->add_option("--animation", animation, "Only this animation");
     cmd->add_option("--armature", armature, "DragonBones input: the armature to convert and play (default: the first)");
+    cmd->add_option("--physics", physics, "4.2 physics constraints: none (pose without physics, the default) or update")
+        ->check(CLI::IsMember({"none", "update"}));
+    cmd->add_option("--fps", fps, "Physics frames per second with --physics update (default 60)")->check(CLI::Range(1, 100000));
     cmd->add_option("--check", reference, "Compare with this reference pose dump of an official runtime instead of printing poses")
         ->excludes("--samples")
         ->excludes("--skin")
@@ -94,6 +103,9 @@ void add_pose(CLI::App& app, int& exit_code) {
             spine::runtime::RuntimeData data = spine::runtime::prepare(*sd);
             verify::PoseOptions options;
             options.samples = samples;
+            options.physics = physics == "update";
+            options.fps = fps;
+            if (cmd->count("--fps") && !options.physics) throw CLI::ValidationError("--fps applies with --physics update only");
             if (cmd->count("--skin")) {
                 bool found = false;
                 std::string names;

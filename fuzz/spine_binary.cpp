@@ -1,8 +1,9 @@
 // Fuzz target: Spine .skel (every version read_skel admits, 3.7 to 4.2). Any input either fails with a located error or reads into a model
-// that writes and reads back equal.
+// that writes and reads back equal, and that the runtime either refuses with an error or poses.
 #include <cstdio>
 #include <cstdlib>
 
+#include "pose_any.hpp"
 #include "rigio/spine/binary.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -24,5 +25,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::fprintf(stderr, "rewrite reads back different\n");
         std::abort();
     }
+    fuzz_pose(*first);
     return 0;
 }

@@ -243,7 +243,7 @@ private:
         std::size_t i = 0;
         for (element e : a) {
             Scope s(*this, i++);
-            out.push_back(read<T>(e));
+            read_into(out.emplace_back(), e);  // built in place: keyframes are many
         }
         return out;
     }
@@ -252,20 +252,25 @@ private:
     template <class T>
     T read(element v) {
         T t;
+        read_into(t, v);
+        return t;
+    }
+    template <class T>
+    void read_into(T& t, element v) {
         for (auto kv : object_of(v)) {
             Scope s(*this, kv.key);
             member(t, kv.key, kv.value);
         }
         checked(t);
-        return t;
     }
 
     // Reads member `k` into the field the key table names for it, or keeps it in `extra`.
+    // Table names are never empty; the size and first letter settle most comparisons inline.
     template <class T>
     void member(T& t, std::string_view k, element e) {
         bool done = false;
         keys_table::keys(t, [&](const Key& key, auto& field) {
-            if (!done && key.name == k) done = field_value(key, field, e);
+            if (!done && key.name.size() == k.size() && key.name[0] == k[0] && key.name == k) done = field_value(key, field, e);
         });
         if (!done) keep(t.extra, k, e);
     }

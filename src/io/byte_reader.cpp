@@ -12,28 +12,15 @@ bool ByteReader::boolean() {
     return b != 0;
 }
 
-std::uint16_t ByteReader::u16_be() {
-    need(2, "a 16-bit integer");
-    std::uint16_t v = static_cast<std::uint16_t>((data_[pos_] << 8) | data_[pos_ + 1]);
-    pos_ += 2;
-    return v;
-}
-
-std::uint32_t ByteReader::u32_be() {
-    need(4, "a 32-bit value");
-    const std::uint8_t* p = data_.data() + pos_;
-    pos_ += 4;
-    return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
-}
-
 template <class F>
 F ByteReader::checked(F v, std::size_t size) const {
-    if (finite_only_ && !std::isfinite(v))
-        fail_at(pos_ - size, std::isnan(v) ? "number is NaN, which this format never holds" : "number is infinite, which this format never holds");
+    if (finite_only_ && !std::isfinite(v)) fail_not_finite(v, size);
     return v;
 }
 
-float ByteReader::f32_be() { return checked(std::bit_cast<float>(u32_be()), 4); }
+void ByteReader::fail_not_finite(double v, std::size_t size) const {
+    fail_at(pos_ - size, std::isnan(v) ? "number is NaN, which this format never holds" : "number is infinite, which this format never holds");
+}
 
 std::uint16_t ByteReader::u16_le() {
     need(2, "a 16-bit integer");
@@ -58,7 +45,7 @@ std::uint64_t ByteReader::u64_le() {
 float ByteReader::f32_le() { return checked(std::bit_cast<float>(u32_le()), 4); }
 double ByteReader::f64_le() { return checked(std::bit_cast<double>(u64_le()), 8); }
 
-std::int32_t ByteReader::varint(bool zigzag) {
+std::int32_t ByteReader::varint_long(bool zigzag) {
     std::uint32_t value = 0;
     for (int shift = 0; shift < 35; shift += 7) {
         if (pos_ >= data_.size()) fail_short(1, "a varint byte");

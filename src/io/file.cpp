@@ -1,5 +1,6 @@
 #include "rigio/io/file.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
@@ -7,6 +8,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <system_error>
+#include <thread>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -19,29 +22,34 @@ namespace {
 std::string errno_text() { return std::strerror(errno); }
 
 // Temporary files in progress, for the signal handler (async-signal-safe: fixed buffers and flags).
-constexpr int kSlots = 8;
+// A batch holds up to kMaxTogether files before putting them in place, plus the ones being written.
+// A slot is claimed (kClaimed) before its name is copied and only then marked kReady, so the handler,
+// which removes kReady names only, never sees a half-written name, even with several writer threads.
+constexpr int kSlots = 2 * static_cast<int>(kMaxTogether);
 constexpr std::size_t kNameMax = 4096;
+constexpr int kFree = 0, kClaimed = 1, kReady = 2;
 std::array<std::array<char, kNameMax>, kSlots> g_temp_names{};
-std::array<std::atomic<bool>, kSlots> g_temp_used{};
+std::array<std::atomic<int>, kSlots> g_temp_state{};
 
 int register_temp(const std::string& name) {
     if (name.size() >= kNameMax) return -1;
     for (int i = 0; i < kSlots; ++i) {
-        bool expected = false;
-        if (g_temp_used[i].load()) continue;
+        int expected = kFree;
+        if (!g_temp_state[i].compare_exchange_strong(expected, kClaimed)) continue;
         std::memcpy(g_temp_names[i].data(), name.c_str(), name.size() + 1);
-        if (g_temp_used[i].compare_exchange_strong(expected, true)) return i;
+        g_temp_state[i].store(kReady);
+        return i;
     }
     return -1;
 }
 
 void unregister_temp(int slot) {
-    if (slot >= 0) g_temp_used[slot].store(false);
+    if (slot >= 0) g_temp_state[slot].store(kFree);
 }
 
 extern "C" void remove_temporaries_and_die(int sig) {
     for (int i = 0; i < kSlots; ++i)
-        if (g_temp_used[i].load()) ::unlink(g_temp_names[i].data());
+        if (g_temp_state[i].load() == kReady) ::unlink(g_temp_names[i].data());
     std::signal(sig, SIG_DFL);
     std::raise(sig);
 }
@@ -170,12 +178,12 @@ void AtomicFile::write(std::span<const std::uint8_t> bytes) {
 }
 
 void AtomicFile::commit() {
-    if (temp_.empty()) {  // written straight into a non-regular file
-        const int rc = ::close(fd_);
-        fd_ = -1;
-        if (rc != 0) throw Error("cannot write " + path_ + ": " + errno_text());
-        return;
-    }
+    sync();
+    publish();
+}
+
+void AtomicFile::sync() {
+    if (temp_.empty() || synced_) return;  // a non-regular target is written straight into
     if (has_mode_) {
         ::fchmod(fd_, static_cast<mode_t>(mode_));
     } else {  // the permissions a newly created file would get (mkstemp uses 0600)
@@ -183,7 +191,23 @@ void AtomicFile::commit() {
         ::umask(mask);
         ::fchmod(fd_, 0666 & ~mask);
     }
-    if (::fsync(fd_) != 0 || ::close(fd_) != 0) {
+    if (::fsync(fd_) != 0) {
+        std::string why = errno_text();
+        discard();
+        throw Error("cannot write " + path_ + ": " + why);
+    }
+    synced_ = true;
+}
+
+void AtomicFile::publish() {
+    if (temp_.empty()) {  // written straight into a non-regular file
+        const int rc = fd_ >= 0 ? ::close(fd_) : 0;
+        fd_ = -1;
+        if (rc != 0) throw Error("cannot write " + path_ + ": " + errno_text());
+        return;
+    }
+    if (!synced_) throw Error("cannot write " + path_ + ": not synced before it was put in place");
+    if (::close(fd_) != 0) {
         std::string why = errno_text();
         fd_ = -1;
         discard();
@@ -198,6 +222,44 @@ void AtomicFile::commit() {
     temp_.clear();
     unregister_temp(slot_);
     slot_ = -1;
+}
+
+std::vector<std::optional<Error>> commit_together(std::span<AtomicFile* const> files) {
+    std::vector<std::optional<Error>> errors(files.size());
+    // fsync waits for the device; the waits overlap when several threads sync at once (the
+    // filesystem's journal commits them together), which is where a batch saves its time.
+    const std::size_t threads = std::min<std::size_t>(files.size(), 16);
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
+            try {
+                files[i]->sync();
+            } catch (const Error& e) {
+                errors[i] = e;
+            }
+        }
+    };
+    if (threads <= 1) {
+        worker();
+    } else {
+        std::vector<std::thread> pool;
+        try {
+            for (std::size_t t = 0; t < threads; ++t) pool.emplace_back(worker);
+        } catch (const std::system_error&) {  // no more threads: the ones started and this one finish the work
+        }
+        worker();
+        for (std::thread& t : pool) t.join();
+    }
+    // Only after every file is durable is any of them put in place.
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (errors[i]) continue;
+        try {
+            files[i]->publish();
+        } catch (const Error& e) {
+            errors[i] = e;
+        }
+    }
+    return errors;
 }
 
 void write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, const WriteOptions& options) {

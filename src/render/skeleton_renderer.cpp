@@ -17,15 +17,17 @@ namespace {
 constexpr std::uint16_t kQuad[6] = {0, 1, 2, 2, 3, 0};  // corners BL, UL, UR, BR
 
 // Page coordinates of point (s, t) of a region's packed image (s right, t down, 0..1). A region with
-// `rotate: 90` is stored turned a quarter counter-clockwise: its image's top edge runs up the left side.
+// `rotate: 90` is stored turned a quarter counter-clockwise (its image's top edge runs up the left
+// side), 180 upside down, 270 a quarter clockwise (the top edge runs down the right side).
 void page_uv(const atlas::Region& r, float page_w, float page_h, float s, float t, float* out) {
+    const float x0 = static_cast<float>(r.x), y0 = static_cast<float>(r.y);
+    const float w = static_cast<float>(r.width), h = static_cast<float>(r.height);
     float x, y;
-    if (r.degrees == 90) {
-        x = static_cast<float>(r.x) + t * static_cast<float>(r.height);
-        y = static_cast<float>(r.y) + (1 - s) * static_cast<float>(r.width);
-    } else {
-        x = static_cast<float>(r.x) + s * static_cast<float>(r.width);
-        y = static_cast<float>(r.y) + t * static_cast<float>(r.height);
+    switch (r.degrees) {
+        case 90: x = x0 + t * h, y = y0 + (1 - s) * w; break;
+        case 180: x = x0 + (1 - s) * w, y = y0 + (1 - t) * h; break;
+        case 270: x = x0 + (1 - t) * h, y = y0 + s * w; break;
+        default: x = x0 + s * w, y = y0 + t * h; break;
     }
     out[0] = x / page_w;
     out[1] = y / page_h;
@@ -110,8 +112,9 @@ SkeletonRenderer::SkeletonRenderer(const rt::RuntimeData& data, const TextureAtl
             const float pw = static_cast<float>(page.width > 0 ? page.width : img.width);
             const float ph = static_cast<float>(page.height > 0 ? page.height : img.height);
             const atlas::Region& r = *out.region;
-            if (r.degrees != 0 && r.degrees != 90)
-                throw Error("region " + quoted(r.name) + ": rotation by " + std::to_string(r.degrees) + " degrees is not supported by the renderer");
+            if (r.degrees != 0 && r.degrees != 90 && r.degrees != 180 && r.degrees != 270)
+                throw Error("region " + quoted(r.name) + ": rotation by " + std::to_string(r.degrees) +
+                            " degrees is not supported by the renderer (quarter turns are)");
             std::size_t source = id;
             for (std::size_t guard = 0; models[source]->type == AttachmentType::LinkedMesh; ++guard) {
                 const int p = parent_of(source);

@@ -1,7 +1,8 @@
 // DragonBones references ("dragonbones-oracle-pose/1", shared/golden/dragonbones/README.md): every
 // armature's converted Spine skeleton is posed at each sample and compared with everything the sample
 // holds, matched by name, after the y flip: bone world matrices, slot visibility (displayIndex), colour,
-// draw order (zOrder) and mesh world vertices; the setup pose too. Nothing is skipped:
+// draw order (zOrder) and mesh world vertices; the setup pose too, and the hierarchy ("parents",
+// "slotBones"; helper bones the conversion adds are looked through). Nothing is skipped:
 // - "beforeEdge" samples (the runtime evaluated just before t, README "Sampling procedure"): each item
 //   (one bone, one slot's visibility or colour, the draw order, one mesh) must match rigio at t or just
 //   before t (t - eps, eps = max(1e-6, 4 ulp(duration))): stepped keys starting at that frame need the
@@ -352,6 +353,58 @@ std::vector<std::string> names(simdjson::dom::object obj, std::string_view key, 
     return out;
 }
 
+// The reference's hierarchy ("parents": each bone's parent, "slotBones": each slot's bone, as indices into
+// "bones") against the converted skeleton's, by name. Helper bones the conversion inserts (not in the
+// reference) are looked through: a bone's nearest ancestor that the reference lists must be its parent,
+// where a helper named "X.suffix" (the conversion's X.ik and X.noscale) stands for bone X.
+std::vector<std::string> hierarchy(simdjson::dom::object obj, JsonPath& path, const Armature& arm) {
+    std::vector<std::string> out;
+    const spine::SkeletonData& sd = *arm.data->data;
+    std::vector<int> listed(sd.bones.size(), -1);  // Spine bone -> reference bone
+    for (std::size_t i = 0; i < arm.bone_of.size(); ++i)
+        if (arm.bone_of[i] >= 0) listed[static_cast<std::size_t>(arm.bone_of[i])] = static_cast<int>(i);
+    std::unordered_map<std::string, int> by_name;  // reference bone name -> reference index
+    for (std::size_t i = 0; i < arm.bones.size(); ++i) by_name.emplace(arm.bones[i], static_cast<int>(i));
+    // The nearest listed bone at or above Spine bone b; a helper named "X.something" stands for bone X.
+    // A helper standing for `self` (placed above it) is looked through as well.
+    auto listed_ancestor = [&](int b, int self) {
+        for (std::size_t guard = 0; b >= 0 && guard <= sd.bones.size(); ++guard) {
+            if (listed[static_cast<std::size_t>(b)] >= 0) return listed[static_cast<std::size_t>(b)];
+            const std::string helper = sd.bones[static_cast<std::size_t>(b)].name.value_or("");
+            if (const std::size_t dot = helper.rfind('.'); dot != std::string::npos)
+                if (const auto it = by_name.find(helper.substr(0, dot)); it != by_name.end() && it->second != self) return it->second;
+            b = sd.bones[static_cast<std::size_t>(b)].parent;
+        }
+        return -1;
+    };
+    auto name = [&](std::int64_t i) { return i >= 0 && static_cast<std::size_t>(i) < arm.bones.size() ? "\"" + arm.bones[static_cast<std::size_t>(i)] + "\"" : std::string("none"); };
+    auto list = [&](std::string_view key, std::size_t size, auto&& check) {
+        auto m = io::member(obj, key);
+        if (!m) return;
+        JsonPath::Scope at(path, key);
+        const simdjson::dom::array values = io::as_array(*m, path);
+        if (values.size() != size) path.fail(fmt::format("{} entries expected, one per {}", size, key == "parents" ? "bone" : "slot"));
+        std::size_t i = 0;
+        for (element e : values) {
+            JsonPath::Scope at_i(path, i);
+            check(i++, io::as_integer(e, path));
+        }
+    };
+    list("parents", arm.bones.size(), [&](std::size_t i, std::int64_t want) {
+        const int mine = arm.bone_of[i];
+        if (mine < 0) return;  // reported with the bones
+        const int got = listed_ancestor(sd.bones[static_cast<std::size_t>(mine)].parent, static_cast<int>(i));
+        if (got != want) out.push_back(fmt::format("bone \"{}\": parent {} expected, the converted skeleton has {}", arm.bones[i], name(want), name(got)));
+    });
+    list("slotBones", arm.slots.size(), [&](std::size_t i, std::int64_t want) {
+        const int mine = arm.slot_of[i];
+        if (mine < 0) return;  // reported with the slots
+        const int got = listed_ancestor(sd.slots[static_cast<std::size_t>(mine)].bone, -1);
+        if (got != want) out.push_back(fmt::format("slot \"{}\": bone {} expected, the converted skeleton has {}", arm.slots[i], name(want), name(got)));
+    });
+    return out;
+}
+
 void pose(rt::Skeleton& sk, const rt::AnimationInfo* info, float t) {
     sk.set_to_setup_pose();
     if (info) rt::apply(*info, sk, t, t, false, nullptr, 1);
@@ -384,6 +437,13 @@ void check_dragonbones_armature(element arm_json, JsonPath& path, const Armature
     }
     std::optional<rt::Skeleton> at_t, before;
     if (arm.data) at_t.emplace(*arm.data), before.emplace(*arm.data);
+    // Structure differences go with the setup pose (or, without one, with every animation).
+    const std::vector<std::string> structure = arm.data ? hierarchy(obj, path, arm) : std::vector<std::string>{};
+    auto report_structure = [&](Tally& tally) {
+        tally.check().values += (io::member(obj, "parents") ? arm.bones.size() : 0) + (io::member(obj, "slotBones") ? arm.slots.size() : 0);
+        for (const std::string& s : structure) tally.mismatch(s);
+    };
+    const bool has_setup = io::member(obj, "setup").has_value();
 
     // The setup pose, then every animation.
     if (auto setup = io::member(obj, "setup")) {
@@ -395,6 +455,7 @@ void check_dragonbones_armature(element arm_json, JsonPath& path, const Armature
         if (!arm.data) {
             tally.mismatch("the input has no armature \"" + name + "\"");
         } else {
+            report_structure(tally);
             pose(*at_t, nullptr, 0);
             SampleCompare(arm, tally, 0, 0).run(io::as_object(*setup, path), path, {&*at_t});
             ++check.samples;
@@ -419,6 +480,7 @@ void check_dragonbones_armature(element arm_json, JsonPath& path, const Armature
             tally.mismatch("the converted skeleton has no animation \"" + check.animation + "\"");
             continue;
         }
+        if (!has_setup) report_structure(tally);
         const float duration = static_cast<float>(required_number(ao, "duration", path));
         double dev_matrix = 0, dev_px = 0;
         if (auto d = io::member(ao, "curveDev")) {

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <vector>
@@ -171,6 +172,7 @@ void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::F
         if (only < 0) throw Error("no animation named \"" + *options.animation + "\"");
     }
     if (options.samples < 0) throw Error("the sample count must not be negative");
+    if (options.physics && (options.fps <= 0 || options.fps > 100000)) throw Error("the physics frame rate must be 1 to 100000");
 
     Buffer b;
     b.append(std::string_view("{\"format\":\"spine-oracle-pose/1\",\"source\":"));
@@ -213,11 +215,32 @@ void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::F
         }
         const float d = anim.duration;
         const int n = d == 0 ? 0 : options.samples;
-        for (int k = 0; k <= n; ++k) {
-            const float t = k == n ? d : static_cast<float>(static_cast<double>(d) * k / n);
+        double simulated = -1;  // physics: the time of the last frame stepped
+        auto frame = [&](float t, Physics physics) {
             sk.set_to_setup_pose();
             apply(anim, sk, t, t, false, nullptr, 1);
-            sk.update_world_transform();
+            sk.time = t;
+            sk.update_world_transform(physics);
+        };
+        for (int k = 0; k <= n; ++k) {
+            const float t = k == n ? d : static_cast<float>(static_cast<double>(d) * k / n);
+            if (!options.physics) {
+                frame(t, Physics::None);
+            } else {
+                if (simulated < 0) {
+                    sk.reset_physics();
+                    frame(0, Physics::Update);
+                    simulated = 0;
+                }
+                // Frames every 1 / fps seconds up to t, then one at t.
+                const double step = 1.0 / options.fps;
+                while (simulated + step < t) {
+                    simulated += step;
+                    frame(static_cast<float>(simulated), Physics::Update);
+                }
+                if (simulated < t || k == 0) frame(t, Physics::Update);
+                simulated = std::max(simulated, static_cast<double>(t));
+            }
             b.append(std::string_view(k ? ",\n" : "\n"));
             sample(b, sk, t, verts);
             if (b.size() > (1u << 20)) flush(b, out);

@@ -202,3 +202,36 @@ TEST(ByteReader, CountRejectsNegativeValues) {
     ByteReader r(bytes);
     EXPECT_THROW(r.count("bone count"), Error);
 }
+
+// The inline fast paths keep every check: bounds on each width, finiteness of floats when asked
+// (NaN, both infinities, and the largest finite float is accepted), varints of one and five bytes.
+TEST(ByteReader, InlineReadsKeepBoundsAndFinitenessChecks) {
+    ByteWriter w;
+    w.f32_be(std::numeric_limits<float>::max());
+    w.f32_be(std::numeric_limits<float>::quiet_NaN());
+    w.f32_be(-std::numeric_limits<float>::infinity());
+    w.u8(0x7F);  // a one-byte varint
+    auto bytes = w.take();
+    ByteReader r(bytes);
+    r.require_finite_floats(true);
+    EXPECT_EQ(r.f32_be(), std::numeric_limits<float>::max());
+    try {
+        r.f32_be();
+        FAIL() << "NaN accepted";
+    } catch (const Error& e) {
+        EXPECT_EQ(*e.where().byte, 4u);
+        EXPECT_NE(std::string(e.what()).find("NaN"), std::string::npos);
+    }
+    ByteReader again(bytes);
+    again.require_finite_floats(true);
+    again.bytes(8);
+    EXPECT_THROW(again.f32_be(), Error);  // -infinity
+    EXPECT_EQ(again.varint(), 0x7F);
+    EXPECT_THROW(again.u16_be(), Error);
+    EXPECT_THROW(again.varint(), Error);
+    ByteReader lenient(bytes);
+    lenient.bytes(4);
+    EXPECT_TRUE(std::isnan(lenient.f32_be()));
+    EXPECT_TRUE(std::isinf(lenient.f32_be()));
+    EXPECT_EQ(lenient.varint(true), -64);  // zigzag of 0x7F
+}

@@ -57,8 +57,12 @@ render::TextureAtlas four_by_two(int degrees) {
     for (int y = 0; y < 2; ++y)
         for (int x = 0; x < 4; ++x) {
             const int v = y == 0 ? 255 : 128;
-            // Unrotated: stored as is. Rotated 90: image (x, y) sits at page (y, 3 - x).
-            const int px = degrees == 90 ? y : x, py = degrees == 90 ? 3 - x : y;
+            // Unrotated: stored as is. Rotated 90 (a quarter counter-clockwise): image (x, y) sits at
+            // page (y, 3 - x); 180: at (3 - x, 1 - y); 270 (a quarter clockwise): at (1 - y, x).
+            int px = x, py = y;
+            if (degrees == 90) px = y, py = 3 - x;
+            if (degrees == 180) px = 3 - x, py = 1 - y;
+            if (degrees == 270) px = 1 - y, py = x;
             std::uint8_t* p = &img.rgba[static_cast<std::size_t>(py * 4 + px) * 4];
             p[0] = x < 2 ? v : 0;
             p[1] = x < 2 ? 0 : v;
@@ -76,7 +80,7 @@ std::array<int, 4> at(const render::Canvas& c, int x, int y) {
 }  // namespace
 
 TEST(SkeletonRender, OneRegionIsDrawnUprightAtTheCamera) {
-    for (int degrees : {0, 90}) {
+    for (int degrees : {0, 90, 180, 270}) {
         const spine::SkeletonData sd = one_region(spine::BlendMode::Normal, 0xFFFFFFFF);
         const rt::RuntimeData data = rt::prepare(sd);
         const render::TextureAtlas tex = four_by_two(degrees);
@@ -96,6 +100,18 @@ TEST(SkeletonRender, OneRegionIsDrawnUprightAtTheCamera) {
                 }
                 EXPECT_EQ(at(canvas, x, y), want) << "degrees " << degrees << " pixel " << x << "," << y;
             }
+    }
+}
+
+TEST(SkeletonRender, RegionsTurnedByOtherThanQuarterTurnsAreRefusedByName) {
+    const spine::SkeletonData sd = one_region(spine::BlendMode::Normal, 0xFFFFFFFF);
+    const rt::RuntimeData data = rt::prepare(sd);
+    const render::TextureAtlas tex = four_by_two(45);
+    try {
+        render::SkeletonRenderer renderer(data, tex);
+        FAIL() << "a 45-degree region was accepted";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("45 degrees"), std::string::npos) << e.what();
     }
 }
 

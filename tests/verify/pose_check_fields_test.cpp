@@ -191,6 +191,12 @@ TEST(PoseCheckFields, DragonBonesSlotsColoursDrawOrderAndMeshesAreCompared) {
     EXPECT_NE(db_failure(edit(ref, s1, "[1,[0,0,10,0,0,10]]", "[1,[0,0,10,0,0,-10]]")).find("slot \"b\" vertex 2 y: want 10, got -10"), std::string::npos);
     // Colour offsets cannot be shown by Spine: a reference with one differs.
     EXPECT_NE(db_failure(edit(ref, s1, "[0.5,1,1,1,0,0,0,0]", "[0.5,1,1,1,0,20,0,0]")).find("colour offsets (0, 20, 0, 0)"), std::string::npos);
+    // The hierarchy: a parent, a slot's bone.
+    EXPECT_NE(db_failure(edit(ref, "\"parents\"", "\"parents\":[-1]", "\"parents\":[0]")).find("(setup pose): bone \"root\": parent \"root\" expected, "
+                                                                                                "the converted skeleton has none"),
+              std::string::npos);
+    EXPECT_NE(db_failure(edit(ref, "\"slotBones\"", "[0,0,0]", "[0,0,-1]")).find("slot \"c\": bone none expected, the converted skeleton has \"root\""),
+              std::string::npos);
     // The setup pose: slot c shows nothing there?
     EXPECT_NE(db_failure(edit(ref, "\"setup\"", "[0,null,2]", "[-1,null,2]")).find("(setup pose): slot \"c\": displayIndex -1"), std::string::npos);
 }

@@ -4,6 +4,7 @@
 // Both byte orders are supported (Spine is big-endian, MRTK little-endian).
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -37,10 +38,27 @@ public:
     std::int8_t i8() { return static_cast<std::int8_t>(u8()); }
     bool boolean();  // one byte, 0 or 1 (any other value is an error)
 
-    std::uint16_t u16_be();
-    std::uint32_t u32_be();
+    // The big-endian reads and varints are the binary readers' hot path: they are inline here, each
+    // with its bounds check (and the finiteness check of floats when asked); only failures are calls.
+    std::uint16_t u16_be() {
+        need(2, "a 16-bit integer");
+        const std::uint8_t* p = data_.data() + pos_;
+        pos_ += 2;
+        return static_cast<std::uint16_t>((p[0] << 8) | p[1]);
+    }
+    std::uint32_t u32_be() {
+        need(4, "a 32-bit value");
+        const std::uint8_t* p = data_.data() + pos_;
+        pos_ += 4;
+        return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+    }
     std::int32_t i32_be() { return static_cast<std::int32_t>(u32_be()); }
-    float f32_be();
+    float f32_be() {
+        const float v = std::bit_cast<float>(u32_be());
+        // A float is not finite when its exponent bits are all ones: one integer test, no libm call.
+        if (finite_only_ && (std::bit_cast<std::uint32_t>(v) & 0x7F800000u) == 0x7F800000u) fail_not_finite(v, 4);
+        return v;
+    }
 
     std::uint16_t u16_le();
     std::uint32_t u32_le();
@@ -51,7 +69,14 @@ public:
 
     // Spine-style varint: 1 to 5 bytes, 7 bits each, low group first. `zigzag` undoes the
     // sign folding of varint- values.
-    std::int32_t varint(bool zigzag = false);
+    std::int32_t varint(bool zigzag = false) {
+        // One byte (values below 128) is the common case; longer encodings take the general loop.
+        if (pos_ < data_.size() && !(data_[pos_] & 0x80)) {
+            const std::uint32_t value = data_[pos_++];
+            return static_cast<std::int32_t>(zigzag ? (value >> 1) ^ (0u - (value & 1u)) : value);
+        }
+        return varint_long(zigzag);
+    }
     // A varint+ used as a count or index: negative values (5-byte encodings) are an error.
     std::uint32_t count(const char* what);
 
@@ -90,6 +115,8 @@ private:
         if (n > data_.size() - pos_) fail_short(n, what);
     }
     [[noreturn]] void fail_short(std::size_t n, const char* what) const;
+    [[noreturn]] void fail_not_finite(double v, std::size_t size) const;
+    std::int32_t varint_long(bool zigzag);
     template <class F>
     F checked(F v, std::size_t size) const;
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -66,11 +67,34 @@ private:
     std::variant<T, Error> v_;
 };
 
+// Success with no value, or the error that prevented it.
+template <>
+class Result<void> {
+public:
+    Result() = default;
+    Result(Error error) : error_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
+
+    bool ok() const { return !error_.has_value(); }
+    explicit operator bool() const { return ok(); }
+    void value() const {
+        if (error_) throw *error_;
+    }
+    const Error& error() const { return *error_; }
+
+private:
+    std::optional<Error> error_;
+};
+
 // Runs f (which may throw rigio::Error) and turns the outcome into a Result.
 template <class F>
 auto capture(F&& f) -> Result<decltype(f())> {
     try {
-        return f();
+        if constexpr (std::is_void_v<decltype(f())>) {
+            f();
+            return {};
+        } else {
+            return f();
+        }
     } catch (Error& e) {
         return std::move(e);
     }

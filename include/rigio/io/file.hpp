@@ -1,12 +1,14 @@
 // rigio/io/file.hpp: whole-file reads and atomic writes.
-// A write goes to a temporary file (".rigio-XXXXXX") in the target's directory, is flushed, then
-// renamed over the target, so a failed or interrupted write never destroys an existing file.
+// A write goes to a temporary file (".rigio-XXXXXX") in the target's directory, is made durable
+// (fsync), then renamed over the target, so a failed or interrupted write never destroys an existing file.
 // The target keeps its nature: a symbolic link is written through (its final target is replaced),
 // an existing file keeps its permission bits, a read-only file is refused unless forced, and a
 // target that is not a regular file (FIFO, device, /dev/stdout) is written into, never replaced.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -37,7 +39,12 @@ public:
 
     int fd() const { return fd_; }
     void write(std::span<const std::uint8_t> bytes);  // throws rigio::Error
-    void commit();                                     // flush, keep the old mode, rename; throws rigio::Error
+    void commit();                                     // sync(), then publish(); throws rigio::Error
+    // The two halves of commit(), for commit_together(): sync() keeps the old mode and makes the
+    // bytes durable (fsync); publish() renames the temporary file over the target. A failure in
+    // either removes the temporary file and leaves the target untouched.
+    void sync();
+    void publish();
 
 private:
     void discard();
@@ -47,8 +54,18 @@ private:
     int fd_ = -1;
     int slot_ = -1;       // entry in the signal handler's list of temporary files
     bool has_mode_ = false;
+    bool synced_ = false;
     unsigned mode_ = 0;
 };
+
+// How many files a batch should hold before committing them together: the signal handler keeps
+// room for this many temporary files, and as many again being written.
+inline constexpr std::size_t kMaxTogether = 64;
+
+// Commits several AtomicFiles at once: all are synced first (in parallel, so their waits for the
+// device overlap), and only then is each renamed into place. Returns each file's error (nullopt when
+// it is in place); a file that fails leaves its target untouched and does not stop the others.
+std::vector<std::optional<Error>> commit_together(std::span<AtomicFile* const> files);
 
 // Writes `bytes` to `path` atomically. Throws rigio::Error on failure, leaving any existing file
 // at `path` untouched.

@@ -6,6 +6,7 @@
 
 #include <simdjson.h>
 
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -66,8 +67,11 @@ public:
     public:
         Scope(JsonPath& p, std::string_view key) : p_(p), size_(p.path_.size()) { append_pointer_token(p.path_, key); }
         Scope(JsonPath& p, std::size_t index) : p_(p), size_(p.path_.size()) {
-            p.path_ += '/';
-            p.path_ += std::to_string(index);
+            // Entered for every array element read: digits without a temporary string.
+            char digits[24];
+            digits[0] = '/';
+            const auto end = std::to_chars(digits + 1, digits + sizeof digits, index).ptr;
+            p.path_.append(digits, static_cast<std::size_t>(end - digits));
         }
         ~Scope() { p_.path_.resize(size_); }
         Scope(const Scope&) = delete;

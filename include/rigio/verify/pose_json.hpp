@@ -2,7 +2,8 @@
 // pose dumps ("spine-oracle-pose/1"): per animation, N + 1 samples at t = d * k / N, each on a fresh
 // setup pose with the animation applied (setup blending) and world transforms updated; per sample
 // the bone matrices and world positions in bone order and the slots in draw order with attachment
-// name, colour, dark colour and world vertices. Values are printed with 6 significant digits.
+// name, colour, dark colour and world vertices; 4.1+ sequence frames and 4.2 physics values as the
+// 4.x goldens hold them. Values are printed with 6 significant digits.
 #pragma once
 
 #include <cstdio>
@@ -22,9 +23,15 @@ struct PoseOptions {
     std::optional<std::string> animation;  // none: every animation, in data order
     std::string source;                    // informational: the input file name
     std::string loader;                    // informational: which reader loaded it
+    // 4.2 physics: false poses without physics (as the official pose dumps do). true steps the
+    // simulation from the start of each animation: frames every 1 / fps seconds (and one at each sample
+    // time), each applying the animation at its time and updating with Physics::Update.
+    bool physics = false;
+    int fps = 60;
 };
 
-// Writes the pose document to `out`. Throws rigio::Error when the skin or animation is unknown.
+// Writes the pose document to `out`. Throws rigio::Error when the skin or animation is unknown or the
+// frame rate is not positive.
 void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::FILE* out);
 
 }  // namespace rigio::verify

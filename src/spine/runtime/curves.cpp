@@ -40,9 +40,28 @@ float curve_percent(const float* curve, float percent) {
     return py + (1 - py) * (percent - px) / (1 - px);
 }
 
+namespace {
+
+// Bernstein weights of the cubic at parameters 0.1 .. 0.9.
+struct Weights {
+    double w[9][4];
+    constexpr Weights() : w{} {
+        for (int i = 0; i < 9; ++i) {
+            const double t = 0.1 * (i + 1), u = 1 - t;
+            w[i][0] = u * u * u;
+            w[i][1] = 3 * u * u * t;
+            w[i][2] = 3 * u * t * t;
+            w[i][3] = t * t * t;
+        }
+    }
+};
+constexpr Weights kWeights;
+
+}  // namespace
+
 void sample_absolute_curve(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
                            float* out) {
-    std::fill(out, out + absolute_curve_stride(channels), 0.0f);
+    // Linear and stepped transitions need only their type (the rest of the stride stays unused).
     switch (curve.type) {
         case CurveType::Linear: out[0] = kCurveLinear; return;
         case CurveType::Stepped: out[0] = kCurveStepped; return;
@@ -52,16 +71,16 @@ void sample_absolute_curve(const Curve& curve, int channels, float t0, const flo
     for (int c = 0; c < channels; ++c) {
         const std::size_t h = static_cast<std::size_t>(c) * 4;
         // A channel without handles (never from the readers) moves in a straight line.
-        const double cx1 = h + 3 < curve.bezier.size() ? curve.bezier[h] : t0 + (t1 - t0) / 3.0;
-        const double cy1 = h + 3 < curve.bezier.size() ? curve.bezier[h + 1] : v0[c] + (v1[c] - v0[c]) / 3.0;
-        const double cx2 = h + 3 < curve.bezier.size() ? curve.bezier[h + 2] : t0 + (t1 - t0) * 2 / 3.0;
-        const double cy2 = h + 3 < curve.bezier.size() ? curve.bezier[h + 3] : v0[c] + (v1[c] - v0[c]) * 2 / 3.0;
+        const bool has = h + 3 < curve.bezier.size();
+        const double cx1 = has ? curve.bezier[h] : t0 + (t1 - t0) / 3.0;
+        const double cy1 = has ? curve.bezier[h + 1] : v0[c] + (v1[c] - v0[c]) / 3.0;
+        const double cx2 = has ? curve.bezier[h + 2] : t0 + (t1 - t0) * 2 / 3.0;
+        const double cy2 = has ? curve.bezier[h + 3] : v0[c] + (v1[c] - v0[c]) * 2 / 3.0;
         float* points = out + 1 + 18 * c;
-        for (int i = 1; i <= 9; ++i) {
-            const double t = 0.1 * i, u = 1 - t;
-            const double w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t;
-            points[2 * i - 2] = static_cast<float>(w0 * t0 + w1 * cx1 + w2 * cx2 + w3 * t1);
-            points[2 * i - 1] = static_cast<float>(w0 * v0[c] + w1 * cy1 + w2 * cy2 + w3 * v1[c]);
+        for (int i = 0; i < 9; ++i) {
+            const double* w = kWeights.w[i];
+            points[2 * i] = static_cast<float>(w[0] * t0 + w[1] * cx1 + w[2] * cx2 + w[3] * t1);
+            points[2 * i + 1] = static_cast<float>(w[0] * v0[c] + w[1] * cy1 + w[2] * cy2 + w[3] * v1[c]);
         }
     }
 }

@@ -147,6 +147,11 @@ RuntimeData prepare(const SkeletonData& sd) {
                 if (m.type == AttachmentType::Region) region_offsets(m, a.offset);
                 if (a.is_vertex && m.type != AttachmentType::LinkedMesh) copy_vertices(m.vertices, a);
                 if (m.sequence && (m.type == AttachmentType::Region || a.is_mesh)) {
+                    // Frame numbers are at most 20 digits: wider padding is not a real sequence (and a
+                    // hostile one would make every region name gigabytes long).
+                    if (m.sequence->digits > 64)
+                        throw Error("attachment \"" + a.name.substr(0, 80) + "\": sequence digits " +
+                                    std::to_string(m.sequence->digits) + " is more than 64");
                     a.sequence_count = m.sequence->count;
                     a.sequence_start = m.sequence->start;
                     a.sequence_digits = m.sequence->digits;

@@ -43,6 +43,7 @@ void update_applied(Skeleton& sk, int bone);
 void apply_ik(Skeleton& sk, int constraint);
 void apply_transform(Skeleton& sk, int constraint);
 void apply_path(Skeleton& sk, int constraint);
+void apply_physics(Skeleton& sk, int constraint, Physics mode);
 
 // `budget`: how many more expanded deform/draw-order values may be allocated (see the .cpp).
 AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget);

@@ -252,7 +252,11 @@ void Skeleton::sort_physics(int index) {
     bones[static_cast<std::size_t>(c.bone)].sorted = true;
 }
 
-void Skeleton::update_world_transform() {
+void Skeleton::reset_physics() {
+    for (PhysicsState& p : physics) p.sim = PhysicsSimulation{};
+}
+
+void Skeleton::update_world_transform(Physics physics_mode) {
     if (data_->v4()) {
         // 4.x: bones update from their applied pose, which starts as the local pose every time.
         for (BoneState& bone : bones) {
@@ -269,7 +273,7 @@ void Skeleton::update_world_transform() {
                 case UpdateKind::Ik: detail::apply_ik(*this, step.index); break;
                 case UpdateKind::Transform: detail::apply_transform(*this, step.index); break;
                 case UpdateKind::Path: detail::apply_path(*this, step.index); break;
-                case UpdateKind::Physics: break;  // posed without physics (see physics.hpp)
+                case UpdateKind::Physics: detail::apply_physics(*this, step.index, physics_mode); break;
             }
         }
         return;

@@ -52,7 +52,9 @@ inline float value_at(const Timeline& t, const Span& s, int field, float time) {
     const float b = t.frames[(s.prev + 1) * e + static_cast<std::size_t>(field)];
     if (!t.absolute) return a + (b - a) * s.percent;
     const float* curve = t.curves.data() + s.prev * static_cast<std::size_t>(t.curve_stride);
-    return absolute_curve_value(curve, field - 1, t.frames[s.prev * e], a, t.frames[(s.prev + 1) * e], b, time);
+    const float t0 = t.frames[s.prev * e], t1 = t.frames[(s.prev + 1) * e];
+    if (field > (t.curve_stride - 1) / 18) return a + (time - t0) / (t1 - t0) * (b - a);  // a value without a curve
+    return absolute_curve_value(curve, field - 1, t0, a, t1, b, time);
 }
 
 // The fraction of the way from key s.prev to the next one (deform keys hold whole arrays).
@@ -408,7 +410,7 @@ void apply_constraint(const Timeline& t, Skeleton& sk, float time, float alpha) 
             IkState& c = sk.ik[i];
             if (!c.active) return;
             const IkConstraint& setup = sd.ik[i];
-            float v[5];
+            float v[2];  // mix and softness; bend, compress and stretch come from the key in effect
             if (!sample(t, time, v)) {
                 c.mix = setup.mix;
                 c.softness = setup.softness;

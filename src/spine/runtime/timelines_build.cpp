@@ -19,10 +19,12 @@ struct Builder {
     std::size_t frame_count;
     int channels;
     bool percent = false;  // 4.x deform: one channel running from 0 to 1 over each transition
-    std::vector<const Curve*> keyed;
+    std::vector<const Curve*>& keyed;  // per key, its curve (scratch shared by the animation's builders)
 
-    Builder(TimelineKind kind, int target, int entries, std::size_t frames, bool absolute = false, int channel_count = 1)
-        : frame_count(frames), channels(channel_count) {
+    Builder(std::vector<const Curve*>& scratch, TimelineKind kind, int target, int entries, std::size_t frames,
+            bool absolute = false, int channel_count = 1)
+        : frame_count(frames), channels(channel_count), keyed(scratch) {
+        keyed.clear();
         t.kind = kind;
         t.target = target;
         t.entries = entries;
@@ -116,12 +118,21 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     out.duration = duration(a);
     const std::string& name = out.name;
     auto& list = out.timelines;
+    std::vector<const Curve*> scratch;  // the curves of the timeline being built
+    std::size_t count = a.ik.size() + a.transform.size() + (a.draw_order.empty() ? 0 : 1) + (a.events.empty() ? 0 : 1);
+    for (const auto& g : a.slots) count += g.timelines.size();
+    for (const auto& g : a.bones) count += g.timelines.size();
+    for (const auto& g : a.path) count += g.timelines.size();
+    for (const auto& g : a.physics) count += g.timelines.size();
+    for (const auto& ds : a.deform)
+        for (const auto& dsl : ds.slots) count += dsl.timelines.size();
+    list.reserve(count);
 
     for (const SlotTimelines& g : a.slots) {
         check_index(g.slot, sd.slots.size(), "slot", name);
         for (const SlotTimeline& st : g.timelines) {
             if (st.type == SlotTimelineType::Attachment) {
-                Builder b(TimelineKind::Attachment, g.slot, 1, st.attachment_keys.size());
+                Builder b(scratch, TimelineKind::Attachment, g.slot, 1, st.attachment_keys.size());
                 for (const AttachmentKeyframe& k : st.attachment_keys) {
                     b.key({k.time}, nullptr);
                     b.t.names.push_back(k.name ? rd.name_id(*k.name) : -1);
@@ -139,7 +150,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 case SlotTimelineType::Alpha: kind = TimelineKind::Alpha, channels = 1; break;
                 default: break;
             }
-            Builder b(kind, g.slot, channels + 1, st.color_keys.size(), v4, channels);
+            Builder b(scratch, kind, g.slot, channels + 1, st.color_keys.size(), v4, channels);
             for (const ColorKeyframe& k : st.color_keys) {
                 const Color c = to_color(k.color), d = to_dark_color(k.dark);
                 switch (kind) {
@@ -172,13 +183,13 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 case BoneTimelineType::Inherit: kind = TimelineKind::Inherit; break;
             }
             if (kind == TimelineKind::Inherit) {
-                Builder b(kind, g.bone, 2, bt.keys.size());
+                Builder b(scratch, kind, g.bone, 2, bt.keys.size());
                 for (const BoneKeyframe& k : bt.keys) b.key({k.time, static_cast<float>(k.inherit)}, nullptr);
                 list.push_back(b.finish());
                 continue;
             }
             const bool two = kind == TimelineKind::Translate || kind == TimelineKind::Scale || kind == TimelineKind::Shear;
-            Builder b(kind, g.bone, two ? 3 : 2, bt.keys.size(), v4, two ? 2 : 1);
+            Builder b(scratch, kind, g.bone, two ? 3 : 2, bt.keys.size(), v4, two ? 2 : 1);
             for (const BoneKeyframe& k : bt.keys) {
                 if (two)
                     b.key({k.time, k.x, k.y}, &k.curve);
@@ -191,7 +202,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
 
     for (const IkTimeline& it : a.ik) {
         check_index(it.constraint, sd.ik.size(), "IK constraint", name);
-        Builder b(TimelineKind::IkConstraint, it.constraint, 6, it.keys.size(), v4, 2);
+        Builder b(scratch, TimelineKind::IkConstraint, it.constraint, 6, it.keys.size(), v4, 2);
         for (const IkKeyframe& k : it.keys) {
             b.key({k.time, k.mix, k.softness, static_cast<float>(k.bend_direction), k.compress ? 1.0f : 0.0f,
                    k.stretch ? 1.0f : 0.0f},
@@ -202,7 +213,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
 
     for (const TransformTimeline& tt : a.transform) {
         check_index(tt.constraint, sd.transform.size(), "transform constraint", name);
-        Builder b(TimelineKind::TransformConstraint, tt.constraint, v4 ? 7 : 5, tt.keys.size(), v4, 6);
+        Builder b(scratch, TimelineKind::TransformConstraint, tt.constraint, v4 ? 7 : 5, tt.keys.size(), v4, 6);
         for (const TransformKeyframe& k : tt.keys) {
             if (v4)
                 b.key({k.time, k.rotate_mix, k.translate_mix, k.mix_y, k.scale_mix, k.mix_scale_y, k.shear_mix}, &k.curve);
@@ -220,7 +231,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                                       : pt.type == PathTimelineType::Position ? TimelineKind::PathPosition
                                                                               : TimelineKind::PathSpacing;
             const int channels = mix ? (v4 ? 3 : 2) : 1;
-            Builder b(kind, g.constraint, channels + 1, pt.keys.size(), v4, channels);
+            Builder b(scratch, kind, g.constraint, channels + 1, pt.keys.size(), v4, channels);
             for (const PathKeyframe& k : pt.keys) {
                 if (!mix)
                     b.key({k.time, k.a}, &k.curve);
@@ -237,7 +248,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
         if (g.constraint != -1) check_index(g.constraint, sd.physics.size(), "physics constraint", name);
         for (const PhysicsTimeline& pt : g.timelines) {
             const bool reset = pt.type == PhysicsTimelineType::Reset;
-            Builder b(TimelineKind::Physics, g.constraint, reset ? 1 : 2, pt.keys.size(), true, 1);
+            Builder b(scratch, TimelineKind::Physics, g.constraint, reset ? 1 : 2, pt.keys.size(), true, 1);
             b.t.sub = static_cast<int>(pt.type);
             for (const PhysicsKeyframe& k : pt.keys) {
                 if (reset)
@@ -259,7 +270,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     if (id < 0)
                         throw Error("sequence timeline: no attachment \"" + dt.attachment.value_or("") + "\" in that skin and slot",
                                     {}, "in animation \"" + name + "\"");
-                    Builder b(TimelineKind::Sequence, dsl.slot, 4, dt.sequence_keys.size());
+                    Builder b(scratch, TimelineKind::Sequence, dsl.slot, 4, dt.sequence_keys.size());
                     b.t.attachment = id;
                     for (const SequenceKeyframe& k : dt.sequence_keys)
                         b.key({k.time, static_cast<float>(k.mode), static_cast<float>(k.index), k.delay}, nullptr);
@@ -273,7 +284,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 const bool weighted = !att.bones.empty();
                 const std::size_t n = static_cast<std::size_t>(att.deform_length);
                 spend(budget, n * dt.keys.size(), name);
-                Builder b(TimelineKind::Deform, dsl.slot, 1, dt.keys.size(), v4, 1);
+                Builder b(scratch, TimelineKind::Deform, dsl.slot, 1, dt.keys.size(), v4, 1);
                 b.percent = true;
                 b.t.attachment = id;
                 b.t.vertex_count = att.deform_length;
@@ -301,7 +312,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
 
     if (!a.draw_order.empty()) {
         spend(budget, a.draw_order.size() * sd.slots.size(), name);
-        Builder b(TimelineKind::DrawOrder, 0, 1, a.draw_order.size());
+        Builder b(scratch, TimelineKind::DrawOrder, 0, 1, a.draw_order.size());
         for (std::size_t i = 0; i < a.draw_order.size(); ++i) {
             b.key({a.draw_order[i].time}, nullptr);
             auto order = draw_order_permutation(a.draw_order[i], static_cast<int>(sd.slots.size()), name);
@@ -311,7 +322,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     }
 
     if (!a.events.empty()) {
-        Builder b(TimelineKind::Event, 0, 1, a.events.size());
+        Builder b(scratch, TimelineKind::Event, 0, 1, a.events.size());
         for (std::size_t i = 0; i < a.events.size(); ++i) {
             const EventKeyframe& k = a.events[i];
             check_index(k.event, sd.events.size(), "event", name);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -33,16 +34,17 @@ struct AttachmentInfo {
     bool is_vertex = false;  // mesh, linked mesh, bounding box, path, clipping
     bool is_mesh = false;    // mesh or linked mesh
     int deform_source = -1;  // the attachment whose deform (4.1+: and sequence) timelines apply (itself or the parent mesh)
-    // Vertices (vertex attachments): as in spine::Vertices, the parent's for linked meshes.
-    int world_vertices_length = 0;  // 2 * vertex count
-    std::vector<int> bones;         // weighted: per vertex the count then the bone indices
-    std::vector<float> vertices;    // unweighted x, y; weighted x, y, weight per influence
+    // Vertices (vertex attachments): as in spine::Vertices, the parent's for linked meshes. Views of
+    // the model's arrays (the model outlives the RuntimeData), not copies.
+    int world_vertices_length = 0;   // 2 * vertex count
+    std::span<const int> bones;      // weighted: per vertex the count then the bone indices
+    std::span<const float> vertices; // unweighted x, y; weighted x, y, weight per influence
     int deform_length = 0;          // floats in a deform array: 2 per vertex or per influence
     // Region: the quad corners relative to the bone, BL, UL, UR, BR (x, y each).
     float offset[8] = {};
     // Path.
     bool closed = false, constant_speed = true;
-    std::vector<float> lengths;
+    std::span<const float> lengths;  // a view of the model's
     // Sequence (4.1+, region and mesh): frame count (0: none), first number, zero padding, setup frame,
     // and the path the frame numbers are appended to.
     int sequence_count = 0, sequence_start = 1, sequence_digits = 0, sequence_setup = 0;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rigio/spine/runtime/data.hpp"
+#include "rigio/spine/runtime/physics.hpp"
 
 namespace rigio::spine::runtime {
 
@@ -60,6 +61,7 @@ struct PathState {
 struct PhysicsState {
     float inertia = 1, strength = 100, damping = 1, mass_inverse = 1, wind = 0, gravity = 0, mix = 1;
     bool active = true;
+    PhysicsSimulation sim;
 };
 
 enum class UpdateKind : std::uint8_t { Bone, Ik, Transform, Path, Physics };
@@ -88,7 +90,10 @@ public:
     // Changes a slot's attachment, clearing its deform unless both share a deform source.
     void set_attachment(int slot, int attachment);
 
-    void update_world_transform();
+    // World transforms; 4.2 physics constraints act as `physics` says (see physics.hpp).
+    void update_world_transform(Physics physics = Physics::None);
+    // Restarts every physics simulation from the next update's pose.
+    void reset_physics();
 
     std::vector<BoneState> bones;
     std::vector<SlotState> slots;
@@ -98,6 +103,7 @@ public:
     std::vector<PathState> path;
     std::vector<PhysicsState> physics;
     float x = 0, y = 0, scale_x = 1, scale_y = 1;
+    float time = 0;  // seconds: advances physics simulations (Physics::Update)
 
     const std::vector<UpdateStep>& update_order() const { return update_cache_; }
 
