@@ -75,9 +75,6 @@ std::size_t key_in_effect(const Timeline& t, float time) {
     return next_key(t.frames, t.entries, time) - 1;
 }
 
-// Key index in effect at `time` for keys without interpolation (attachment, draw order).
-std::size_t stepped_key(const Timeline& t, float time) { return key_in_effect(t, time); }
-
 float clamp01(float v) { return std::clamp(v, 0.0f, 1.0f); }
 
 void set_color(Color& c, float r, float g, float b, float a) {
@@ -334,7 +331,7 @@ void apply_attachment(const Timeline& t, Skeleton& sk, float time) {
     if (time < t.frames[0])
         name = sk.data().setup_attachment_name[static_cast<std::size_t>(slot)];
     else
-        name = t.names[stepped_key(t, time)];
+        name = t.names[key_in_effect(t, time)];
     sk.set_attachment(slot, sk.find_attachment(slot, name));
 }
 
@@ -378,7 +375,7 @@ void apply_draw_order(const Timeline& t, Skeleton& sk, float time) {
         for (std::size_t i = 0; i < n; ++i) sk.draw_order[i] = static_cast<int>(i);
         return;
     }
-    const int* order = t.draw_orders.data() + stepped_key(t, time) * n;
+    const int* order = t.draw_orders.data() + key_in_effect(t, time) * n;
     std::copy(order, order + n, sk.draw_order.begin());
 }
 

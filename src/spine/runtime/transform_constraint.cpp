@@ -54,32 +54,21 @@ void world(Skeleton& sk, const TransformConstraint& data, const Mixes& mix, bool
         // 3.x scales both axes under one mix (> 0); 4.x each axis under its own (!= 0).
         const bool scale_x = v4 ? mix.scale_x != 0 : mix.scale_x > 0, scale_y = v4 ? mix.scale_y != 0 : mix.scale_x > 0;
         const float min_scale = v4 ? 0 : 0.00001f;
-        if (scale_x) {
-            const float ts = std::sqrt(ta * ta + tc * tc);
-            float s;
+        // One axis (matrix column p, q) towards the target's scale `ts` of that axis.
+        auto scale_axis = [&](float& p, float& q, float ts, float offset, float m) {
+            float k;
             if (relative) {
-                s = (ts - 1 + data.offset_scale_x) * mix.scale_x + 1;
+                k = (ts - 1 + offset) * m + 1;
             } else {
-                s = std::sqrt(bone.a * bone.a + bone.c * bone.c);
-                if (s > min_scale || (v4 && s != 0)) s = (s + (ts - s + data.offset_scale_x) * mix.scale_x) / s;
+                k = std::sqrt(p * p + q * q);
+                if (k > min_scale) k = (k + (ts - k + offset) * m) / k;
             }
-            bone.a *= s;
-            bone.c *= s;
+            p *= k;
+            q *= k;
             modified = true;
-        }
-        if (scale_y) {
-            const float ts = std::sqrt(tb * tb + td * td);
-            float s;
-            if (relative) {
-                s = (ts - 1 + data.offset_scale_y) * mix.scale_y + 1;
-            } else {
-                s = std::sqrt(bone.b * bone.b + bone.d * bone.d);
-                if (s > min_scale || (v4 && s != 0)) s = (s + (ts - s + data.offset_scale_y) * mix.scale_y) / s;
-            }
-            bone.b *= s;
-            bone.d *= s;
-            modified = true;
-        }
+        };
+        if (scale_x) scale_axis(bone.a, bone.c, std::sqrt(ta * ta + tc * tc), data.offset_scale_x, mix.scale_x);
+        if (scale_y) scale_axis(bone.b, bone.d, std::sqrt(tb * tb + td * td), data.offset_scale_y, mix.scale_y);
         if (mix.shear > 0) {
             const float b = bone.b, d = bone.d, by = std::atan2(d, b);
             float r;
