@@ -192,16 +192,6 @@ Loaded load(const std::filesystem::path& f) {
     return out;
 }
 
-// The one known difference: 4.0 raptor-pro.json, roar at t = 0.63999 (1 sample, the 7 values of the
-// bones after the front arm's two-bone IK). Softness pulls the target to exactly the chain's reach
-// with a non-uniformly scaled parent; the squared distances compared differ by 2 float ulps (rigio:
-// 18270.0078 <= 18270.0098, reachable; spine-cpp 4.0: unreachable), so the elbow bends by 0.02 degrees
-// instead of none and the hand moves 0.016 px (tolerance 0.0154). The .skel of the same file, the
-// same sample 10 us later and the 4.1/4.2 exports all match. Any other difference fails.
-std::size_t known_differences(const std::string& version, const std::string& file) {
-    return version == "4.0" && file == "raptor-pro.json" ? 7 : 0;
-}
-
 // Every corpus file of `version` with the extension `ext` against its golden; `expected` files.
 void check_version(const std::string& version, const std::string& ext, std::size_t expected) {
     const std::string corpus = "corpus/spine-" + version, golden_dir = "golden/spine-" + version;
@@ -221,14 +211,8 @@ void check_version(const std::string& version, const std::string& ext, std::size
         ASSERT_EQ(spine::version_name(sd.data.header.data_version), version);
         Stats stats;
         check_pose_file(golden, sd.data, stats);
-        const std::size_t known = known_differences(version, f.filename().string());
-        EXPECT_LE(stats.failures, known) << f.filename() << ": " << stats.failures << " of " << stats.values << " values differ";
-        for (const std::string& m : stats.messages) {
-            if (stats.failures > known || m.find("] roar t=0.63999") == std::string::npos)
-                ADD_FAILURE() << m;
-            else
-                std::printf("known difference: %s\n", m.c_str());
-        }
+        EXPECT_EQ(stats.failures, 0u) << f.filename() << ": " << stats.failures << " of " << stats.values << " values differ";
+        for (const std::string& m : stats.messages) ADD_FAILURE() << m;
         EXPECT_GT(stats.samples, 0u);
         total.samples += stats.samples;
         total.values += stats.values;

@@ -2,6 +2,7 @@
 // triangle (law of cosines when the parent scales uniformly, an ellipse otherwise), with softness
 // easing the chain's approach to full extension and bend direction choosing the elbow side.
 #include <cmath>
+#include <limits>
 
 #include "runtime_internal.hpp"
 
@@ -170,7 +171,12 @@ void solve_two(Skeleton& sk, int parent_index, int child_index, float target_x, 
             const float r0 = q / c2, r1 = c / q;
             const float r = std::fabs(r0) < std::fabs(r1) ? r0 : r1;
             if (r * r <= dd) {
-                y = std::sqrt(dd - r * r) * static_cast<float>(bend);
+                // A residual within a few ulps of dd is rounding noise of a target on the ellipse (softness
+                // puts a far target exactly at the chain's reach): the chain is straight there, and the
+                // square root must not turn that noise into a visible bend.
+                const float rest = dd - r * r;
+                y = rest <= dd * (4 * std::numeric_limits<float>::epsilon()) ? 0.0f
+                                                                             : std::sqrt(rest) * static_cast<float>(bend);
                 a1 = ta - std::atan2(y, r);
                 a2 = std::atan2(y / psy, (r - l1) / psx);
                 solved = true;
