@@ -57,19 +57,13 @@ std::int32_t ByteReader::varint_long(bool zigzag) {
     return static_cast<std::int32_t>(value);
 }
 
-std::uint32_t ByteReader::count(const char* what) {
-    std::size_t at = pos_;
-    std::int32_t v = varint();
-    if (v < 0) fail_at(at, std::string(what) + " is negative (" + std::to_string(v) + ")");
-    return static_cast<std::uint32_t>(v);
+void ByteReader::fail_negative(std::size_t at, std::int32_t v, const char* what) const {
+    fail_at(at, std::string(what) + " is negative (" + std::to_string(v) + ")");
 }
 
-void ByteReader::check_count(std::size_t n, std::size_t min_bytes_each, const char* what) {
-    if (min_bytes_each == 0) min_bytes_each = 1;
-    if (n > remaining() / min_bytes_each) {
-        fail(std::string(what) + " count " + std::to_string(n) + " is more than the " +
-             std::to_string(remaining()) + " bytes left could hold");
-    }
+void ByteReader::fail_count(std::size_t n, const char* what) const {
+    fail(std::string(what) + " count " + std::to_string(n) + " is more than the " + std::to_string(remaining()) +
+         " bytes left could hold");
 }
 
 std::optional<std::string> ByteReader::spine_string() {
@@ -93,7 +87,8 @@ std::string_view ByteReader::bytes(std::size_t n) {
 
 std::string ByteReader::context() const {
     std::string out;
-    for (const Frame& f : context_) {
+    for (std::size_t i = 0; i < depth_ && i < frames_.size(); ++i) {
+        const Frame& f = frames_[i];
         out += out.empty() ? "in " : ", ";
         out += f.label;
         if (f.name) {

@@ -28,24 +28,13 @@ OptString SkelReader::ref_string() {
     return sd_.strings[i - 1];
 }
 
-int SkelReader::index(std::size_t size, const char* what, const char* table) {
-    std::size_t at = r_.offset();
-    std::int32_t v = r_.varint();
-    if (v < 0 || static_cast<std::size_t>(v) >= size) {
-        r_.fail_at(at, std::string(what) + " " + std::to_string(v) + " out of range (" + std::to_string(size) + " " +
-                           table + ")");
-    }
-    return v;
+void SkelReader::fail_index(std::size_t at, std::int32_t v, std::size_t size, const char* what, const char* table) {
+    r_.fail_at(at, std::string(what) + " " + std::to_string(v) + " out of range (" + std::to_string(size) + " " + table + ")");
 }
 
-std::uint32_t SkelReader::count(std::size_t min_bytes_each, const char* what) {
-    std::size_t at = r_.offset();
-    std::uint32_t n = r_.count(what);
-    if (n > r_.remaining() / (min_bytes_each ? min_bytes_each : 1)) {
-        r_.fail_at(at, std::string(what) + " " + std::to_string(n) + " is more than the " +
-                           std::to_string(r_.remaining()) + " bytes left could hold");
-    }
-    return n;
+void SkelReader::fail_count(std::size_t at, std::uint32_t n, const char* what) {
+    r_.fail_at(at, std::string(what) + " " + std::to_string(n) + " is more than the " + std::to_string(r_.remaining()) +
+                       " bytes left could hold");
 }
 
 std::vector<int> SkelReader::index_list(std::size_t size, const char* what, const char* table) {

@@ -80,8 +80,21 @@ private:
 
     // Helpers that validate as they read.
     OptString ref_string();  // 3.8+: index into the shared strings; 3.7: a plain string
-    int index(std::size_t size, const char* what, const char* table);  // varint+ index < size
-    std::uint32_t count(std::size_t min_bytes_each, const char* what);  // checked against bytes left
+    // Inline: an index or a count precedes every element; only the failures are out of line.
+    int index(std::size_t size, const char* what, const char* table) {  // varint+ index < size
+        const std::size_t at = r_.offset();
+        const std::int32_t v = r_.varint();
+        if (v < 0 || static_cast<std::size_t>(v) >= size) fail_index(at, v, size, what, table);
+        return v;
+    }
+    std::uint32_t count(std::size_t min_bytes_each, const char* what) {  // checked against bytes left
+        const std::size_t at = r_.offset();
+        const std::uint32_t n = r_.count(what);
+        if (n > r_.remaining() / (min_bytes_each ? min_bytes_each : 1)) fail_count(at, n, what);
+        return n;
+    }
+    [[noreturn]] void fail_index(std::size_t at, std::int32_t v, std::size_t size, const char* what, const char* table);
+    [[noreturn]] void fail_count(std::size_t at, std::uint32_t n, const char* what);
     std::vector<int> index_list(std::size_t size, const char* what, const char* table);
     std::uint32_t enum_value(std::uint32_t max, const char* what);
     const Attachment* find_attachment(const Skin& skin, int slot, const std::string& key) const;

@@ -4,6 +4,7 @@
 // Both byte orders are supported (Spine is big-endian, MRTK little-endian).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -78,11 +79,18 @@ public:
         return varint_long(zigzag);
     }
     // A varint+ used as a count or index: negative values (5-byte encodings) are an error.
-    std::uint32_t count(const char* what);
+    std::uint32_t count(const char* what) {
+        const std::size_t at = pos_;
+        const std::int32_t v = varint();
+        if (v < 0) fail_negative(at, v, what);
+        return static_cast<std::uint32_t>(v);
+    }
 
     // Checks that `n` elements of at least `min_bytes_each` bytes could still follow, so that no
     // allocation is ever larger than the input could describe. Throws otherwise.
-    void check_count(std::size_t n, std::size_t min_bytes_each, const char* what);
+    void check_count(std::size_t n, std::size_t min_bytes_each, const char* what) const {
+        if (n > remaining() / (min_bytes_each == 0 ? 1 : min_bytes_each)) fail_count(n, what);
+    }
 
     // Spine string: varint length, 0 = null, 1 = "", else n-1 UTF-8 bytes.
     std::optional<std::string> spine_string();
@@ -99,9 +107,12 @@ public:
     public:
         Scope(ByteReader& r, const char* label, long index = -1, const std::string* name = nullptr)
             : r_(r) {
-            r_.context_.push_back({label, index, name});
+            // A fixed stack, so that entering a scope costs a store and no allocation check; frames
+            // deeper than it are counted and not named (no reader nests that deep).
+            if (r_.depth_ < r_.frames_.size()) r_.frames_[r_.depth_] = {label, index, name};
+            ++r_.depth_;
         }
-        ~Scope() { r_.context_.pop_back(); }
+        ~Scope() { --r_.depth_; }
         Scope(const Scope&) = delete;
         Scope& operator=(const Scope&) = delete;
 
@@ -115,6 +126,8 @@ private:
         if (n > data_.size() - pos_) fail_short(n, what);
     }
     [[noreturn]] void fail_short(std::size_t n, const char* what) const;
+    [[noreturn]] void fail_negative(std::size_t at, std::int32_t v, const char* what) const;
+    [[noreturn]] void fail_count(std::size_t n, const char* what) const;
     [[noreturn]] void fail_not_finite(double v, std::size_t size) const;
     std::int32_t varint_long(bool zigzag);
     template <class F>
@@ -128,7 +141,8 @@ private:
     std::span<const std::uint8_t> data_;
     std::size_t pos_ = 0;
     bool finite_only_ = false;
-    std::vector<Frame> context_;
+    std::array<Frame, 16> frames_{};
+    std::size_t depth_ = 0;
 };
 
 }  // namespace rigio::io
