@@ -1,10 +1,16 @@
 // Bone world transforms for the five transform (4.2: inherit) modes, and the inverse (applied pose
 // from the world transform) that constraints need after they moved a bone.
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include "runtime_internal.hpp"
 
 namespace rigio::spine::runtime::detail {
+
+namespace {
+bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
+}  // namespace
 
 void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
@@ -14,8 +20,18 @@ void update_world(Skeleton& sk, int index, const BoneTransform& t) {
 
     // Local matrix columns: x axis rotated by rotation + shearX, y axis by rotation + 90 + shearY.
     const float rot_x = t.rotation + t.shear_x, rot_y = t.rotation + 90 + t.shear_y;
-    float la = cos_deg(rot_x) * t.scale_x, lb = cos_deg(rot_y) * t.scale_y;
-    float lc = sin_deg(rot_x) * t.scale_x, ld = sin_deg(rot_y) * t.scale_y;
+    if (!same_bits(rot_x, bone.axis_x_angle)) {
+        bone.axis_x_angle = rot_x;
+        bone.axis_x_cos = cos_deg(rot_x);
+        bone.axis_x_sin = sin_deg(rot_x);
+    }
+    if (!same_bits(rot_y, bone.axis_y_angle)) {
+        bone.axis_y_angle = rot_y;
+        bone.axis_y_cos = cos_deg(rot_y);
+        bone.axis_y_sin = sin_deg(rot_y);
+    }
+    float la = bone.axis_x_cos * t.scale_x, lb = bone.axis_y_cos * t.scale_y;
+    float lc = bone.axis_x_sin * t.scale_x, ld = bone.axis_y_sin * t.scale_y;
 
     if (data.parent < 0) {  // the root: the skeleton's own position and scale
         bone.a = la * sk.scale_x;

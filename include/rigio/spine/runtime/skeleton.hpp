@@ -7,6 +7,7 @@
 // the local pose before each update and recomputes it as soon as a constraint moved the bone.
 #pragma once
 
+#include <limits>
 #include <vector>
 
 #include "rigio/spine/runtime/data.hpp"
@@ -26,6 +27,12 @@ struct BoneState {
     bool active = true;
     bool sorted = false;
     TransformMode inherit = TransformMode::Normal;  // the setup mode; 4.2 inherit timelines change it
+    // Cosine and sine of the last x and y axis angles the world transform was computed with (NaN:
+    // none yet). Most bones keep their rotation and shear from one pose to the next, and sincos is
+    // the largest single cost of a pose; an angle with the same bits reuses the same values.
+    static constexpr float kNone = std::numeric_limits<float>::quiet_NaN();
+    float axis_x_angle = kNone, axis_x_cos = kNone, axis_x_sin = kNone;
+    float axis_y_angle = kNone, axis_y_cos = kNone, axis_y_sin = kNone;
 };
 
 struct SlotState {
