@@ -1,4 +1,6 @@
 // World vertices for region and vertex attachments (see vertices.hpp).
+#include <type_traits>
+
 #include "rigio/spine/runtime/vertices.hpp"
 
 namespace rigio::spine::runtime {
@@ -29,25 +31,32 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
     const int* bones = a.bones.data();
     const float* values = a.vertices.data();
     const BoneState* skeleton_bones = sk.bones.data();
-    const float* offsets = deform.empty() ? nullptr : deform.data() + skip * 2;
     values += skip * 3;
-    for (int w = offset; w < end; w += stride) {
-        float wx = 0, wy = 0;
-        const std::size_t n = v + 1 + static_cast<std::size_t>(bones[v]);
-        for (++v; v < n; ++v, values += 3) {
-            const BoneState& bone = skeleton_bones[bones[v]];
-            float vx = values[0], vy = values[1];
-            if (offsets) {  // deformed: offsets of the bind positions
-                vx += offsets[0];
-                vy += offsets[1];
-                offsets += 2;
+    // One loop for bind positions as they are and one for deformed ones (offsets added), so that the
+    // inner loop has no test per influence.
+    auto weigh = [&](auto deformed, const float* offsets) {
+        for (int w = offset; w < end; w += stride) {
+            float wx = 0, wy = 0;
+            const std::size_t n = v + 1 + static_cast<std::size_t>(bones[v]);
+            for (++v; v < n; ++v, values += 3) {
+                const BoneState& bone = skeleton_bones[bones[v]];
+                float vx = values[0], vy = values[1];
+                if constexpr (decltype(deformed)::value) {
+                    vx += offsets[0];
+                    vy += offsets[1];
+                    offsets += 2;
+                }
+                wx += (vx * bone.a + vy * bone.b + bone.world_x) * values[2];
+                wy += (vx * bone.c + vy * bone.d + bone.world_y) * values[2];
             }
-            wx += (vx * bone.a + vy * bone.b + bone.world_x) * values[2];
-            wy += (vx * bone.c + vy * bone.d + bone.world_y) * values[2];
+            out[w] = wx;
+            out[w + 1] = wy;
         }
-        out[w] = wx;
-        out[w + 1] = wy;
-    }
+    };
+    if (deform.empty())
+        weigh(std::false_type{}, nullptr);
+    else
+        weigh(std::true_type{}, deform.data() + skip * 2);
 }
 
 void region_world_positions(const Skeleton& sk, int bone_index, int attachment, float* out) {
