@@ -126,3 +126,26 @@ TEST(SpineVersionSequences, ARegionPathTakenByAnotherAttachmentKeepsTheSetupFram
     EXPECT_TRUE(timeline);
     EXPECT_EQ(*r.data.skins[0].slots[0].attachments[0].attachment.path, "wing02");
 }
+
+TEST(SpineVersionSequences, HostileSequencesAreReportedNotExpanded) {
+    // Too many frame steps: the slot keeps the setup frame (reported); odd delays and counts never crash.
+    SkeletonData many = winged(SequenceMode::Loop, false);
+    many.animations[0].deform[0].slots[0].timelines[0].sequence_keys = {{0, SequenceMode::Loop, 0, 1e-6f}, {1.4f, SequenceMode::Hold, 0, 0}};
+    auto r = convert_spine_version(many, Version::V40);
+    bool refused = false;
+    for (const rigio::Loss& l : r.losses.losses) refused |= l.feature.find("frame steps") != std::string::npos;
+    EXPECT_TRUE(refused);
+    EXPECT_EQ(*r.data.skins[0].slots[0].attachments[0].attachment.path, "wing02");
+    for (float delay : {0.0f, -1.0f, NAN, INFINITY}) {
+        SkeletonData sd = winged(SequenceMode::Pingpong, false);
+        sd.animations[0].deform[0].slots[0].timelines[0].sequence_keys[0].delay = delay;
+        auto c = convert_spine_version(sd, Version::V38);
+        if (c.data.skins[0].slots[0].attachments.size() == 5u) expect_same_regions(sd, c.data);
+    }
+    for (int count : {0, -3, 1}) {
+        SkeletonData sd = winged(SequenceMode::Loop, false);
+        sd.skins[0].slots[0].attachments[0].attachment.sequence->count = count;
+        auto c = convert_spine_version(sd, Version::V40);
+        EXPECT_FALSE(c.losses.empty());
+    }
+}
