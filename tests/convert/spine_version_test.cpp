@@ -278,6 +278,39 @@ TEST(SpineVersion, DroppingPhysicsRenumbersTheOtherConstraintsInTheirOrder) {
     EXPECT_EQ(same.data.ik[0].order, 4);
 }
 
+// Physics keys that ended an animation are dropped; the timeline that ends it now holds its last value
+// until the source's end, so the duration (sample times, looping) stays and nothing is reported for it.
+TEST(SpineVersion, DroppedKeysThatEndedAnAnimationLeaveItsDuration) {
+    SkeletonData sd = skeleton(Version::V42);
+    PhysicsConstraint p;
+    p.name = "hair";
+    p.bone = 1;
+    sd.physics = {p};
+    Animation& a = animation(sd);
+    BoneTimeline& t = bone_timeline(a, BoneTimelineType::Rotate);
+    t.keys = {BoneKeyframe(0, 10, 0, Curve(CurveType::Bezier)), BoneKeyframe(1, 40, 0)};
+    t.keys[0].curve.bezier = {0.3f, 12, 0.7f, 38};
+    t.keys[1].curve = Curve(CurveType::Bezier);
+    t.keys[1].curve.bezier = {1.2f, 50, 1.5f, 60};  // on the last key: never played
+    a.physics.push_back({0, {PhysicsTimeline{PhysicsTimelineType::Mix, {PhysicsKeyframe{2.5f, 1, {}}}}}});
+    for (Version to : {Version::V41, Version::V38}) {
+        auto r = convert_spine_version(sd, to);
+        const Animation& out = r.data.animations[0];
+        EXPECT_FLOAT_EQ(duration(out), 2.5f);
+        EXPECT_FALSE(has_loss(r.losses, "/animations/run", "duration"));
+        const std::vector<BoneKeyframe>& k = out.bones[0].timelines[0].keys;
+        ASSERT_GE(k.size(), 3u);
+        EXPECT_FLOAT_EQ(k.back().time, 2.5f);
+        EXPECT_FLOAT_EQ(k.back().x, 40);
+        EXPECT_EQ(k[k.size() - 2].curve.type, CurveType::Stepped);
+        EXPECT_FLOAT_EQ(k[k.size() - 2].x, 40);
+    }
+    // Nothing left to hold: the change is reported.
+    a.bones.clear();
+    auto r = convert_spine_version(sd, Version::V41);
+    EXPECT_TRUE(has_loss(r.losses, "/animations/run", "duration"));
+}
+
 TEST(SpineVersion, SequenceGoingBelow41BecomesOneAttachmentPerFrame) {
     SkeletonData sd = skeleton(Version::V41);
     sd.slots[0].attachment = "wing";
