@@ -286,8 +286,24 @@ private:
         }
         if (to_ < Version::V42) {
             for (const PhysicsConstraint& c : out_.physics) loss(pointer({"physics", name(c.name)}), "physics constraint (4.2 only)", "dropped");
-            out_.physics.clear();
+            if (!out_.physics.empty()) {
+                out_.physics.clear();
+                renumber_orders();
+            }
         }
+    }
+
+    // Every runtime visits constraint orders 0 .. count - 1 only (a constraint whose order is not below
+    // the number of constraints is never applied), and the editor numbers them so. After constraints are
+    // dropped the others keep their relative order, renumbered from 0.
+    void renumber_orders() {
+        std::vector<int*> orders;
+        for (IkConstraint& c : out_.ik) orders.push_back(&c.order);
+        for (TransformConstraint& c : out_.transform) orders.push_back(&c.order);
+        for (PathConstraint& c : out_.path) orders.push_back(&c.order);
+        for (PhysicsConstraint& c : out_.physics) orders.push_back(&c.order);
+        std::stable_sort(orders.begin(), orders.end(), [](const int* a, const int* b) { return *a < *b; });
+        for (std::size_t i = 0; i < orders.size(); ++i) *orders[i] = static_cast<int>(i);
     }
 
     void skins() {
@@ -306,15 +322,6 @@ private:
                 for (SkinAttachment& a : sl.attachments) {
                     if (to_ == Version::V42 && from_ < Version::V42 && a.attachment.type == AttachmentType::Mesh)
                         triangles_42(a.attachment, pointer({"skins", name(skin.name), name(out_.slots[sl.slot].name), name(a.key)}));
-                    if (!a.attachment.sequence || to_ >= Version::V41) continue;
-                    const Sequence& q = *a.attachment.sequence;
-                    const std::string base = a.attachment.path ? *a.attachment.path : std::string(name(a.attachment.name ? a.attachment.name : a.key));
-                    std::string index = std::to_string(q.start + q.setup_index);
-                    if (index.size() < static_cast<std::size_t>(q.digits)) index.insert(0, static_cast<std::size_t>(q.digits) - index.size(), '0');
-                    loss(pointer({"skins", name(skin.name), name(out_.slots[sl.slot].name), name(a.key)}),
-                         fmt::format("sequence of {} regions (4.1+)", q.count), "the setup frame's region kept (" + base + index + ")");
-                    a.attachment.path = base + index;
-                    a.attachment.sequence.reset();
                 }
         }
     }
@@ -413,6 +420,7 @@ SpineVersionResult convert_spine_version(const SkeletonData& source, Version tar
     const Version from = source.header.data_version;
     if (from == target) return r;
     SetupConverter(source, r.data, target, r.losses).run();
+    if (from >= Version::V41 && target < Version::V41) spine_version::expand_sequences(source, r.data, r.losses);
     spine_version::AnimationConverter animations(source, from, target);
     for (Animation& a : r.data.animations) animations.convert(a, r.losses);
     r.data.strings = strings_for(source, r.data);

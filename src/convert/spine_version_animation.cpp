@@ -523,6 +523,7 @@ void AnimationConverter::convert(Animation& a, LossReport& report) {
         losses_[{where({}), "unknown JSON keys of keyframes (their keys may have moved)"}] += static_cast<int>(a.json_key_extra.size());
         a.json_key_extra.clear();
     }
+    if (duration(a) < before) keep_duration(a, before);
     const float after = duration(a);
     if (after != before) losses_[{where({}), fmt::format("duration (from {} s to {} s: only dropped keys ended it)", before, after)}] += 1;
     for (const auto& [key, count] : losses_)

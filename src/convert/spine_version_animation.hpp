@@ -26,6 +26,7 @@ private:
     void down_constraints(spine::Animation& a);
     void deform_curves(spine::Animation& a, bool up);
     void note_last_curves(int n, const std::string& where);
+    void keep_duration(spine::Animation& a, float to);
     void report_down(const DownStats& st, const std::string& at);
     std::string deform_where(const spine::DeformSkin& s, const spine::DeformSlot& sl, const spine::DeformTimeline& t) const;
     std::string where(std::initializer_list<std::string_view> tokens) const;

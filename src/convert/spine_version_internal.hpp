@@ -78,6 +78,11 @@ bool same_keys(const ChannelKeys& a, const ChannelKeys& b);
 // 3.x rotation: the signed difference b - a wrapped to [-180, 180) as the 3.x runtime plays it.
 double wrap180(double d);
 
+// 4.1+ -> 4.0 and older: every sequence attachment becomes one attachment per frame and sequence keys
+// become attachment keys at every frame change (spine_version_sequences.cpp); slots where that is not
+// exact keep the setup frame and are reported. `out` is the target so far (same tables as `source`).
+void expand_sequences(const spine::SkeletonData& source, spine::SkeletonData& out, LossReport& report);
+
 // A JSON pointer from names: "/animations" + "/run" + ... with ~ and / escaped.
 std::string pointer(std::initializer_list<std::string_view> tokens);
 std::string_view name(const spine::OptString& s);

@@ -161,6 +161,46 @@ TEST(SpineVersionCorpus, EveryFileToEveryOtherVersionReadsBackAndLosslessOnesCom
     EXPECT_EQ(came_back, lossless);
 }
 
+// The reference with each 4.1+ sequence frame as its region: a slot entry [i, name, colour, dark, verts,
+// [frame, region]] becomes [i, region, colour, dark, verts], which is how a target without sequences
+// shows the frame (one attachment per frame, named by its region path).
+void frames_as_regions(simdjson::dom::element e, std::string& out) {
+    using simdjson::dom::element_type;
+    if (e.type() == element_type::ARRAY) {
+        simdjson::dom::array a = e;
+        simdjson::dom::array frame;
+        const bool sequence_slot = a.size() == 6 && !a.at(5).get_array().get(frame) && frame.size() == 2 && frame.at(1).is_string();
+        out += '[';
+        std::size_t i = 0;
+        for (simdjson::dom::element x : a) {
+            if (sequence_slot && i == 5) break;
+            if (i) out += ',';
+            frames_as_regions(sequence_slot && i == 1 ? frame.at(1).value() : x, out);
+            ++i;
+        }
+        out += ']';
+    } else if (e.type() == element_type::OBJECT) {
+        out += '{';
+        bool first = true;
+        for (auto [key, value] : simdjson::dom::object(e)) {
+            if (!first) out += ',';
+            first = false;
+            out += '"' + std::string(key) + "\":";
+            frames_as_regions(value, out);
+        }
+        out += '}';
+    } else {
+        out += simdjson::to_string(e);
+    }
+}
+
+std::string frames_as_regions(const std::string& reference) {
+    simdjson::dom::parser parser;
+    std::string out;
+    frames_as_regions(parser.parse(reference).value(), out);
+    return out;
+}
+
 // Losses that name no animation and still change poses (the setup of bones, constraints, skins).
 bool setup_loss_moves_poses(const Loss& l) {
     for (const char* p : {"/bones/", "/ik/", "/transform/", "/path/", "/slots/", "/skins/"})
@@ -200,7 +240,8 @@ TEST(SpineVersionCorpus, ConvertedSkeletonsPoseAsTheSourceGoldensWhereRigioPlays
                     continue;
                 }
                 ++pairs;
-                const verify::PoseCheck check = verify::check_spine_poses(runtime, ref);
+                const bool regions = from >= Version::V41 && to < Version::V41 && ref.find("\"format\"") != std::string::npos;
+                const verify::PoseCheck check = verify::check_spine_poses(runtime, regions ? frames_as_regions(ref) : ref);
                 for (const verify::AnimationCheck& a : check.animations) {
                     bool named = false;
                     for (const Loss& l : r.losses.losses) named |= l.where == "/animations/" + a.animation || l.where.rfind("/animations/" + a.animation + "/", 0) == 0;

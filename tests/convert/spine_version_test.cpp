@@ -232,8 +232,88 @@ TEST(SpineVersion, DowngradeDropsWhatOnly42HoldsByName) {
     EXPECT_FLOAT_EQ(r.data.header.reference_scale, 100);
 }
 
-TEST(SpineVersion, SequenceGoingBelow41KeepsItsSetupFrame) {
+// Runtimes visit constraint orders 0 .. count - 1 only: once the physics constraints are dropped, the
+// others must be renumbered (celestial-circus-pro 4.2: transform constraints at orders 6, 8, 9 of 33
+// were otherwise never applied by a 4.0/4.1 runtime).
+TEST(SpineVersion, DroppingPhysicsRenumbersTheOtherConstraintsInTheirOrder) {
+    SkeletonData sd = skeleton(Version::V42);
+    Bone b;
+    b.name = "face";
+    b.parent = 0;
+    sd.bones.push_back(b);
+    PhysicsConstraint p;
+    p.name = "hair";
+    p.bone = 1;
+    p.order = 0;
+    PhysicsConstraint q = p;
+    q.name = "skirt";
+    q.order = 2;
+    sd.physics = {p, q};
+    TransformConstraint t;
+    t.name = "head";
+    t.bones = {2};
+    t.target = 1;
+    t.order = 3;
+    TransformConstraint u = t;
+    u.name = "face";
+    u.order = 1;
+    sd.transform = {t, u};
+    IkConstraint ik;
+    ik.name = "aim";
+    ik.bones = {2};
+    ik.target = 1;
+    ik.order = 4;
+    sd.ik = {ik};
+    for (Version to : {Version::V41, Version::V40, Version::V38}) {
+        auto r = convert_spine_version(sd, to);
+        ASSERT_TRUE(r.data.physics.empty());
+        EXPECT_EQ(r.data.transform[1].order, 0);  // "face" (was 1)
+        EXPECT_EQ(r.data.transform[0].order, 1);  // "head" (was 3)
+        EXPECT_EQ(r.data.ik[0].order, 2);         // "aim" (was 4)
+    }
+    // Nothing dropped: orders stay as they are.
+    sd.physics.clear();
+    auto same = convert_spine_version(sd, Version::V41);
+    EXPECT_EQ(same.data.transform[0].order, 3);
+    EXPECT_EQ(same.data.ik[0].order, 4);
+}
+
+// Physics keys that ended an animation are dropped; the timeline that ends it now holds its last value
+// until the source's end, so the duration (sample times, looping) stays and nothing is reported for it.
+TEST(SpineVersion, DroppedKeysThatEndedAnAnimationLeaveItsDuration) {
+    SkeletonData sd = skeleton(Version::V42);
+    PhysicsConstraint p;
+    p.name = "hair";
+    p.bone = 1;
+    sd.physics = {p};
+    Animation& a = animation(sd);
+    BoneTimeline& t = bone_timeline(a, BoneTimelineType::Rotate);
+    t.keys = {BoneKeyframe(0, 10, 0, Curve(CurveType::Bezier)), BoneKeyframe(1, 40, 0)};
+    t.keys[0].curve.bezier = {0.3f, 12, 0.7f, 38};
+    t.keys[1].curve = Curve(CurveType::Bezier);
+    t.keys[1].curve.bezier = {1.2f, 50, 1.5f, 60};  // on the last key: never played
+    a.physics.push_back({0, {PhysicsTimeline{PhysicsTimelineType::Mix, {PhysicsKeyframe{2.5f, 1, {}}}}}});
+    for (Version to : {Version::V41, Version::V38}) {
+        auto r = convert_spine_version(sd, to);
+        const Animation& out = r.data.animations[0];
+        EXPECT_FLOAT_EQ(duration(out), 2.5f);
+        EXPECT_FALSE(has_loss(r.losses, "/animations/run", "duration"));
+        const std::vector<BoneKeyframe>& k = out.bones[0].timelines[0].keys;
+        ASSERT_GE(k.size(), 3u);
+        EXPECT_FLOAT_EQ(k.back().time, 2.5f);
+        EXPECT_FLOAT_EQ(k.back().x, 40);
+        EXPECT_EQ(k[k.size() - 2].curve.type, CurveType::Stepped);
+        EXPECT_FLOAT_EQ(k[k.size() - 2].x, 40);
+    }
+    // Nothing left to hold: the change is reported.
+    a.bones.clear();
+    auto r = convert_spine_version(sd, Version::V41);
+    EXPECT_TRUE(has_loss(r.losses, "/animations/run", "duration"));
+}
+
+TEST(SpineVersion, SequenceGoingBelow41BecomesOneAttachmentPerFrame) {
     SkeletonData sd = skeleton(Version::V41);
+    sd.slots[0].attachment = "wing";
     Skin skin;
     skin.name = "default";
     SkinAttachment a;
@@ -244,10 +324,15 @@ TEST(SpineVersion, SequenceGoingBelow41KeepsItsSetupFrame) {
     sd.skins = {skin};
     sd.has_default_skin = true;
     auto r = convert_spine_version(sd, Version::V40);
-    EXPECT_TRUE(has_loss(r.losses, "/skins/default/body/wing", "sequence"));
-    const Attachment& out = r.data.skins[0].slots[0].attachments[0].attachment;
-    EXPECT_FALSE(out.sequence.has_value());
-    EXPECT_EQ(*out.path, "wings/wing03");  // start 1 + setup index 2, two digits
+    EXPECT_TRUE(has_loss(r.losses, "/skins", "sequence of 4 regions"));
+    const std::vector<SkinAttachment>& out = r.data.skins[0].slots[0].attachments;
+    ASSERT_EQ(out.size(), 4u);
+    for (int f = 0; f < 4; ++f) {
+        EXPECT_EQ(*out[f].key, "wings/wing0" + std::to_string(f + 1));  // start 1, two digits
+        EXPECT_FALSE(out[f].attachment.sequence.has_value());
+        EXPECT_FALSE(out[f].attachment.path.has_value());  // the key is the region path
+    }
+    EXPECT_EQ(*r.data.slots[0].attachment, "wings/wing03");  // the setup frame (index 2)
 }
 
 TEST(SpineVersion, SkinRequiredAndSoftnessGoingTo37AreReported) {

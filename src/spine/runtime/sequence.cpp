@@ -23,4 +23,29 @@ std::string sequence_region(const AttachmentInfo& a, int frame) {
     return a.path + (negative ? "-" : "") + number;
 }
 
+long sequence_steps(float delay, float before, float time) {
+    const float steps = (time - before) / delay + 0.0001f;
+    return steps >= 1 && steps < 1e9f ? static_cast<long>(steps) : steps >= 1e9f ? 1000000000L : 0;
+}
+
+long sequence_key_frame(SequenceMode mode, long index, float delay, float before, float time, long count) {
+    if (mode == SequenceMode::Hold || count <= 0) return index;
+    index += sequence_steps(delay, before, time);
+    const long n = count * 2 - 2;  // one ping-pong cycle
+    switch (mode) {
+        case SequenceMode::Once: return std::min(count - 1, index);
+        case SequenceMode::Loop: return index % count;
+        case SequenceMode::Pingpong:
+            index = n == 0 ? 0 : index % n;
+            return index >= count ? n - index : index;
+        case SequenceMode::OnceReverse: return std::max(count - 1 - index, 0L);
+        case SequenceMode::LoopReverse: return count - 1 - index % count;
+        case SequenceMode::PingpongReverse:
+            index = n == 0 ? 0 : (index + count - 1) % n;
+            return index >= count ? n - index : index;
+        case SequenceMode::Hold: break;
+    }
+    return index;
+}
+
 }  // namespace rigio::spine::runtime

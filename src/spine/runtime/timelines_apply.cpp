@@ -7,6 +7,7 @@
 
 #include "rigio/spine/runtime/animation.hpp"
 #include "rigio/spine/runtime/curves.hpp"
+#include "rigio/spine/runtime/sequence.hpp"
 #include "runtime_internal.hpp"
 
 namespace rigio::spine::runtime {
@@ -251,27 +252,7 @@ void apply_sequence(const Timeline& t, Skeleton& sk, float time) {
     long index = static_cast<long>(t.frames[k + 2]);
     const long count = table[static_cast<std::size_t>(t.attachment)].sequence_count;
     if (count <= 0) return;
-    if (mode != SequenceMode::Hold) {
-        // Frames elapsed since the key (a tiny bias keeps exact multiples of the delay on their frame).
-        const float steps = (time - before) / delay + 0.0001f;
-        index += steps >= 1 && steps < 1e9f ? static_cast<long>(steps) : steps >= 1e9f ? 1000000000L : 0;
-        const long n = count * 2 - 2;  // one ping-pong cycle
-        switch (mode) {
-            case SequenceMode::Once: index = std::min(count - 1, index); break;
-            case SequenceMode::Loop: index %= count; break;
-            case SequenceMode::Pingpong:
-                index = n == 0 ? 0 : index % n;
-                if (index >= count) index = n - index;
-                break;
-            case SequenceMode::OnceReverse: index = std::max(count - 1 - index, 0L); break;
-            case SequenceMode::LoopReverse: index = count - 1 - index % count; break;
-            case SequenceMode::PingpongReverse:
-                index = n == 0 ? 0 : (index + count - 1) % n;
-                if (index >= count) index = n - index;
-                break;
-            case SequenceMode::Hold: break;
-        }
-    }
+    index = sequence_key_frame(mode, index, delay, before, time, count);
     slot.sequence_index = static_cast<int>(std::min(index, 1000000000L));
 }
 

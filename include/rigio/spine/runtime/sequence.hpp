@@ -18,4 +18,11 @@ int sequence_frame(const Skeleton& skeleton, int slot);
 // sequence starting at 1 with 2 digits.
 std::string sequence_region(const AttachmentInfo& attachment, int frame);
 
+// The frame a sequence key gives at `time` (at or after the key's time `before`): `index` held (mode
+// hold), or advanced by one every `delay` seconds since the key (a bias of 1e-4 frame keeps exact
+// multiples of the delay on their frame) and folded into `count` frames as `mode` says.
+long sequence_key_frame(SequenceMode mode, long index, float delay, float before, float time, long count);
+// The whole frames elapsed at `time` since a key at `before` (what sequence_key_frame folds).
+long sequence_steps(float delay, float before, float time);
+
 }  // namespace rigio::spine::runtime
