@@ -64,10 +64,9 @@ float JsonSkeletonReader::number(JObj o, std::string_view key, float fallback) {
     auto r = o[key];
     if (r.error()) return fallback;
     JEl e = r.value_unsafe();
-    if (e.is_double() || e.is_int64()) {
-        double d = e.is_double() ? e.get_double().value_unsafe() : static_cast<double>(e.get_int64().value_unsafe());
-        if (fits_float(d)) return static_cast<float>(d);
-    }
+    // Fast path, one call: get_double gives any JSON number as a double (and fails on anything else).
+    double d;
+    if (e.get_double().get(d) == simdjson::SUCCESS && fits_float(d)) return static_cast<float>(d);
     Scope s(path_, key);
     return number(e);
 }
@@ -79,22 +78,16 @@ int JsonSkeletonReader::integer(JEl e, long min, long max) {
 }
 
 float JsonSkeletonReader::number_at(JEl e, std::size_t i) {
-    if (e.is_double()) {
-        double d = e.get_double().value_unsafe();
-        if (fits_float(d)) return static_cast<float>(d);
-    } else if (e.is_int64()) {
-        double d = static_cast<double>(e.get_int64().value_unsafe());
-        if (fits_float(d)) return static_cast<float>(d);
-    }
+    // Fast path, one call: get_double gives any JSON number as a double (and fails on anything else).
+    double d;
+    if (e.get_double().get(d) == simdjson::SUCCESS && fits_float(d)) return static_cast<float>(d);
     Scope s(path_, i);
     return number(e);
 }
 
 int JsonSkeletonReader::integer_at(JEl e, std::size_t i, long min, long max) {
-    if (e.is_int64()) {
-        std::int64_t v = e.get_int64().value_unsafe();
-        if (v >= min && v <= max) return static_cast<int>(v);
-    }
+    std::int64_t v;  // fast path, one call
+    if (e.get_int64().get(v) == simdjson::SUCCESS && v >= min && v <= max) return static_cast<int>(v);
     Scope s(path_, i);
     return integer(e, min, max);
 }

@@ -83,6 +83,18 @@ private:
             f(object(k));
         }
     }
+    // The same, first reserving room in `keys` for every keyframe of the timeline (one allocation, not
+    // one per doubling).
+    template <class K, class F>
+    void each_key(JEl e, std::vector<K>& keys, F&& f) {
+        JArr arr = array(e);
+        keys.reserve(keys.size() + arr.size());
+        std::size_t i = 0;
+        for (JEl k : arr) {
+            Scope s(path_, i++);
+            f(object(k));
+        }
+    }
     // known_keys for a keyframe (or draw-order offset) at the current path: unknown keys are filed with
     // the animation under the keyframe's path relative to it.
     void keyframe_keys(Animation& a, JObj k, std::initializer_list<std::string_view> known) {
