@@ -416,7 +416,7 @@ std::optional<std::size_t> locate_json_pointer(std::string_view text, std::strin
 void append_pointer_token(std::string& pointer, std::string_view key) {
     pointer += '/';
     // Entered for every key read: most keys need no escape and are appended whole.
-    if (key.find_first_of("~/") == std::string_view::npos) {
+    if (std::none_of(key.begin(), key.end(), [](char c) { return c == '~' || c == '/'; })) {
         pointer.append(key);
         return;
     }
@@ -576,9 +576,17 @@ bool as_bool(simdjson::dom::element e, const JsonPath& path) {
 }
 
 std::optional<simdjson::dom::element> member(simdjson::dom::object obj, std::string_view key) {
-    auto r = obj[key];
-    if (r.error()) return std::nullopt;
-    return r.value_unsafe();
+    // simdjson's obj[key] compares every key of the same length with a call to memcmp; the keys looked
+    // up here are a few bytes long, so they are compared inline (lengths first, which simdjson keeps
+    // next to the bytes). The first member of that name is found, as with obj[key].
+    for (auto it = obj.begin(), end = obj.end(); it != end; ++it) {
+        if (it.key_length() != key.size()) continue;
+        const char* k = it.key_c_str();
+        std::size_t i = 0;
+        while (i < key.size() && k[i] == key[i]) ++i;
+        if (i == key.size()) return it.value();
+    }
+    return std::nullopt;
 }
 
 }  // namespace rigio::io

@@ -22,17 +22,15 @@ bool fits_float(double d) { return std::fabs(d) < kFloatLimit; }
 // ---- helpers ----
 
 std::optional<JEl> JsonSkeletonReader::get(JObj o, std::string_view key) {
-    auto r = o[key];
-    if (r.error()) return std::nullopt;
-    JEl e = r.value_unsafe();
-    if (e.is_null()) return std::nullopt;
+    auto e = io::member(o, key);
+    if (!e || e->is_null()) return std::nullopt;
     return e;
 }
 
 JEl JsonSkeletonReader::required(JObj o, std::string_view key) {
-    auto r = o[key];
-    if (r.error()) fail("missing required key \"" + std::string(key) + "\"");
-    return r.value_unsafe();
+    auto e = io::member(o, key);
+    if (!e) fail("missing required key \"" + std::string(key) + "\"");
+    return *e;
 }
 
 JObj JsonSkeletonReader::object_at(JObj o, std::string_view key) {
@@ -61,9 +59,9 @@ float JsonSkeletonReader::number(JEl e) {
 }
 
 float JsonSkeletonReader::number(JObj o, std::string_view key, float fallback) {
-    auto r = o[key];
-    if (r.error()) return fallback;
-    JEl e = r.value_unsafe();
+    auto found = io::member(o, key);
+    if (!found) return fallback;
+    JEl e = *found;
     // Fast path, one call: get_double gives any JSON number as a double (and fails on anything else).
     double d;
     if (e.get_double().get(d) == simdjson::SUCCESS && fits_float(d)) return static_cast<float>(d);
