@@ -312,6 +312,21 @@ std::optional<std::string> find_duplicate_key(const simdjson::dom::document& doc
             if (parent.object) parent.expect_key = true;
             else ++parent.count;
         }
+        if (type == '[') {
+            // Fast path: an array that holds no object or array (vertices, uvs, triangles, a curve) is
+            // stepped over in one tight loop. A '[' word's low 32 bits index the word after its ']'.
+            const std::size_t close = static_cast<std::size_t>(word & 0xFFFFFFFFu) - 1;
+            std::size_t j = i + 1;
+            while (j < close) {
+                const char t = static_cast<char>(tape[j] >> 56);
+                if (t == '{' || t == '[') break;
+                j += (t == 'l' || t == 'u' || t == 'd') ? 2 : 1;
+            }
+            if (j >= close) {
+                i = close + 1;
+                continue;
+            }
+        }
         if (type == '{' || type == '[') {
             if (!levels.empty()) at.push_back(levels.back().object ? levels.back().key : std::string_view{});
             const bool object = type == '{';
