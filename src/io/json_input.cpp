@@ -443,12 +443,13 @@ void append_pointer_token(std::string& pointer, std::string_view key) {
 }
 
 namespace {
-// Texts up to this size leave their parser to the thread's next document; a larger one's buffers
-// (about 15 bytes per byte of text) are released with it.
-constexpr std::size_t kKeepParserFor = std::size_t{8} << 20;
+// Texts up to this size (every file of the Spine corpus) leave their parser to the thread's next
+// document: a thread keeps at most ~14 MB of parser buffers (about 14 bytes per byte of text). A larger
+// text's buffers are released with it.
+constexpr std::size_t kKeepParserFor = std::size_t{1} << 20;
 // The thread's spare parser: a JsonDocument borrows it while it lives, so that reading many documents
-// allocates simdjson's buffers (the padded copy of the text, the tape, the strings) once, and finds them
-// in cache, instead of allocating and faulting in fresh ones per document. A document opened while
+// allocates simdjson's buffers (the structural indexes, the tape, the strings) once, and finds them in
+// cache, instead of allocating and faulting in fresh ones per document. A document opened while
 // another one holds it gets a parser of its own.
 thread_local std::unique_ptr<simdjson::dom::parser> spare_parser;
 }  // namespace
@@ -471,8 +472,10 @@ JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth, Duplica
     if ((parser_->capacity() < text.size() + 64 || parser_->max_depth() != max_depth + 1) &&
         parser_->allocate(std::max(parser_->capacity(), text.size() + 64), max_depth + 1) != simdjson::SUCCESS)
         throw Error("out of memory for a JSON text of " + std::to_string(text.size()) + " bytes");
-    // realloc_if_needed: simdjson copies the text into the parser's own padded buffer (reused).
-    auto r = parser_->parse(text.data(), text.size(), true);
+    // simdjson reads up to 64 bytes past the text: it parses a padded copy, freed once parsed (a copy the
+    // parser kept would stay alive, and count in the peak heap, while the model is built).
+    const simdjson::padded_string padded(text);
+    auto r = parser_->parse(padded);
     if (r.error()) {
         if (r.error() == simdjson::DEPTH_ERROR) fail_syntax("JSON nested too deeply");
         if (r.error() == simdjson::UTF8_ERROR) {
