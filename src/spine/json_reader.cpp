@@ -139,7 +139,7 @@ std::uint32_t JsonSkeletonReader::rgb(JObj o, std::string_view key, std::uint32_
 }
 
 int JsonSkeletonReader::lookup_name(const NameIndex& index, std::string_view name, const char* what) {
-    auto it = index.find(std::string(name));
+    auto it = index.find(name);
     if (it == index.end()) fail(std::string("unknown ") + what + " \"" + std::string(name.substr(0, 80)) + "\"");
     return it->second;
 }
