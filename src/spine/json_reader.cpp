@@ -199,7 +199,8 @@ namespace {
 // official runtimes read these maps member by member, in order, making one timeline of each member.
 // Every other object must name its keys once.
 bool timeline_map(std::span<const std::string_view> path) {
-    if (path.size() < 3 || path[0] != "animations") return false;
+    // Asked for every object of the document: keyframes (deeper than 5) are answered by the size alone.
+    if (path.size() < 3 || path.size() > 5 || path[0] != "animations") return false;
     const std::string_view group = path[2];
     if (group == "slots" || group == "bones" || group == "path") return path.size() <= 4;
     if (group == "ik" || group == "transform") return path.size() == 3;
