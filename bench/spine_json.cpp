@@ -1,15 +1,74 @@
 // Spine JSON read and write throughput (MB/s of JSON text) over the 3.8 corpus, and over its largest file,
-// mix-and-match-pro.json, alone; and per version (3.7, 3.8, 4.0, 4.1, 4.2) over each version's corpus.
+// mix-and-match-pro.json, alone; and per version (3.7, 3.8, 4.0, 4.1, 4.2) over each version's corpus,
+// with the heap allocations per file and the peak heap of the largest file's read.
 #include <benchmark/benchmark.h>
+#include <malloc.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <new>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "rigio/io/file.hpp"
 #include "rigio/spine/json.hpp"
 
+// Heap accounting for the reads measured in a thread of their own (see heap_of): every operator new of
+// the process comes here, and is counted only on a thread that asked for it.
+namespace heap {
+thread_local bool counting = false;
+thread_local std::size_t allocations = 0, live = 0, peak = 0;
+
+void* allocate(std::size_t n) {
+    void* p = std::malloc(n ? n : 1);
+    if (p && counting) {
+        ++allocations;
+        live += malloc_usable_size(p);
+        peak = std::max(peak, live);
+    }
+    return p;
+}
+void release(void* p) {
+    if (p && counting) live -= std::min(live, malloc_usable_size(p));
+    std::free(p);
+}
+}  // namespace heap
+
+void* operator new(std::size_t n) {
+    if (void* p = heap::allocate(n)) return p;
+    throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return heap::allocate(n); }
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return heap::allocate(n); }
+void operator delete(void* p) noexcept { heap::release(p); }
+void operator delete[](void* p) noexcept { heap::release(p); }
+void operator delete(void* p, std::size_t) noexcept { heap::release(p); }
+void operator delete[](void* p, std::size_t) noexcept { heap::release(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { heap::release(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { heap::release(p); }
+
 namespace {
+
+// Allocations and peak heap (bytes) of f() run on a fresh thread: as in a process that reads one file,
+// nothing the thread kept from earlier reads (rigio's reused JSON parser) is already there.
+struct HeapUse {
+    std::size_t allocations = 0, peak = 0;
+};
+template <class F>
+HeapUse heap_of(F&& f) {
+    HeapUse use;
+    std::thread t([&] {
+        heap::counting = true;
+        f();
+        use = {heap::allocations, heap::peak};
+        heap::counting = false;
+    });
+    t.join();
+    return use;
+}
 
 struct JsonFile {
     std::string name, text;
@@ -106,6 +165,16 @@ void BM_ReadJsonVersion(benchmark::State& state) {
         }
     }
     state.SetBytesProcessed(static_cast<int64_t>(bytes));
+    // Outside the timed loop: heap allocations per file (the average) and the peak heap of reading the
+    // version's largest file.
+    std::size_t allocations = 0;
+    for (const JsonFile& f : files) allocations += heap_of([&] { benchmark::DoNotOptimize(rigio::spine::read_json(f.text)); }).allocations;
+    const JsonFile& largest = *std::max_element(files.begin(), files.end(),
+                                                [](const JsonFile& a, const JsonFile& b) { return a.text.size() < b.text.size(); });
+    const HeapUse use = heap_of([&] { benchmark::DoNotOptimize(rigio::spine::read_json(largest.text)); });
+    state.counters["allocs_per_file"] = static_cast<double>(allocations) / static_cast<double>(files.size());
+    state.counters["largest_KB"] = static_cast<double>(largest.text.size()) / 1024.0;
+    state.counters["largest_peak_heap_MB"] = static_cast<double>(use.peak) / (1024.0 * 1024.0);
 }
 BENCHMARK(BM_ReadJsonVersion)->DenseRange(0, 4)->ArgName("version")->Unit(benchmark::kMillisecond);
 

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <cmath>
 #include <limits>
 
@@ -203,78 +204,143 @@ std::string pointer_token_unescape(std::string_view token) {
     return out;
 }
 
-// Finds an object that holds a key twice. JSON leaves duplicate names to the reader; rigio refuses
-// them, because every format here names its members once and a second copy would be read into the
-// model twice (or not at all) depending on the reader. Returns the duplicated key and fills `tokens`
-// with the path to its object, innermost first. `keys` is scratch shared by every level: the keys of
-// one object are checked before its values are visited, so each level uses the tail of it only briefly.
-// `at` is the path of `e` (array elements as ""); objects for which `allow(at)` holds are not checked.
-std::optional<std::string_view> find_duplicate_key(simdjson::dom::element e, std::vector<std::string_view>& keys,
-                                                   std::vector<std::string>& tokens, std::vector<std::string_view>& at,
-                                                   DuplicateKeysAllowed allow) {
-    if (e.is_array()) {
-        const simdjson::dom::array arr = e.get_array().value_unsafe();  // a local: the loop must not outlive it
-        std::size_t i = 0;
-        for (simdjson::dom::element v : arr) {
-            if (v.is_array() || v.is_object()) {
-                at.emplace_back();
-                auto dup = find_duplicate_key(v, keys, tokens, at, allow);
-                at.pop_back();
-                if (dup) {
-                    tokens.push_back(std::to_string(i));
-                    return dup;
-                }
-            }
-            ++i;
-        }
-        return std::nullopt;
-    }
-    if (!e.is_object()) return std::nullopt;
-    const simdjson::dom::object obj = e.get_object().value_unsafe();
-    if (allow && allow(at)) {
-        for (auto kv : obj) {
-            if (!kv.value.is_array() && !kv.value.is_object()) continue;
-            at.push_back(kv.key);
-            auto inner = find_duplicate_key(kv.value, keys, tokens, at, allow);
-            at.pop_back();
-            if (inner) {
-                tokens.emplace_back(kv.key);
-                return inner;
-            }
-        }
-        return std::nullopt;
-    }
-    const std::size_t base = keys.size();
-    for (auto kv : obj) keys.push_back(kv.key);
-    const auto first = keys.begin() + static_cast<std::ptrdiff_t>(base);
-    std::optional<std::string_view> dup;
-    if (keys.size() - base <= 16) {  // keyframes and most objects: a few keys, compared pairwise
-        for (auto a = first; a != keys.end() && !dup; ++a)
+// A key collected for the duplicate check, with a fingerprint (length, first and last byte) compared
+// before the bytes: keyframes name a handful of short keys ("time", "x", "y", "c2", "c3", ...) whose
+// fingerprints differ, so most pairs are told apart without a call to memcmp.
+struct SeenKey {
+    std::uint64_t fingerprint;
+    std::string_view key;
+    bool operator==(const SeenKey& o) const { return fingerprint == o.fingerprint && key == o.key; }
+    bool operator<(const SeenKey& o) const { return key < o.key; }
+};
+
+SeenKey seen_key(std::string_view key) {
+    std::uint64_t f = key.size();
+    if (!key.empty()) f |= std::uint64_t{static_cast<unsigned char>(key.front())} << 48 | std::uint64_t{static_cast<unsigned char>(key.back())} << 56;
+    return {f, key};
+}
+
+// The first duplicated key among keys[first, end): compared pairwise when there are few (keyframes and
+// most objects), else sorted (the range is scratch).
+std::optional<std::string_view> duplicate_in(std::vector<SeenKey>::iterator first, std::vector<SeenKey>::iterator end) {
+    if (end - first <= 16) {
+        for (auto a = first; a != end; ++a)
             for (auto b = first; b != a; ++b)
-                if (*a == *b) {
-                    dup = *a;
-                    break;
-                }
-    } else {
-        std::sort(first, keys.end());
-        if (auto at = std::adjacent_find(first, keys.end()); at != keys.end()) dup = *at;
+                if (*a == *b) return a->key;
+        return std::nullopt;
     }
-    keys.resize(base);
-    if (dup) return dup;
-    for (auto kv : obj) {
-        if (kv.value.is_array() || kv.value.is_object()) {
-            at.push_back(kv.key);
-            auto inner = find_duplicate_key(kv.value, keys, tokens, at, allow);
-            at.pop_back();
-            if (inner) {
-                tokens.emplace_back(kv.key);
-                return inner;
-            }
-        }
-    }
+    std::sort(first, end);
+    if (auto at = std::adjacent_find(first, end, [](const SeenKey& a, const SeenKey& b) { return a.key == b.key; }); at != end)
+        return at->key;
     return std::nullopt;
 }
 
+// Finds an object that holds a key twice. JSON leaves duplicate names to the reader; rigio refuses
+// them, because every format here names its members once and a second copy would be read into the
+// model twice (or not at all) depending on the reader. Objects for which `allow(at)` holds (`at`: the
+// keys from the root, array elements as "") are not checked. Returns the JSON pointer of the duplicated
+// key in the first such object in document order (an object before the objects inside it).
+//
+// Fast path: one forward pass over simdjson's tape (the parsed document as a flat array of 64-bit
+// words, documented in simdjson's doc/tape.md: the type in the top byte, then a payload; '{' '[' open,
+// '}' ']' close, '"' a string whose payload is the offset of its 32-bit length and bytes in the string
+// buffer, 'l' 'u' 'd' a number followed by its value in the next word, 't' 'f' 'n' literals; the first
+// and last words are 'r'). No recursion and no element objects, and the tape is read in order: this
+// pass costs a few percent of a read where walking the DOM recursively cost 8%.
+std::optional<std::string> find_duplicate_key(const simdjson::dom::document& doc, DuplicateKeysAllowed allow) {
+    const std::uint64_t* tape = doc.tape.get();
+    const std::uint8_t* strings = doc.string_buf.get();
+    constexpr std::uint64_t kPayload = (std::uint64_t{1} << 56) - 1;
+    auto key_at = [&](std::uint64_t word) {
+        const std::uint8_t* at = strings + (word & kPayload);
+        std::uint32_t length;
+        std::memcpy(&length, at, sizeof length);
+        return std::string_view(reinterpret_cast<const char*>(at + sizeof length), length);
+    };
+    struct Level {
+        bool object;
+        bool checked;           // its keys are collected and compared at its end
+        bool expect_key;        // object: the next word is a key (or its end)
+        std::size_t keys_base;  // its keys: keys[keys_base, ...)
+        std::size_t open;       // tape index of its opening word (document order)
+        std::size_t count;      // array: elements begun so far
+        std::string_view key;   // object: the key of the member being read
+    };
+    std::vector<Level> levels;
+    std::vector<SeenKey> keys;           // collected keys of every open checked object
+    std::vector<std::string_view> at;    // path of the innermost open container (one token per level but the root)
+    std::optional<std::string> found;
+    std::size_t found_open = 0;
+    const std::size_t end = static_cast<std::size_t>(tape[0] & kPayload);  // one past the closing 'r'
+    for (std::size_t i = 1; i < end;) {
+        const std::uint64_t word = tape[i];
+        const char type = static_cast<char>(word >> 56);
+        if (!levels.empty() && levels.back().expect_key && type == '"') {  // a member's key
+            Level& l = levels.back();
+            l.key = key_at(word);
+            l.expect_key = false;
+            if (l.checked) keys.push_back(seen_key(l.key));
+            ++i;
+            continue;
+        }
+        if (type == '}' || type == ']') {
+            Level& l = levels.back();
+            if (l.checked) {
+                auto first = keys.begin() + static_cast<std::ptrdiff_t>(l.keys_base);
+                if (auto dup = duplicate_in(first, keys.end()); dup && (!found || l.open < found_open)) {
+                    // Found at the object's end, so an enclosing object (still open) may hold one too
+                    // and come first in document order: the earliest opened one is kept.
+                    std::string pointer;
+                    for (std::size_t k = 0; k + 1 < levels.size(); ++k) {
+                        if (levels[k].object) append_pointer_token(pointer, levels[k].key);
+                        else append_pointer_token(pointer, std::to_string(levels[k].count - 1));
+                    }
+                    append_pointer_token(pointer, *dup);
+                    found = std::move(pointer);
+                    found_open = l.open;
+                }
+                keys.resize(l.keys_base);
+            }
+            levels.pop_back();
+            if (!at.empty() && at.size() >= levels.size()) at.pop_back();
+            ++i;
+            continue;
+        }
+        // A value: the member's value in an object, an element in an array, or the root.
+        if (!levels.empty()) {
+            Level& parent = levels.back();
+            if (parent.object) parent.expect_key = true;
+            else ++parent.count;
+        }
+        if (type == '[') {
+            // Fast path: an array that holds no object or array (vertices, uvs, triangles, a curve) is
+            // stepped over in one tight loop. A '[' word's low 32 bits index the word after its ']'.
+            const std::size_t close = static_cast<std::size_t>(word & 0xFFFFFFFFu) - 1;
+            std::size_t j = i + 1;
+            while (j < close) {
+                const char t = static_cast<char>(tape[j] >> 56);
+                if (t == '{' || t == '[') break;
+                j += (t == 'l' || t == 'u' || t == 'd') ? 2 : 1;
+            }
+            if (j >= close) {
+                i = close + 1;
+                continue;
+            }
+        }
+        if (type == '{' || type == '[') {
+            if (!levels.empty()) at.push_back(levels.back().object ? levels.back().key : std::string_view{});
+            const bool object = type == '{';
+            const bool checked = object && !(allow && allow(at));
+            levels.push_back({object, checked, object, keys.size(), i, 0, {}});
+            ++i;
+        } else if (type == 'l' || type == 'u' || type == 'd') {
+            i += 2;
+        } else {
+            ++i;  // a string, a literal (or the closing 'r')
+        }
+    }
+    return found;
+}
 }  // namespace
 
 std::optional<std::size_t> find_json_syntax_error(std::string_view text, std::size_t max_depth, std::string* what) {
@@ -364,6 +430,11 @@ std::optional<std::size_t> locate_json_pointer(std::string_view text, std::strin
 
 void append_pointer_token(std::string& pointer, std::string_view key) {
     pointer += '/';
+    // Entered for every key read: most keys need no escape and are appended whole.
+    if (std::none_of(key.begin(), key.end(), [](char c) { return c == '~' || c == '/'; })) {
+        pointer.append(key);
+        return;
+    }
     for (char c : key) {
         if (c == '~') pointer += "~0";
         else if (c == '/') pointer += "~1";
@@ -371,8 +442,20 @@ void append_pointer_token(std::string& pointer, std::string_view key) {
     }
 }
 
+namespace {
+// Texts up to this size (every file of the Spine corpus) leave their parser to the thread's next
+// document: a thread keeps at most ~14 MB of parser buffers (about 14 bytes per byte of text). A larger
+// text's buffers are released with it.
+constexpr std::size_t kKeepParserFor = std::size_t{1} << 20;
+// The thread's spare parser: a JsonDocument borrows it while it lives, so that reading many documents
+// allocates simdjson's buffers (the structural indexes, the tape, the strings) once, and finds them in
+// cache, instead of allocating and faulting in fresh ones per document. A document opened while
+// another one holds it gets a parser of its own.
+thread_local std::unique_ptr<simdjson::dom::parser> spare_parser;
+}  // namespace
+
 JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth, DuplicateKeysAllowed allow_duplicates)
-    : text_(text) {
+    : text_(text), parser_(std::move(spare_parser)) {
     auto fail_syntax = [&](const char* fallback) {
         std::string what;
         auto at = find_json_syntax_error(text, max_depth, &what);
@@ -385,10 +468,14 @@ JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth, Duplica
     };
     if (text.size() > std::numeric_limits<std::uint32_t>::max() - 64)
         throw Error("JSON text too large (" + std::to_string(text.size()) + " bytes)");
-    if (parser_.allocate(text.size() + 64, max_depth + 1) != simdjson::SUCCESS)
+    if (!parser_) parser_ = std::make_unique<simdjson::dom::parser>();
+    if ((parser_->capacity() < text.size() + 64 || parser_->max_depth() != max_depth + 1) &&
+        parser_->allocate(std::max(parser_->capacity(), text.size() + 64), max_depth + 1) != simdjson::SUCCESS)
         throw Error("out of memory for a JSON text of " + std::to_string(text.size()) + " bytes");
-    simdjson::padded_string padded(text);
-    auto r = parser_.parse(padded);
+    // simdjson reads up to 64 bytes past the text: it parses a padded copy, freed once parsed (a copy the
+    // parser kept would stay alive, and count in the peak heap, while the model is built).
+    const simdjson::padded_string padded(text);
+    auto r = parser_->parse(padded);
     if (r.error()) {
         if (r.error() == simdjson::DEPTH_ERROR) fail_syntax("JSON nested too deeply");
         if (r.error() == simdjson::UTF8_ERROR) {
@@ -400,17 +487,17 @@ JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth, Duplica
         fail_syntax((std::string("malformed JSON: ") + simdjson::error_message(r.error())).c_str());
     }
     root_ = r.value_unsafe();
-    std::vector<std::string_view> keys;
-    std::vector<std::string> tokens;
-    std::vector<std::string_view> at;
-    if (auto dup = find_duplicate_key(root_, keys, tokens, at, allow_duplicates)) {
-        std::string pointer;
-        for (auto t = tokens.rbegin(); t != tokens.rend(); ++t) append_pointer_token(pointer, *t);
-        append_pointer_token(pointer, *dup);
-        Location where = Location::at_path(pointer);
-        if (auto at = locate_json_pointer(text, pointer)) line_column(text, *at, where.line, where.column);
-        throw Error("duplicate key \"" + std::string(dup->substr(0, 60)) + "\": its object names it more than once", where);
+    if (auto pointer = find_duplicate_key(parser_->doc, allow_duplicates)) {
+        Location where = Location::at_path(*pointer);
+        if (auto at = locate_json_pointer(text, *pointer)) line_column(text, *at, where.line, where.column);
+        // The key is the pointer's last token, unescaped.
+        std::string key = pointer_token_unescape(std::string_view(*pointer).substr(pointer->rfind('/') + 1));
+        throw Error("duplicate key \"" + key.substr(0, 60) + "\": its object names it more than once", where);
     }
+}
+
+JsonDocument::~JsonDocument() {
+    if (parser_ && !spare_parser && parser_->capacity() <= kKeepParserFor + 64) spare_parser = std::move(parser_);
 }
 
 Location JsonPath::location() const {
@@ -507,9 +594,17 @@ bool as_bool(simdjson::dom::element e, const JsonPath& path) {
 }
 
 std::optional<simdjson::dom::element> member(simdjson::dom::object obj, std::string_view key) {
-    auto r = obj[key];
-    if (r.error()) return std::nullopt;
-    return r.value_unsafe();
+    // simdjson's obj[key] compares every key of the same length with a call to memcmp; the keys looked
+    // up here are a few bytes long, so they are compared inline (lengths first, which simdjson keeps
+    // next to the bytes). The first member of that name is found, as with obj[key].
+    for (auto it = obj.begin(), end = obj.end(); it != end; ++it) {
+        if (it.key_length() != key.size()) continue;
+        const char* k = it.key_c_str();
+        std::size_t i = 0;
+        while (i < key.size() && k[i] == key[i]) ++i;
+        if (i == key.size()) return it.value();
+    }
+    return std::nullopt;
 }
 
 }  // namespace rigio::io

@@ -126,7 +126,7 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
             const bool two = t.type == BoneTimelineType::Translate || t.type == BoneTimelineType::Scale || t.type == BoneTimelineType::Shear;
             const bool scale = t.type == BoneTimelineType::Scale || t.type == BoneTimelineType::ScaleX || t.type == BoneTimelineType::ScaleY;
             const float fallback = scale ? 1.0f : 0.0f;
-            each_key(tl.value, [&](JObj k) {
+            each_key(tl.value, t.keys, [&](JObj k) {
                 BoneKeyframe key;
                 if (t.type == BoneTimelineType::Inherit) {
                     keyframe_keys(a, k, {"time", "inherit"});
@@ -181,7 +181,7 @@ void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
                         t.type = AttachmentTimelineType::Sequence;
                         if (target.type != AttachmentType::Region && target.type != AttachmentType::Mesh && target.type != AttachmentType::LinkedMesh)
                             fail("attachment \"" + key->substr(0, 80) + "\" has no regions to sequence");
-                        each_key(tl.value, [&](JObj k) {
+                        each_key(tl.value, t.sequence_keys, [&](JObj k) {
                             SequenceKeyframe sk;
                             keyframe_keys(a, k, {"time", "mode", "index", "delay"});
                             sk.time = number(k, "time", 0);

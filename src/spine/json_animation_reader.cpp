@@ -129,7 +129,7 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
             SlotTimeline t;
             if (tl.key == "attachment") {
                 t.type = SlotTimelineType::Attachment;
-                each_key(tl.value, [&](JObj k) {
+                each_key(tl.value, t.attachment_keys, [&](JObj k) {
                     AttachmentKeyframe key;
                     keyframe_keys(a, k, {"time", "name"});
                     key.time = number(k, "time", 0);
@@ -138,7 +138,7 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
                 });
             } else if (tl.key == "color") {
                 t.type = SlotTimelineType::Color;
-                each_key(tl.value, [&](JObj k) {
+                each_key(tl.value, t.color_keys, [&](JObj k) {
                     ColorKeyframe key;
                     keyframe_keys(a, k, {"time", "color", "curve", "c2", "c3", "c4"});
                     key.time = number(k, "time", 0);
@@ -148,7 +148,7 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
                 });
             } else if (tl.key == "twoColor") {
                 t.type = SlotTimelineType::TwoColor;
-                each_key(tl.value, [&](JObj k) {
+                each_key(tl.value, t.color_keys, [&](JObj k) {
                     ColorKeyframe key;
                     keyframe_keys(a, k, {"time", "light", "dark", "curve", "c2", "c3", "c4"});
                     key.time = number(k, "time", 0);
@@ -182,7 +182,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
             else if (tl.key == "shear") t.type = BoneTimelineType::Shear;
             else fail("unknown bone timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected rotate, translate, scale or shear)");
             const bool rotate = t.type == BoneTimelineType::Rotate;
-            each_key(tl.value, [&](JObj k) {
+            each_key(tl.value, t.keys, [&](JObj k) {
                 BoneKeyframe key;
                 key.time = number(k, "time", 0);
                 if (rotate) {
@@ -207,7 +207,7 @@ void JsonSkeletonReader::read_ik_timelines(Animation& a, JObj o) {
         Scope s(path_, field.key);
         IkTimeline t;
         t.constraint = lookup_name(ik_, field.key, "IK constraint");
-        each_key(field.value, [&](JObj k) {
+        each_key(field.value, t.keys, [&](JObj k) {
             IkKeyframe key;
             keyframe_keys(a, k, {"time", "mix", "softness", "bendPositive", "compress", "stretch", "curve", "c2", "c3", "c4"});
             key.time = number(k, "time", 0);
@@ -228,7 +228,7 @@ void JsonSkeletonReader::read_transform_timelines(Animation& a, JObj o) {
         Scope s(path_, field.key);
         TransformTimeline t;
         t.constraint = lookup_name(transform_, field.key, "transform constraint");
-        each_key(field.value, [&](JObj k) {
+        each_key(field.value, t.keys, [&](JObj k) {
             TransformKeyframe key;
             if (is_4x(version_)) {  // one mix per channel
                 keyframe_keys(a, k, {"time", "mixRotate", "mixX", "mixY", "mixScaleX", "mixScaleY", "mixShearY", "curve"});
@@ -269,7 +269,7 @@ void JsonSkeletonReader::read_path_timelines(Animation& a, JObj o) {
             else if (tl.key == "spacing") t.type = PathTimelineType::Spacing;
             else if (tl.key == "mix") t.type = PathTimelineType::Mix;
             else fail("unknown path timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected position, spacing or mix)");
-            each_key(tl.value, [&](JObj k) {
+            each_key(tl.value, t.keys, [&](JObj k) {
                 PathKeyframe key;
                 key.time = number(k, "time", 0);
                 if (is_4x(version_)) {  // "value"; mixes per channel
@@ -349,7 +349,7 @@ void JsonSkeletonReader::read_deform_keys(Animation& a, JEl keys, const Attachme
         fail("attachment \"" + t.attachment.value_or("").substr(0, 80) + "\" has no vertices to deform");
     const std::size_t length = target.type == AttachmentType::LinkedMesh ? std::numeric_limits<std::size_t>::max()
                                                                          : deform_length(target);
-    each_key(keys, [&](JObj k) {
+    each_key(keys, t.keys, [&](JObj k) {
         DeformKeyframe key;
         keyframe_keys(a, k, {"time", "offset", "vertices", "curve", "c2", "c3", "c4"});
         key.time = number(k, "time", 0);

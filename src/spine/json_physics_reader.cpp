@@ -76,7 +76,7 @@ void JsonSkeletonReader::read_physics_timelines(Animation& a, JObj o) {
             PhysicsTimeline t;
             t.type = static_cast<PhysicsTimelineType>(*type);
             const bool reset = t.type == PhysicsTimelineType::Reset;
-            each_key(tl.value, [&](JObj k) {
+            each_key(tl.value, t.keys, [&](JObj k) {
                 PhysicsKeyframe key;
                 if (reset) {
                     keyframe_keys(a, k, {"time"});

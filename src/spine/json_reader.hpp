@@ -3,6 +3,7 @@
 // attachments; json_animation_reader.cpp: animations). The writers in json_writer*.cpp mirror them.
 #pragma once
 
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -26,7 +27,12 @@ public:
 
 private:
     using Scope = io::JsonPath::Scope;
-    using NameIndex = std::unordered_map<std::string, int>;
+    // Names to indices, looked up by the string_view of a key or value on the tape (no temporary string).
+    struct NameHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
+    using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
 
     // json_reader.cpp
     void detect_version(JObj root);
@@ -79,6 +85,18 @@ private:
     void each_key(JEl e, F&& f) {
         std::size_t i = 0;
         for (JEl k : array(e)) {
+            Scope s(path_, i++);
+            f(object(k));
+        }
+    }
+    // The same, first reserving room in `keys` for every keyframe of the timeline (one allocation, not
+    // one per doubling).
+    template <class K, class F>
+    void each_key(JEl e, std::vector<K>& keys, F&& f) {
+        JArr arr = array(e);
+        keys.reserve(keys.size() + arr.size());
+        std::size_t i = 0;
+        for (JEl k : arr) {
             Scope s(path_, i++);
             f(object(k));
         }

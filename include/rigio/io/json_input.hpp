@@ -8,6 +8,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -31,6 +32,7 @@ public:
     // or an object that names a key twice (unless `allow_duplicates` says that object may).
     explicit JsonDocument(std::string_view text, std::size_t max_depth = kMaxJsonDepth,
                           DuplicateKeysAllowed allow_duplicates = nullptr);
+    ~JsonDocument();
     JsonDocument(const JsonDocument&) = delete;
     JsonDocument& operator=(const JsonDocument&) = delete;
 
@@ -39,7 +41,9 @@ public:
 
 private:
     std::string_view text_;
-    simdjson::dom::parser parser_;
+    // Lent by the thread's spare parser when it is free (see json_input.cpp), so that its buffers are
+    // reused from one document to the next; else a parser of its own.
+    std::unique_ptr<simdjson::dom::parser> parser_;
     simdjson::dom::element root_;
 };
 
