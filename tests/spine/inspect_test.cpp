@@ -153,7 +153,7 @@ TEST(SpineInspect, CorpusCountsMatchTheReadmes) {
             }
             if (cells.size() < 22 || !std::filesystem::exists(dir / (cells[0] + ".skel"))) continue;
             SCOPED_TRACE(std::string(version) + "/" + cells[0]);
-            auto sd = read_skel(io::read_file((dir / (cells[0] + ".skel")).string()));
+            auto sd = read_skel(io::read_file((dir / (cells[0] + ".skel")).string()).value());
             ASSERT_TRUE(sd.ok()) << sd.error().what();
             const SkeletonStats s = statistics(*sd);
             const auto expect_cell = [&](std::size_t col, std::size_t got, const char* what) {

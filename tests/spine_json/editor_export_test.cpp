@@ -47,14 +47,14 @@ const BoneTimeline& bone_timeline(const SkeletonData& sd, int bone, BoneTimeline
 }
 
 std::string text_of(const std::filesystem::path& p) {
-    auto bytes = io::read_file(p.string());
+    auto bytes = io::read_file(p.string()).value();
     return std::string(bytes.begin(), bytes.end());
 }
 
 std::optional<SkeletonData> corpus_pair(const std::string& version, const std::string& name, SkeletonData& editor) {
     const std::filesystem::path dir = test::shared_dir() / "corpus" / ("spine-" + version);
     if (!std::filesystem::exists(dir / (name + ".skel")) || !std::filesystem::exists(dir / (name + ".json"))) return std::nullopt;
-    auto bytes = io::read_file((dir / (name + ".skel")).string());
+    auto bytes = io::read_file((dir / (name + ".skel")).string()).value();
     auto sd = read_skel(bytes);
     if (!sd.ok()) {
         ADD_FAILURE() << sd.error().what();

@@ -14,7 +14,7 @@ using namespace rigio;
 namespace {
 
 std::string text_of(const std::filesystem::path& p) {
-    auto bytes = io::read_file(p.string());
+    auto bytes = io::read_file(p.string()).value();
     return std::string(bytes.begin(), bytes.end());
 }
 
