@@ -4,6 +4,7 @@
 
 #include "rigio/atlas/atlas.hpp"
 #include "rigio/io/file.hpp"
+#include "support/read.hpp"
 #include "support/shared.hpp"
 
 using rigio::atlas::Atlas;
@@ -12,10 +13,7 @@ using rigio::atlas::write_atlas;
 
 namespace {
 
-std::string text_of(const std::filesystem::path& p) {
-    auto bytes = rigio::io::read_file(p.string()).value();
-    return std::string(bytes.begin(), bytes.end());
-}
+using rigio::test::text_of;
 
 void expect_round_trips(const std::string& sub) {
     auto files = rigio::test::corpus_files(sub, ".atlas");

@@ -14,6 +14,7 @@
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/inspect.hpp"
 #include "rigio/spine/json.hpp"
+#include "support/read.hpp"
 #include "support/shared.hpp"
 
 using namespace rigio;
@@ -21,11 +22,7 @@ using namespace rigio::spine;
 
 namespace {
 
-SkeletonData read_ok(const std::string& text) {
-    auto r = read_json(text);
-    if (!r.ok()) ADD_FAILURE() << r.error().what();
-    return r.ok() ? r.value() : SkeletonData{};
-}
+SkeletonData read_ok(const std::string& text) { return test::spine_json_ok(text); }
 
 std::map<std::string, std::size_t> kinds(const SkeletonStats& s) {
     std::map<std::string, std::size_t> out;

@@ -9,16 +9,14 @@
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/json.hpp"
+#include "support/read.hpp"
 #include "support/shared.hpp"
 
 using namespace rigio;
 
 namespace {
 
-std::string text_of(const std::filesystem::path& p) {
-    auto bytes = io::read_file(p.string()).value();
-    return std::string(bytes.begin(), bytes.end());
-}
+using test::text_of;
 
 // The model a JSON text gives, minus what only a .skel carries (its shared-string table).
 spine::SkeletonData without_strings(spine::SkeletonData sd) {
