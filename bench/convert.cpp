@@ -22,7 +22,7 @@ const std::vector<rigio::dragonbones::DragonBonesData>& dragonbones() {
             std::error_code ec;
             const std::string path = std::string(RIGIO_SHARED_DIR) + "/corpus/dragonbones/" + f;
             if (!std::filesystem::exists(path, ec)) continue;
-            auto bytes = rigio::io::read_file(path);
+            auto bytes = rigio::io::read_file(path).value();
             out.push_back(rigio::dragonbones::read_json(std::string(bytes.begin(), bytes.end())).value());
         }
         return out;
@@ -35,7 +35,7 @@ const std::vector<rigio::spine::SkeletonData>& skeletons() {
         std::vector<rigio::spine::SkeletonData> out;
         std::error_code ec;
         for (const auto& e : std::filesystem::directory_iterator(std::string(RIGIO_SHARED_DIR) + "/corpus/spine-3.8", ec))
-            if (e.path().extension() == ".skel") out.push_back(rigio::spine::read_skel(rigio::io::read_file(e.path().string())).value());
+            if (e.path().extension() == ".skel") out.push_back(rigio::spine::read_skel(rigio::io::read_file(e.path().string()).value()).value());
         return out;
     }();
     return m;
@@ -68,7 +68,7 @@ void BM_SpineToDragonBones(benchmark::State& state) {
     for (auto _ : state)
         for (const auto& sd : skeletons()) {
             rigio::convert::LossReport r;
-            auto d = rigio::convert::spine_to_dragonbones(sd, r);
+            auto d = rigio::convert::spine_to_dragonbones(sd, r).value();
             benchmark::DoNotOptimize(d);
             ++count;
         }

@@ -20,7 +20,7 @@ std::vector<std::string> corpus() {
             const std::string name = e.path().filename().string();
             if (e.path().extension() != ".json" || name.find("_tex") != std::string::npos || name.find("texture") != std::string::npos)
                 continue;
-            auto bytes = rigio::io::read_file(e.path().string());
+            auto bytes = rigio::io::read_file(e.path().string()).value();
             std::string text(bytes.begin(), bytes.end());
             if (rigio::dragonbones::looks_like_dragonbones_json(text)) out.push_back(std::move(text));
         }
@@ -82,7 +82,7 @@ void BM_UpgradeTo55(benchmark::State& state) {
     for (auto _ : state)
         for (std::size_t i = 0; i < models().size(); ++i) {
             rigio::LossReport losses;
-            auto up = rigio::dragonbones::convert_version(models()[i], "5.5", losses);
+            auto up = rigio::dragonbones::convert_version(models()[i], "5.5", losses).value();
             benchmark::DoNotOptimize(up);
             bytes += files()[i].size();
         }

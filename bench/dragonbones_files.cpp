@@ -51,7 +51,7 @@ std::vector<DbFile> corpus() {
             const std::string name = e.path().filename().string();
             if (e.path().extension() != ".json" || name.find("_tex") != std::string::npos || name.find("texture") != std::string::npos)
                 continue;
-            auto bytes = rigio::io::read_file(e.path().string());
+            auto bytes = rigio::io::read_file(e.path().string()).value();
             std::string text(bytes.begin(), bytes.end());
             if (rigio::dragonbones::looks_like_dragonbones_json(text)) out.push_back({std::string(v) + "/" + name, std::move(text)});
         }

@@ -23,7 +23,7 @@ const std::vector<std::vector<std::uint8_t>>& files() {
         std::vector<std::vector<std::uint8_t>> out;
         std::error_code ec;
         for (const auto& e : std::filesystem::directory_iterator(kDir, ec))
-            if (e.path().extension() == ".bin") out.push_back(rigio::io::read_file(e.path().string()));
+            if (e.path().extension() == ".bin") out.push_back(rigio::io::read_file(e.path().string()).value());
         return out;
     }();
     return f;
@@ -100,8 +100,8 @@ void BM_MrtkEvaluateTwoHands(benchmark::State& state) {
         state.SkipWithError("two-hand recording not found in ../shared/corpus/mrtk/v1.0");
         return;
     }
-    const auto rec = rigio::mrtk::read_bin(rigio::io::read_file(kTwoHands)).value();
-    const auto times = rigio::mrtk::sample_times(rigio::mrtk::duration(rec), 60.0);
+    const auto rec = rigio::mrtk::read_bin(rigio::io::read_file(kTwoHands).value()).value();
+    const auto times = rigio::mrtk::sample_times(rigio::mrtk::duration(rec), 60.0).value();
     rigio::mrtk::EvaluateOptions opts;
     opts.normalize_rotations = state.range(0) != 0;
     std::size_t samples = 0;

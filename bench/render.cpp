@@ -31,10 +31,10 @@ std::unique_ptr<Scene> load(const char* skel, const char* atlas, const char* ani
     const std::string dir = std::string(RIGIO_SHARED_DIR) + "/corpus/spine-3.8/";
     if (!std::filesystem::exists(dir + skel) || !std::filesystem::exists(dir + "atlas/" + atlas)) return nullptr;
     auto s = std::make_unique<Scene>();
-    s->sd = rigio::spine::read_skel(rigio::io::read_file(dir + skel)).value();
-    s->rd = rt::prepare(s->sd);
-    s->atlas = rigio::render::load_texture_atlas(dir + "atlas/" + atlas);
-    s->renderer = std::make_unique<rigio::render::SkeletonRenderer>(s->rd, s->atlas);
+    s->sd = rigio::spine::read_skel(rigio::io::read_file(dir + skel).value()).value();
+    s->rd = rt::prepare(s->sd).value();
+    s->atlas = rigio::render::load_texture_atlas(dir + "atlas/" + atlas).value();
+    s->renderer = std::make_unique<rigio::render::SkeletonRenderer>(rigio::render::SkeletonRenderer::make(s->rd, s->atlas).value());
     s->animation = s->rd.find_animation(animation);
     if (skin) s->skin = s->rd.find_skin(skin);
     return s;
@@ -68,7 +68,7 @@ void frames(benchmark::State& state, const char* skel, const char* atlas, const 
     const float w = b.max_x - b.min_x, h = b.max_y - b.min_y;
     const float scale = (static_cast<float>(size) - 32) / std::max(w, h);
     const rigio::render::Camera cam{scale, 16 - b.min_x * scale, 16 + b.max_y * scale, size, size};
-    rigio::render::Canvas canvas(size, size);
+    rigio::render::Canvas canvas = rigio::render::Canvas::make(size, size).value();
     const std::uint8_t clear[4] = {0, 0, 0, 0};
     long drawn = 0;
     for (auto _ : state) {

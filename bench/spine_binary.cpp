@@ -31,7 +31,7 @@ std::vector<std::vector<std::uint8_t>> corpus(const std::string& version = "3.8"
     std::vector<std::vector<std::uint8_t>> out;
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(std::string(RIGIO_SHARED_DIR) + "/corpus/spine-" + version, ec))
-        if (e.path().extension() == ".skel") out.push_back(rigio::io::read_file(e.path().string()));
+        if (e.path().extension() == ".skel") out.push_back(rigio::io::read_file(e.path().string()).value());
     return out;
 }
 

@@ -79,7 +79,7 @@ std::vector<JsonFile> corpus(const std::string& version = "3.8") {
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(std::string(RIGIO_SHARED_DIR) + "/corpus/spine-" + version, ec)) {
         if (e.path().extension() != ".json") continue;
-        auto bytes = rigio::io::read_file(e.path().string());
+        auto bytes = rigio::io::read_file(e.path().string()).value();
         out.push_back({e.path().filename().string(), std::string(bytes.begin(), bytes.end())});
     }
     return out;

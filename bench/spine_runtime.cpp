@@ -47,11 +47,11 @@ struct Loaded {
 
 std::unique_ptr<Loaded> load(const std::string& path) {
     if (!std::filesystem::exists(path)) return nullptr;
-    auto sd = read_skel(rigio::io::read_file(path));
+    auto sd = read_skel(rigio::io::read_file(path).value());
     if (!sd) return nullptr;
     auto l = std::make_unique<Loaded>();
     l->sd = std::move(sd).value();
-    l->rd = prepare(l->sd);
+    l->rd = prepare(l->sd).value();
     return l;
 }
 
@@ -112,7 +112,7 @@ void to_playable(benchmark::State& state, const char* version, bool prepare_only
     std::size_t bytes = 0;
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
         if (e.path().extension() != ".skel") continue;
-        files.push_back(rigio::io::read_file(e.path().string()));
+        files.push_back(rigio::io::read_file(e.path().string()).value());
         bytes += files.back().size();
         auto sd = read_skel(files.back());
         if (!sd) {
@@ -124,11 +124,11 @@ void to_playable(benchmark::State& state, const char* version, bool prepare_only
     for (auto _ : state) {
         for (std::size_t i = 0; i < files.size(); ++i) {
             if (prepare_only) {
-                RuntimeData rd = prepare(models[i]);
+                RuntimeData rd = prepare(models[i]).value();
                 benchmark::DoNotOptimize(rd.animations.data());
             } else {
                 auto sd = read_skel(files[i]);
-                RuntimeData rd = prepare(*sd);
+                RuntimeData rd = prepare(*sd).value();
                 benchmark::DoNotOptimize(rd.animations.data());
             }
         }

@@ -47,8 +47,7 @@ Stage::Stage() : outer_(t_stage) { t_stage = this; }
 Stage::~Stage() { t_stage = outer_; }
 
 std::vector<std::uint8_t> read_input(const std::string& path) {
-    if (is_std_stream(path)) return io::read_stdin();
-    return io::read_file(path);
+    return (is_std_stream(path) ? io::read_stdin() : io::read_file(path)).value();
 }
 
 void write_output(const std::string& path, std::span<const std::uint8_t> bytes) {
@@ -60,12 +59,12 @@ void write_output(const std::string& path, std::span<const std::uint8_t> bytes) 
     io::WriteOptions o;
     o.force = settings().force;
     if (t_stage) {
-        auto f = std::make_unique<io::AtomicFile>(path, o);
-        f->write(bytes);
+        std::unique_ptr<io::AtomicFile> f = io::AtomicFile::open(path, o).value();
+        f->write(bytes).value();
         t_stage->add(std::move(f));
         return;
     }
-    io::write_file_atomic(path, bytes, o);
+    io::write_file_atomic(path, bytes, o).value();
 }
 
 void write_output(const std::string& path, const std::string& text) {
@@ -79,7 +78,7 @@ OutputStream::OutputStream(const std::string& path) : path_(path) {
     }
     io::WriteOptions o;
     o.force = settings().force;
-    atomic_ = std::make_unique<io::AtomicFile>(path, o);
+    atomic_ = io::AtomicFile::open(path, o).value();
     const int fd = ::dup(atomic_->fd());
     if (fd < 0 || !(file_ = ::fdopen(fd, "wb"))) {
         if (fd >= 0) ::close(fd);
@@ -102,7 +101,7 @@ void OutputStream::commit() {
     std::fclose(file_);
     file_ = nullptr;
     if (failed) throw Error("cannot write " + path_ + ": " + std::strerror(saved));
-    atomic_->commit();
+    atomic_->commit().value();
 }
 
 void print_error(const std::string& file, const std::string& message) {

@@ -100,7 +100,7 @@ void add_pose(CLI::App& app, int& exit_code) {
             }
             const auto* sd = std::get_if<spine::SkeletonData>(&doc.model);
             if (!sd) throw Error(std::string("posing ") + format_name(doc.format) + " data is not supported");
-            spine::runtime::RuntimeData data = spine::runtime::prepare(*sd);
+            spine::runtime::RuntimeData data = spine::runtime::prepare(*sd).value();
             verify::PoseOptions options;
             options.samples = samples;
             options.physics = physics == "update";
@@ -122,7 +122,7 @@ void add_pose(CLI::App& app, int& exit_code) {
                              : doc.format == Format::SpineBinary ? "rigio spine binary"
                                                                  : "rigio spine json";
             OutputStream out(output);
-            verify::write_pose_json(data, options, out.file());
+            verify::write_pose_json(data, options, out.file()).value();
             out.commit();
             exit_code = 0;
         } catch (const Error& e) {

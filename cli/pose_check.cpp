@@ -30,7 +30,7 @@ public:
         auto sd = convert::dragonbones_to_spine(data_, *index, report);
         if (!sd) throw Error("armature \"" + name + "\" cannot be converted to Spine: " + sd.error().what());
         c.skeleton = std::make_unique<spine::SkeletonData>(std::move(*sd));
-        c.runtime = std::make_unique<spine::runtime::RuntimeData>(spine::runtime::prepare(*c.skeleton));
+        c.runtime = std::make_unique<spine::runtime::RuntimeData>(spine::runtime::prepare(*c.skeleton).value());
         return {c.runtime.get(), c.source};
     }
 
@@ -63,34 +63,32 @@ void print(const verify::PoseCheck& check, const std::string& file, const std::s
 }  // namespace
 
 int check_poses(const Document& doc, const std::string& file, const std::string& reference, const std::string& armature) {
-    const std::vector<std::uint8_t> bytes = io::read_file(reference);
+    const std::vector<std::uint8_t> bytes = io::read_file(reference).value();
     const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     // Errors in the reference name the reference file; errors in the input are the caller's.
-    auto from_reference = [&](auto&& read) {
-        try {
-            return read();
-        } catch (const Error& e) {
-            throw Error(e.message(), e.where(), "in the reference " + reference + (e.context().empty() ? "" : " " + e.context()));
-        }
+    auto from_reference = [&](auto result) {
+        if (result) return std::move(result.value());
+        const Error& e = result.error();
+        throw Error(e.message(), e.where(), "in the reference " + reference + (e.context().empty() ? "" : " " + e.context()));
     };
     const auto* sd = std::get_if<spine::SkeletonData>(&doc.model);
     const auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model);
     if (!sd && !db) throw Error(std::string("posing ") + format_name(doc.format) + " data is not supported");
-    const verify::ReferenceKind kind = from_reference([&] { return verify::reference_kind(text); });
+    const verify::ReferenceKind kind = from_reference(verify::reference_kind(text));
     verify::PoseCheck check;
     if (kind == verify::ReferenceKind::DragonBones) {
         if (!db) throw Error(reference + " holds DragonBones poses: check it against the DragonBones file it was made from");
         ConvertedArmatures converted(*db);
-        check = from_reference([&] { return verify::check_dragonbones_poses(text, [&](const std::string& name) { return converted.get(name); }); });
+        check = from_reference(verify::check_dragonbones_poses(text, [&](const std::string& name) { return converted.get(name); }));
     } else if (sd) {
-        const spine::runtime::RuntimeData data = spine::runtime::prepare(*sd);
-        check = from_reference([&] { return verify::check_spine_poses(data, text); });
+        const spine::runtime::RuntimeData data = spine::runtime::prepare(*sd).value();
+        check = from_reference(verify::check_spine_poses(data, text));
     } else {
         ConvertedArmatures converted(*db);
         const std::string name = armature.empty() ? converted.first() : armature;
         const spine::runtime::RuntimeData* data = converted.get(name).runtime;
         if (!data) throw Error("no armature \"" + name + "\"");
-        check = from_reference([&] { return verify::check_spine_poses(*data, text); });
+        check = from_reference(verify::check_spine_poses(*data, text));
     }
     print(check, file, reference);
     return check.failed() == 0 ? 0 : 1;

@@ -155,13 +155,13 @@ public:
         auto* sd = std::get_if<spine::SkeletonData>(&doc.model);
         if (!sd) throw Error(std::string("rendering ") + format_name(doc.format) + " data is not supported");
         const std::string atlas_path = args_.atlas.empty() ? find_atlas(args_.file) : args_.atlas;
-        render::TextureAtlas textures = render::load_texture_atlas(atlas_path);
+        render::TextureAtlas textures = render::load_texture_atlas(atlas_path).value();
         if (from_dragonbones) render::size_regions_from_atlas(*sd, textures.atlas);
         if (args_.pma) textures.premultiplied = true;
         inputs_.push_back(atlas_path);
         for (const atlas::Page& page : textures.atlas.pages) inputs_.push_back((fs::path(atlas_path).parent_path() / page.name).string());
-        rt::RuntimeData data = rt::prepare(*sd);
-        render::SkeletonRenderer renderer(data, textures);
+        rt::RuntimeData data = rt::prepare(*sd).value();
+        const render::SkeletonRenderer renderer = render::SkeletonRenderer::make(data, textures).value();
         Scene scene{&data, nullptr, -1};
         if (!args_.skin.empty()) {
             scene.skin = data.find_skin(args_.skin);
@@ -219,7 +219,7 @@ private:
         std::vector<atlas::Image> frames;
         for (std::size_t k = 0; k < times.size(); ++k) {
             pose(sk, scene, times[k]);
-            render::Canvas canvas(cam.width, cam.height);
+            render::Canvas canvas = render::Canvas::make(cam.width, cam.height).value();
             canvas.clear(bg.data());
             renderer.draw(sk, cam, canvas);
             if (tty) fmt::print(stderr, "\rrendering {}: frame {}/{}", output, k + 1, times.size());
@@ -227,16 +227,16 @@ private:
                 const std::string name = sequence_name(output, static_cast<int>(k));
                 for (const std::string& in : inputs_)
                     if (same_file(in, name)) throw Error("the output " + name + " is an input; choose another name");
-                write_output(name, atlas::encode_png(canvas.to_image()));
+                write_output(name, atlas::encode_png(canvas.to_image()).value());
             } else {
                 frames.push_back(canvas.to_image());
             }
         }
         if (tty) fmt::print(stderr, "\n");
         switch (kind) {
-            case Kind::Png: write_output(output, atlas::encode_png(frames.front())); break;
-            case Kind::Gif: write_output(output, render::encode_gif(frames, delay)); break;
-            case Kind::WebP: write_output(output, render::encode_webp(frames, delay)); break;
+            case Kind::Png: write_output(output, atlas::encode_png(frames.front()).value()); break;
+            case Kind::Gif: write_output(output, render::encode_gif(frames, delay).value()); break;
+            case Kind::WebP: write_output(output, render::encode_webp(frames, delay).value()); break;
             case Kind::PngSequence: break;
         }
         if (!args_.all_animations && kind != Kind::Png) fmt::print("{}: {} frames, {}x{}\n", output, times.size(), cam.width, cam.height);
@@ -282,7 +282,7 @@ private:
         cam.scale = scale;
         cam.width = args_.width > 0 ? args_.width : static_cast<int>(std::ceil(bw * scale + 2 * margin));
         cam.height = args_.height > 0 ? args_.height : static_cast<int>(std::ceil(bh * scale + 2 * margin));
-        atlas::check_image_size(cam.width, cam.height, "the output image (lower --scale or give --width/--height)");
+        atlas::check_image_size(cam.width, cam.height, "the output image (lower --scale or give --width/--height)").value();
         cam.x = std::round((static_cast<float>(cam.width) - bw * scale) / 2 - b.min_x * scale);
         cam.y = std::round((static_cast<float>(cam.height) - bh * scale) / 2 + b.max_y * scale);
         return cam;

@@ -101,7 +101,7 @@ void add_sample(CLI::App& app, int& exit_code) {
             if (!times.empty()) {
                 for (double t : times) ts.push_back(static_cast<float>(t));
             } else {
-                ts = mrtk::sample_times(mrtk::duration(rec), rate);
+                ts = mrtk::sample_times(mrtk::duration(rec), rate).value();
             }
             mrtk::EvaluateOptions opts;
             opts.normalize_rotations = normalize;

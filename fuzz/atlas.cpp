@@ -9,7 +9,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     rigio::fuzz::check_fixed_point(
-        text, [](std::string_view t) { return rigio::atlas::try_read_atlas(t); },
+        text, [](std::string_view t) { return rigio::atlas::read_atlas(t); },
         [](const rigio::atlas::Atlas& a) { return rigio::atlas::write_atlas(a); });
     return 0;
 }

@@ -12,12 +12,9 @@
 
 inline void fuzz_pose(const rigio::spine::SkeletonData& sd) {
     namespace rt = rigio::spine::runtime;
-    rt::RuntimeData rd;
-    try {
-        rd = rt::prepare(sd);
-    } catch (const rigio::Error&) {
-        return;
-    }
+    rigio::Result<rt::RuntimeData> prepared = rt::prepare(sd);
+    if (!prepared) return;
+    const rt::RuntimeData& rd = prepared.value();
     std::vector<float> verts(static_cast<std::size_t>(rd.max_world_vertices) + 8);
     for (int skin = -1; skin < static_cast<int>(rd.skins.size()) && skin < 2; ++skin) {
         rt::Skeleton sk(rd);

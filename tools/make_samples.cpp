@@ -17,11 +17,11 @@ int main(int argc, char** argv) {
     }
     const std::string dir = argv[1];
     try {
-        rigio::io::write_file_atomic(dir + "/stickman.skel", rigio::spine::write_skel(rigio::samples::spine_stickman()));
+        rigio::io::write_file_atomic(dir + "/stickman.skel", rigio::spine::write_skel(rigio::samples::spine_stickman())).value();
         const rigio::samples::SampleAtlas atlas = rigio::samples::stickman_atlas();
-        rigio::io::write_file_atomic(dir + "/stickman.atlas", rigio::atlas::write_atlas(atlas.atlas));
-        rigio::io::write_file_atomic(dir + "/stickman.png", rigio::atlas::encode_png(atlas.page));
-        rigio::io::write_file_atomic(dir + "/wave.bin", rigio::mrtk::write_bin(rigio::samples::mrtk_wave()));
+        rigio::io::write_file_atomic(dir + "/stickman.atlas", rigio::atlas::write_atlas(atlas.atlas)).value();
+        rigio::io::write_file_atomic(dir + "/stickman.png", rigio::atlas::encode_png(atlas.page).value()).value();
+        rigio::io::write_file_atomic(dir + "/wave.bin", rigio::mrtk::write_bin(rigio::samples::mrtk_wave())).value();
     } catch (const rigio::Error& e) {
         std::fprintf(stderr, "make_samples: %s\n", e.what());
         return 1;

@@ -254,9 +254,7 @@ private:
     bool final_newline_ = true;
 };
 
-}  // namespace
-
-Atlas read_atlas(std::string_view text) {
+Atlas parse(std::string_view text) {
     Atlas atlas = Reader(text).read();
     // Sizes default as the runtimes do: the packed size is the original size unless given.
     for (Page& page : atlas.pages)
@@ -268,8 +266,10 @@ Atlas read_atlas(std::string_view text) {
     return atlas;
 }
 
-Result<Atlas> try_read_atlas(std::string_view text) {
-    return capture([&] { return read_atlas(text); });
+}  // namespace
+
+Result<Atlas> read_atlas(std::string_view text) {
+    return capture([&] { return parse(text); });
 }
 
 const Region* Atlas::find(std::string_view name, int* page_index) const {

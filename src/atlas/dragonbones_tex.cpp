@@ -19,9 +19,7 @@ int whole(simdjson::dom::object obj, std::string_view key, io::JsonPath& path, i
     return static_cast<int>(std::lround(v));
 }
 
-}  // namespace
-
-Atlas read_dragonbones_tex(std::string_view json) {
+Atlas parse(std::string_view json) {
     io::JsonDocument doc(json);
     io::JsonPath path(json);
     const simdjson::dom::object root = io::as_object(doc.root(), path);
@@ -77,6 +75,12 @@ Atlas read_dragonbones_tex(std::string_view json) {
     }
     atlas.pages.push_back(std::move(page));
     return atlas;
+}
+
+}  // namespace
+
+Result<Atlas> read_dragonbones_tex(std::string_view json) {
+    return capture([&] { return parse(json); });
 }
 
 }  // namespace rigio::atlas

@@ -7,30 +7,29 @@
 
 namespace rigio::atlas {
 
-void check_image_size(long long width, long long height, const std::string& what, const ImageLimits& limits) {
+Result<void> check_image_size(long long width, long long height, const std::string& what, const ImageLimits& limits) {
     if (width <= 0 || height <= 0)
-        throw Error(what + ": image size " + std::to_string(width) + " x " + std::to_string(height) + " is empty");
+        return Error(what + ": image size " + std::to_string(width) + " x " + std::to_string(height) + " is empty");
     if (width > limits.max_side || height > limits.max_side ||
         static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height) > limits.max_pixels)
-        throw Error(what + ": image size " + std::to_string(width) + " x " + std::to_string(height) +
-                    " exceeds the limit (" + std::to_string(limits.max_side) + " per side, " +
-                    std::to_string(limits.max_pixels) + " pixels)");
+        return Error(what + ": image size " + std::to_string(width) + " x " + std::to_string(height) +
+                     " exceeds the limit (" + std::to_string(limits.max_side) + " per side, " +
+                     std::to_string(limits.max_pixels) + " pixels)");
+    return {};
 }
 
-Image decode_png(std::span<const std::uint8_t> bytes, const std::string& what, const ImageLimits& limits) {
+Result<Image> decode_png(std::span<const std::uint8_t> bytes, const std::string& what, const ImageLimits& limits) {
     png_image img;
     std::memset(&img, 0, sizeof img);
     img.version = PNG_IMAGE_VERSION;
     if (!png_image_begin_read_from_memory(&img, bytes.data(), bytes.size())) {
         std::string why = img.message;
         png_image_free(&img);
-        throw Error(what + ": not a readable PNG (" + why + ")");
+        return Error(what + ": not a readable PNG (" + why + ")");
     }
-    try {
-        check_image_size(img.width, img.height, what, limits);
-    } catch (...) {
+    if (Result<void> size = check_image_size(img.width, img.height, what, limits); !size) {
         png_image_free(&img);
-        throw;
+        return size.error();
     }
     img.format = PNG_FORMAT_RGBA;
     Image out;
@@ -40,15 +39,15 @@ Image decode_png(std::span<const std::uint8_t> bytes, const std::string& what, c
     if (!png_image_finish_read(&img, nullptr, out.rgba.data(), 0, nullptr)) {
         std::string why = img.message;
         png_image_free(&img);
-        throw Error(what + ": damaged PNG (" + why + ")");
+        return Error(what + ": damaged PNG (" + why + ")");
     }
     return out;
 }
 
-std::vector<std::uint8_t> encode_png(const Image& image) {
-    check_image_size(image.width, image.height, "PNG output");
+Result<std::vector<std::uint8_t>> encode_png(const Image& image) {
+    if (Result<void> size = check_image_size(image.width, image.height, "PNG output"); !size) return size.error();
     if (image.rgba.size() != static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 4)
-        throw Error("PNG output: pixel buffer does not match the image size");
+        return Error("PNG output: pixel buffer does not match the image size");
     png_image img;
     std::memset(&img, 0, sizeof img);
     img.version = PNG_IMAGE_VERSION;
@@ -57,10 +56,10 @@ std::vector<std::uint8_t> encode_png(const Image& image) {
     img.format = PNG_FORMAT_RGBA;
     png_alloc_size_t size = 0;
     if (!png_image_write_get_memory_size(img, size, 0, image.rgba.data(), 0, nullptr))
-        throw Error(std::string("PNG output: cannot encode (") + img.message + ")");
+        return Error(std::string("PNG output: cannot encode (") + img.message + ")");
     std::vector<std::uint8_t> out(size);
     if (!png_image_write_to_memory(&img, out.data(), &size, 0, image.rgba.data(), 0, nullptr))
-        throw Error(std::string("PNG output: cannot encode (") + img.message + ")");
+        return Error(std::string("PNG output: cannot encode (") + img.message + ")");
     out.resize(size);
     return out;
 }

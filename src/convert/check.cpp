@@ -5,16 +5,10 @@
 
 namespace rigio::convert {
 
-void check_spine_result(const spine::SkeletonData& skeleton) {
+Result<void> check_spine_result(const spine::SkeletonData& skeleton) {
     const Result<spine::SkeletonData> back = spine::read_json(spine::write_json(skeleton));
-    if (back) return;
-    // The reader's error, placed in the converted skeleton: its JSON path stays, the line and column (of
-    // text nobody sees) go.
-    const Error& e = back.error();
-    std::string context = "in the converted Spine skeleton";
-    if (!e.context().empty()) context += " " + e.context();
-    throw Error(e.message() + " (rigio's own reader rejects the conversion result; nothing was written)",
-                Location::at_path(e.where().json_path.empty() ? "/" : e.where().json_path), context);
+    if (back) return {};
+    return rejected_conversion(back.error(), "Spine skeleton");
 }
 
 }  // namespace rigio::convert

@@ -1,5 +1,5 @@
 // DragonBones keyframe easing for the DragonBones -> Spine converter: what a key's tweenEasing or
-// curve means (../shared/notes/dragonbones.md section 8), evaluated exactly, and turned into Spine
+// curve means (docs/formats/dragonbones.md, 8. Easing), evaluated exactly, and turned into Spine
 // keys: one key when Spine's curve says the same (step, linear), otherwise short Bezier pieces that
 // follow the easing (cubic Hermite pieces: Spine samples each Bezier coarsely, so pieces keep the
 // error far below a pixel).

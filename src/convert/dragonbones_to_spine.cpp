@@ -454,7 +454,7 @@ Result<spine::SkeletonData> dragonbones_to_spine(const db::DragonBonesData& sour
     db::DragonBonesData data;
     try {
         LossReport upgrade;
-        data = db::version_code(source) >= 55 ? source : db::convert_version(without_slot_z(source, path, report), "5.5", upgrade);
+        data = db::version_code(source) >= 55 ? source : db::convert_version(without_slot_z(source, path, report), "5.5", upgrade).value();
         for (Loss& l : upgrade.losses)
             if (l.where.rfind(path + "/", 0) == 0 || l.where == path || l.where.rfind("/armature/", 0) != 0)
                 report.losses.push_back(std::move(l));
@@ -469,11 +469,7 @@ Result<spine::SkeletonData> dragonbones_to_spine(const db::DragonBonesData& sour
     SetupConverter(cx, sd).run();
     convert_skins(cx, sd);
     convert_animations(cx, sd);
-    try {
-        check_spine_result(sd);
-    } catch (const Error& e) {
-        return e;
-    }
+    if (Result<void> readable = check_spine_result(sd); !readable) return readable.error();
     return sd;
 }
 

@@ -179,7 +179,7 @@ public:
     }
 
     // Weighted mesh: Spine stores, per (vertex, bone), the bind position in the bone's space:
-    // inverse(bonePose) * slotPose * vertex (../shared/notes/dragonbones.md section 9), y flipped.
+    // inverse(bonePose) * slotPose * vertex (docs/formats/dragonbones.md, 9. Meshes and weights), y flipped.
     bool weighted(const db::Display& d, const std::string& where, spine::Attachment& a, MeshDeform& deform) {
         auto affine_at = [](const std::vector<db::Num>& n, std::size_t i) {
             return Affine{n[i].value, n[i + 1].value, n[i + 2].value, n[i + 3].value, n[i + 4].value, n[i + 5].value};

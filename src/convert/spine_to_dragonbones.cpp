@@ -157,7 +157,7 @@ private:
     // Setup world matrices in DragonBones axes (y down), for weighted meshes' bind poses.
     void world_matrices() {
         if (!world_.empty()) return;
-        const spine::runtime::RuntimeData data = spine::runtime::prepare(sd_);
+        const spine::runtime::RuntimeData data = spine::runtime::prepare(sd_).value();
         spine::runtime::Skeleton sk(data);
         sk.set_to_setup_pose();
         sk.update_world_transform();
@@ -333,7 +333,9 @@ private:
 
 }  // namespace
 
-db::DragonBonesData spine_to_dragonbones(const spine::SkeletonData& sd, LossReport& report, const SpineToDragonBonesOptions& options) {
+namespace {
+
+db::DragonBonesData convert_skeleton(const spine::SkeletonData& sd, LossReport& report, const SpineToDragonBonesOptions& options) {
     Context cx{.sd = sd, .report = report};
     db::DragonBonesData data;
     data.name = options.name;
@@ -356,7 +358,15 @@ db::DragonBonesData spine_to_dragonbones(const spine::SkeletonData& sd, LossRepo
     arm.frameRate = db::Num(cx.fps);
     if (!animations.empty()) arm.animation = std::move(animations);
     data.armature.push_back(std::move(arm));
-    db::check_readable(data, "DragonBones armature");
+    return data;
+}
+
+}  // namespace
+
+Result<db::DragonBonesData> spine_to_dragonbones(const spine::SkeletonData& sd, LossReport& report, const SpineToDragonBonesOptions& options) {
+    Result<db::DragonBonesData> data = capture([&] { return convert_skeleton(sd, report, options); });
+    if (!data) return data;
+    if (Result<void> readable = db::check_readable(data.value(), "DragonBones armature"); !readable) return readable.error();
     return data;
 }
 

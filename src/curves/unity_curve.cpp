@@ -1,4 +1,4 @@
-// Unity AnimationCurve evaluation in float32 (formulas: ../shared/notes/unity-animation-curve.md §2–3).
+// Unity AnimationCurve evaluation in float32 (formulas: docs/formats/unity-animation-curve.md, sections 2-3).
 #include "rigio/curves/unity_curve.hpp"
 
 #include <algorithm>

@@ -50,8 +50,7 @@ Result<LossReport> convert_across(Document& doc, Format target, const AcrossOpti
         if (const auto* sd = std::get_if<spine::SkeletonData>(&doc.model)) {
             convert::SpineToDragonBonesOptions o;
             o.name = options.name;
-            auto data = convert::spine_to_dragonbones(*sd, report, o);
-            doc.model = std::move(data);
+            doc.model = convert::spine_to_dragonbones(*sd, report, o).value();
             doc.format = Format::DragonBonesJson;
             return report;
         }

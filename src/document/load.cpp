@@ -124,7 +124,7 @@ Result<Document> load(std::span<const std::uint8_t> bytes, std::string_view path
 
 Result<Document> load_file(const std::string& path, const LoadOptions& options) {
     return capture([&] {
-        const std::vector<std::uint8_t> bytes = io::read_file(path);
+        const std::vector<std::uint8_t> bytes = io::read_file(path).value();
         return load_or_throw(bytes, path, options);
     });
 }

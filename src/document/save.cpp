@@ -59,7 +59,9 @@ Result<std::vector<std::uint8_t>> encode(const Document& doc, Format target, con
 
 Result<void> save_file(const Document& doc, Format target, const std::string& path, const SaveOptions& options,
                        const io::WriteOptions& write) {
-    return capture([&] { io::write_file_atomic(path, encode_or_throw(doc, target, options), write); });
+    Result<std::vector<std::uint8_t>> bytes = encode(doc, target, options);
+    if (!bytes) return bytes.error();
+    return io::write_file_atomic(path, bytes.value(), write);
 }
 
 Format format_for_output(const Document& doc, std::string_view path) {
@@ -80,7 +82,7 @@ Result<LossReport> to_dragonbones_version(Document& doc, const std::string& db_v
         LossReport report;
         auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model);
         if (!db || db_version.empty()) return report;
-        *db = dragonbones::convert_version(*db, db_version, report);
+        *db = dragonbones::convert_version(*db, db_version, report).value();
         return report;
     });
 }

@@ -5,7 +5,7 @@
 // the structure's `extra` and are written after the known ones.
 // Each key carries how its value is read (As), its default when absent (documentation for users of
 // the model; the model keeps "absent" apart from "default", so neither side fills it in) and the
-// format versions that define it (facts from ../shared/notes/dragonbones.md).
+// format versions that define it (docs/formats/dragonbones.md, 2. Structure and keys).
 #pragma once
 
 #include <cstdint>

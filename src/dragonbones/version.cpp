@@ -45,10 +45,13 @@ DragonBonesData change_version(const DragonBonesData& data, std::string_view tar
 }  // namespace
 
 // The version steps word each loss as one text, "feature: action"; the report keeps the two apart.
-DragonBonesData convert_version(const DragonBonesData& data, std::string_view target, LossReport& report) {
+Result<DragonBonesData> convert_version(const DragonBonesData& data, std::string_view target, LossReport& report) {
     std::vector<Loss> losses;
-    DragonBonesData out = change_version(data, target, losses);
-    check_readable(out, "DragonBones " + std::string(target) + " data");
+    Result<DragonBonesData> changed = capture([&] { return change_version(data, target, losses); });
+    if (!changed) return changed;
+    DragonBonesData& out = changed.value();
+    if (Result<void> readable = check_readable(out, "DragonBones " + std::string(target) + " data"); !readable)
+        return readable.error();
     for (Loss& l : losses) {
         const std::size_t colon = l.what.find(": ");
         if (colon == std::string::npos)
@@ -56,7 +59,7 @@ DragonBonesData convert_version(const DragonBonesData& data, std::string_view ta
         else
             report.add(std::move(l.path), l.what.substr(0, colon), l.what.substr(colon + 2));
     }
-    return out;
+    return changed;
 }
 
 }  // namespace rigio::dragonbones

@@ -17,7 +17,7 @@ namespace rigio::dragonbones::detail {
 inline constexpr double kPi = 3.14159265358979323846;
 using Values = std::array<double, 8>;
 
-// Eased progress of a tweened segment (see notes/dragonbones.md section 8); p in [0,1].
+// Eased progress of a tweened segment (docs/formats/dragonbones.md, 8. Easing); p in [0,1].
 inline double ease(const Frame& f, double p) {
     if (f.curve && f.curve->size() >= 4) {
         const auto& c = *f.curve;

@@ -34,4 +34,11 @@ std::string Error::compose(const std::string& message, const Location& where, co
     return out;
 }
 
+Error rejected_conversion(const Error& reader, std::string_view what) {
+    std::string context = "in the converted " + std::string(what);
+    if (!reader.context().empty()) context += " " + reader.context();
+    return Error(reader.message() + " (rigio's own reader rejects the conversion result; nothing was written)",
+                 Location::at_path(reader.where().json_path.empty() ? "/" : reader.where().json_path), context);
+}
+
 }  // namespace rigio

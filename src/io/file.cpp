@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <system_error>
 #include <thread>
 
@@ -58,7 +59,7 @@ bool under_special_tree(const std::string& p) { return p.rfind("/dev/", 0) == 0 
 
 // Follows symbolic links to the file a write must replace (as `cp` does). Sets `special` when
 // a hop goes through /dev or /proc, where the kernel's own links (/dev/stdout) must be opened.
-std::string follow_links(const std::string& path, bool& special) {
+Result<std::string> follow_links(const std::string& path, bool& special) {
     namespace fs = std::filesystem;
     std::string p = path;
     special = under_special_tree(p);
@@ -73,16 +74,16 @@ std::string follow_links(const std::string& path, bool& special) {
         p = next.string();
         if (under_special_tree(p)) special = true;
     }
-    throw Error("cannot write " + path + ": too many levels of symbolic links");
+    return Error("cannot write " + path + ": too many levels of symbolic links");
 }
 
 }  // namespace
 
-std::vector<std::uint8_t> read_file(const std::string& path) {
+Result<std::vector<std::uint8_t>> read_file(const std::string& path) {
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw Error("cannot read " + path + ": it is a directory");
+    if (std::filesystem::is_directory(path, ec)) return Error("cannot read " + path + ": it is a directory");
     std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) throw Error("cannot open " + path + ": " + errno_text());
+    if (!f) return Error("cannot open " + path + ": " + errno_text());
     std::vector<std::uint8_t> data;
     std::uint8_t buf[1 << 16];
     for (;;) {
@@ -92,39 +93,51 @@ std::vector<std::uint8_t> read_file(const std::string& path) {
     }
     bool failed = std::ferror(f) != 0;
     std::fclose(f);
-    if (failed) throw Error("cannot read " + path + ": " + errno_text());
+    if (failed) return Error("cannot read " + path + ": " + errno_text());
     return data;
 }
 
-std::vector<std::uint8_t> read_stdin() {
+Result<std::vector<std::uint8_t>> read_stdin() {
     std::vector<std::uint8_t> data;
     std::uint8_t buf[1 << 16];
     for (;;) {
         ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) throw Error("cannot read standard input: " + errno_text());
+        if (n < 0) return Error("cannot read standard input: " + errno_text());
         if (n == 0) break;
         data.insert(data.end(), buf, buf + n);
     }
     return data;
 }
 
-AtomicFile::AtomicFile(const std::string& path, const WriteOptions& options) : path_(path) {
+AtomicFile::AtomicFile(const std::string& path) : path_(path) {}
+
+Result<std::unique_ptr<AtomicFile>> AtomicFile::open(const std::string& path, const WriteOptions& options) {
+    std::unique_ptr<AtomicFile> f(new AtomicFile(path));
+    Result<void> opened = f->open_target(options);
+    if (!opened) return opened.error();
+    return {std::move(f)};
+}
+
+Result<void> AtomicFile::open_target(const WriteOptions& options) {
+    const std::string& path = path_;
     namespace fs = std::filesystem;
     bool special = false;
-    target_ = follow_links(path, special);
+    Result<std::string> target = follow_links(path, special);
+    if (!target) return target.error();
+    target_ = std::move(target.value());
     struct stat st {};
     const bool exists = ::stat(target_.c_str(), &st) == 0;
-    if (exists && S_ISDIR(st.st_mode)) throw Error("cannot write " + path + ": it is a directory");
+    if (exists && S_ISDIR(st.st_mode)) return Error("cannot write " + path + ": it is a directory");
     if ((exists && !S_ISREG(st.st_mode)) || (special && exists)) {
         // A FIFO, a device or a kernel link such as /dev/stdout: write into it, never replace it.
         fd_ = ::open(special ? path.c_str() : target_.c_str(), O_WRONLY | O_CLOEXEC);
-        if (fd_ < 0) throw Error("cannot write " + path + ": " + errno_text());
-        return;
+        if (fd_ < 0) return Error("cannot write " + path + ": " + errno_text());
+        return {};
     }
     if (exists) {
         if (!options.force && ::access(target_.c_str(), W_OK) != 0 && errno == EACCES)
-            throw Error("not replacing " + path + ": it is read-only (use --force to replace it)");
+            return Error("not replacing " + path + ": it is read-only (use --force to replace it)");
         has_mode_ = true;
         mode_ = st.st_mode & 07777;
     }
@@ -148,8 +161,9 @@ AtomicFile::AtomicFile(const std::string& path, const WriteOptions& options) : p
     ::sigprocmask(SIG_SETMASK, &old, nullptr);
     if (fd_ < 0) {
         errno = saved;
-        throw Error("cannot write " + path + ": cannot create a temporary file in " + dir.string() + ": " + errno_text());
+        return Error("cannot write " + path + ": cannot create a temporary file in " + dir.string() + ": " + errno_text());
     }
+    return {};
 }
 
 AtomicFile::~AtomicFile() { discard(); }
@@ -163,7 +177,7 @@ void AtomicFile::discard() {
     slot_ = -1;
 }
 
-void AtomicFile::write(std::span<const std::uint8_t> bytes) {
+Result<void> AtomicFile::write(std::span<const std::uint8_t> bytes) {
     std::size_t done = 0;
     while (done < bytes.size()) {
         ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
@@ -171,19 +185,20 @@ void AtomicFile::write(std::span<const std::uint8_t> bytes) {
             if (errno == EINTR) continue;
             std::string why = errno_text();
             discard();
-            throw Error("cannot write " + path_ + ": " + why);
+            return Error("cannot write " + path_ + ": " + why);
         }
         done += static_cast<std::size_t>(n);
     }
+    return {};
 }
 
-void AtomicFile::commit() {
-    sync();
-    publish();
+Result<void> AtomicFile::commit() {
+    if (Result<void> synced = sync(); !synced) return synced;
+    return publish();
 }
 
-void AtomicFile::sync() {
-    if (temp_.empty() || synced_) return;  // a non-regular target is written straight into
+Result<void> AtomicFile::sync() {
+    if (temp_.empty() || synced_) return {};  // a non-regular target is written straight into
     if (has_mode_) {
         ::fchmod(fd_, static_cast<mode_t>(mode_));
     } else {  // the permissions a newly created file would get (mkstemp uses 0600)
@@ -194,34 +209,36 @@ void AtomicFile::sync() {
     if (::fsync(fd_) != 0) {
         std::string why = errno_text();
         discard();
-        throw Error("cannot write " + path_ + ": " + why);
+        return Error("cannot write " + path_ + ": " + why);
     }
     synced_ = true;
+    return {};
 }
 
-void AtomicFile::publish() {
+Result<void> AtomicFile::publish() {
     if (temp_.empty()) {  // written straight into a non-regular file
         const int rc = fd_ >= 0 ? ::close(fd_) : 0;
         fd_ = -1;
-        if (rc != 0) throw Error("cannot write " + path_ + ": " + errno_text());
-        return;
+        if (rc != 0) return Error("cannot write " + path_ + ": " + errno_text());
+        return {};
     }
-    if (!synced_) throw Error("cannot write " + path_ + ": not synced before it was put in place");
+    if (!synced_) return Error("cannot write " + path_ + ": not synced before it was put in place");
     if (::close(fd_) != 0) {
         std::string why = errno_text();
         fd_ = -1;
         discard();
-        throw Error("cannot write " + path_ + ": " + why);
+        return Error("cannot write " + path_ + ": " + why);
     }
     fd_ = -1;
     if (std::rename(temp_.c_str(), target_.c_str()) != 0) {
         std::string why = errno_text();
         discard();
-        throw Error("cannot write " + path_ + ": " + why);
+        return Error("cannot write " + path_ + ": " + why);
     }
     temp_.clear();
     unregister_temp(slot_);
     slot_ = -1;
+    return {};
 }
 
 std::vector<std::optional<Error>> commit_together(std::span<AtomicFile* const> files) {
@@ -232,11 +249,7 @@ std::vector<std::optional<Error>> commit_together(std::span<AtomicFile* const> f
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
         for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
-            try {
-                files[i]->sync();
-            } catch (const Error& e) {
-                errors[i] = e;
-            }
+            if (Result<void> r = files[i]->sync(); !r) errors[i] = r.error();
         }
     };
     if (threads <= 1) {
@@ -253,23 +266,20 @@ std::vector<std::optional<Error>> commit_together(std::span<AtomicFile* const> f
     // Only after every file is durable is any of them put in place.
     for (std::size_t i = 0; i < files.size(); ++i) {
         if (errors[i]) continue;
-        try {
-            files[i]->publish();
-        } catch (const Error& e) {
-            errors[i] = e;
-        }
+        if (Result<void> r = files[i]->publish(); !r) errors[i] = r.error();
     }
     return errors;
 }
 
-void write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, const WriteOptions& options) {
-    AtomicFile f(path, options);
-    f.write(bytes);
-    f.commit();
+Result<void> write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, const WriteOptions& options) {
+    Result<std::unique_ptr<AtomicFile>> f = AtomicFile::open(path, options);
+    if (!f) return f.error();
+    if (Result<void> written = (*f)->write(bytes); !written) return written;
+    return (*f)->commit();
 }
 
-void write_file_atomic(const std::string& path, const std::string& text, const WriteOptions& options) {
-    write_file_atomic(path, std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), options);
+Result<void> write_file_atomic(const std::string& path, const std::string& text, const WriteOptions& options) {
+    return write_file_atomic(path, std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), options);
 }
 
 bool same_file(const std::string& a, const std::string& b) {

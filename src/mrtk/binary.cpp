@@ -18,7 +18,7 @@ KeyKind float_kind(const InputAnimation& a) { return uses_new_format(a) ? KeyKin
 
 std::size_t key_bytes(KeyKind k) { return k == KeyKind::Full ? kFullKeyBytes : kSimpleKeyBytes; }
 
-// Body layouts a headerless file may have (../shared/notes/mrtk-input-animation.md §7).
+// Body layouts a headerless file may have (docs/formats/mrtk-input-animation.md, 7. Headerless prototypes).
 enum class Layout {
     Released,         // 1.0 / 1.1 as released (also the headerless 2019-06-06 prototype)
     PrototypeFull,    // May 2019: hand state (Full keys), joints, camera, BinaryFormatter markers

@@ -66,13 +66,13 @@ Sample evaluate(const InputAnimation& a, float time, const EvaluateOptions& opti
     return s;
 }
 
-std::vector<float> sample_times(float duration, double rate, std::size_t max_samples) {
-    if (!(rate > 0) || !std::isfinite(rate)) throw Error("sample rate must be a positive number of samples per second");
-    if (!std::isfinite(duration)) throw Error("the recording's duration is not finite: give --times");
+Result<std::vector<float>> sample_times(float duration, double rate, std::size_t max_samples) {
+    if (!(rate > 0) || !std::isfinite(rate)) return Error("sample rate must be a positive number of samples per second");
+    if (!std::isfinite(duration)) return Error("the recording's duration is not finite: give --times");
     if (duration < 0) duration = 0;
     const double n = std::floor(static_cast<double>(duration) * rate + 1e-9) + 1;
     if (n > static_cast<double>(max_samples))
-        throw Error("a duration of " + std::to_string(duration) + " s at " + std::to_string(rate) + " Hz gives " +
+        return Error("a duration of " + std::to_string(duration) + " s at " + std::to_string(rate) + " Hz gives " +
                     std::to_string(static_cast<long long>(n)) + " samples, more than " + std::to_string(max_samples) +
                     ": lower the rate or give --times");
     std::vector<float> out;

@@ -85,7 +85,7 @@ RecordingStats statistics(const InputAnimation& a) {
 
 std::vector<std::string> find_defects(const InputAnimation& a) {
     std::vector<std::string> out;
-    // §6.1: rotation W lost.
+    // Rotation W lost (docs/formats/mrtk-input-animation.md, 6.1).
     std::vector<std::string> lost;
     auto check_pose = [&](const PoseCurves& p, std::string name) {
         if (rotation_w_lost(p))
@@ -128,7 +128,7 @@ std::vector<std::string> find_defects(const InputAnimation& a) {
     if (nonfinite) out.push_back(std::to_string(nonfinite) + " key(s) with a non-finite time or value");
     if (odd_bool) out.push_back(std::to_string(odd_bool) + " hand-state key(s) with a value other than 0 or 1");
     if (odd_wrap) out.push_back(std::to_string(odd_wrap) + " curve(s) with wrap modes other than 8 (ClampForever), which MRTK never writes");
-    // §6.2: curves ending before the bool keys (trailing frames dropped), in 1.1 files.
+    // Trailing frames dropped (docs/formats/mrtk-input-animation.md, 6.2): 1.1 float curves ending before the bool keys.
     if (v11 && a.has_hand_data) {
         float last_bool = 0, last_float = 0;
         for (const CurveRef& c : stored_curves(a)) {

@@ -35,9 +35,7 @@ struct LiqDeleter {
 template <class T>
 using Liq = std::unique_ptr<T, LiqDeleter>;
 
-}  // namespace
-
-std::vector<std::uint8_t> encode_gif(const std::vector<atlas::Image>& input, float delay) {
+std::vector<std::uint8_t> gif(const std::vector<atlas::Image>& input, float delay) {
     check_frames(input, "GIF output");
     const int w = input[0].width, h = input[0].height;
     if (w > 65535 || h > 65535) throw Error("GIF output: image larger than 65535 pixels");
@@ -114,6 +112,12 @@ std::vector<std::uint8_t> encode_gif(const std::vector<atlas::Image>& input, flo
     }
     if (EGifCloseFile(gif, &err) == GIF_ERROR) throw Error(std::string("GIF output: ") + GifErrorString(err));
     return out;
+}
+
+}  // namespace
+
+Result<std::vector<std::uint8_t>> encode_gif(const std::vector<atlas::Image>& frames, float delay) {
+    return capture([&] { return gif(frames, delay); });
 }
 
 }  // namespace rigio::render

@@ -8,7 +8,9 @@
 
 namespace rigio::render {
 
-std::vector<std::uint8_t> encode_webp(const std::vector<atlas::Image>& frames, float delay, float quality) {
+namespace {
+
+std::vector<std::uint8_t> webp(const std::vector<atlas::Image>& frames, float delay, float quality) {
     if (frames.empty()) throw Error("WebP output: no frames to write");
     const int w = frames[0].width, h = frames[0].height;
     if (w > WEBP_MAX_DIMENSION || h > WEBP_MAX_DIMENSION) throw Error("WebP output: image larger than 16383 pixels");
@@ -51,6 +53,12 @@ std::vector<std::uint8_t> encode_webp(const std::vector<atlas::Image>& frames, f
     WebPDataClear(&data);
     WebPAnimEncoderDelete(enc);
     return out;
+}
+
+}  // namespace
+
+Result<std::vector<std::uint8_t>> encode_webp(const std::vector<atlas::Image>& frames, float delay, float quality) {
+    return capture([&] { return webp(frames, delay, quality); });
 }
 
 }  // namespace rigio::render

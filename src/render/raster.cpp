@@ -104,9 +104,13 @@ inline bool top_left(double dx, double dy) { return dy < 0 || (dy == 0 && dx > 0
 
 }  // namespace
 
-Canvas::Canvas(int w, int h) : width(w), height(h) {
-    atlas::check_image_size(w, h, "canvas");
-    pixels.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4, 0);
+Result<Canvas> Canvas::make(int w, int h) {
+    if (Result<void> size = atlas::check_image_size(w, h, "canvas"); !size) return size.error();
+    Canvas c;
+    c.width = w;
+    c.height = h;
+    c.pixels.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4, 0);
+    return c;
 }
 
 void Canvas::clear(const std::uint8_t rgba[4]) {

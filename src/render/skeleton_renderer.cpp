@@ -160,6 +160,10 @@ SkeletonRenderer::SkeletonRenderer(const rt::RuntimeData& data, const TextureAtl
     }
 }
 
+Result<SkeletonRenderer> SkeletonRenderer::make(const rt::RuntimeData& data, const TextureAtlas& textures) {
+    return capture([&] { return SkeletonRenderer(data, textures); });
+}
+
 const SkeletonRenderer::Mapped& SkeletonRenderer::mapped(const rt::Skeleton& sk, int slot) const {
     const Mapped& m = mapped_[static_cast<std::size_t>(sk.slots[static_cast<std::size_t>(slot)].attachment)];
     if (m.frames.empty()) return m;

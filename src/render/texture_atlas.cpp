@@ -19,30 +19,32 @@ void check_page_name(const std::string& name, const std::string& atlas_path) {
     if (!ok) throw Error("page image name is not a plain relative path", {}, "in " + atlas_path);
 }
 
-}  // namespace
-
-TextureAtlas load_texture_atlas(const std::string& path, const atlas::ImageLimits& limits) {
-    const std::vector<std::uint8_t> bytes = io::read_file(path);
+TextureAtlas load(const std::string& path, const atlas::ImageLimits& limits) {
+    const std::vector<std::uint8_t> bytes = io::read_file(path).value();
     TextureAtlas out;
-    try {
-        const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-        const bool dragonbones = path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0;
-        out.atlas = dragonbones ? atlas::read_dragonbones_tex(text) : atlas::read_atlas(text);
-    } catch (const Error& e) {
-        throw Error(e.message(), e.where(), "in " + path);
-    }
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    const bool dragonbones = path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0;
+    Result<atlas::Atlas> read = dragonbones ? atlas::read_dragonbones_tex(text) : atlas::read_atlas(text);
+    if (!read) throw Error(read.error().message(), read.error().where(), "in " + path);
+    out.atlas = std::move(read.value());
     const std::filesystem::path dir = std::filesystem::path(path).parent_path();
     bool all_pma = !out.atlas.pages.empty();
     for (std::size_t p = 0; p < out.atlas.pages.size(); ++p) {
         const atlas::Page& page = out.atlas.pages[p];
         check_page_name(page.name, path);
         const std::string file = (dir / page.name).string();
-        if (page.width > 0 && page.height > 0) atlas::check_image_size(page.width, page.height, file, limits);
-        out.pages.push_back(atlas::decode_png(io::read_file(file), file, limits));
+        if (page.width > 0 && page.height > 0) atlas::check_image_size(page.width, page.height, file, limits).value();
+        out.pages.push_back(atlas::decode_png(io::read_file(file).value(), file, limits).value());
         all_pma = all_pma && page.pma;
     }
     out.premultiplied = all_pma;
     return out;
+}
+
+}  // namespace
+
+Result<TextureAtlas> load_texture_atlas(const std::string& path, const atlas::ImageLimits& limits) {
+    return capture([&] { return load(path, limits); });
 }
 
 int size_regions_from_atlas(spine::SkeletonData& data, const atlas::Atlas& atlas) {

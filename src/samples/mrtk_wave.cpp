@@ -14,7 +14,7 @@ void add_pose(mrtk::PoseCurves& p, float t, float px, float py, float pz, float 
     const float v[mrtk::kPoseComponents] = {px, py, pz, qx, qy, qz, qw};
     for (int c = 0; c < mrtk::kPoseComponents; ++c) {
         auto& keys = p.curves[static_cast<std::size_t>(c)].keys;
-        // MRTK 2.6/2.7's optimizer keeps only the first rotation W key (notes §6.1); so does this sample.
+        // MRTK 2.6/2.7's optimizer keeps only the first rotation W key (docs/formats/mrtk-input-animation.md, 6.1); so does this sample.
         if (c == mrtk::kRotW && !keys.empty()) continue;
         keys.push_back(mrtk::simple_key(t, v[c]));
     }

@@ -1,6 +1,6 @@
 // Spine .skel reader (3.7 to 4.2): header, setup pose, constraints and events.
-// Field order follows ../shared/notes/spine-3.8-binary.md (the corrected 3.8 layout) and the corpus of
-// each version; the version from the header picks the branches (docs/spine-model.md).
+// Field order: docs/formats/spine-3.8-binary.md (the 3.8 layout and what the other versions change),
+// checked against the corpus of each version; the version from the header picks the branches (docs/spine-model.md).
 // binary_writer.cpp mirrors every function here in the same order.
 #include <cstring>
 #include <string>

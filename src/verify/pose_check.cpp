@@ -44,9 +44,7 @@ PoseCheck over_reference(std::string_view reference_json, std::string_view forma
     return out;
 }
 
-}  // namespace
-
-ReferenceKind reference_kind(std::string_view reference_json) {
+ReferenceKind kind_of(std::string_view reference_json) {
     const io::JsonDocument doc(reference_json);
     JsonPath path(reference_json);
     const std::string_view format = format_of(doc.root(), path);
@@ -57,14 +55,25 @@ ReferenceKind reference_kind(std::string_view reference_json) {
               std::string(kDragonBonesFormat) + ")");
 }
 
-PoseCheck check_spine_poses(const spine::runtime::RuntimeData& data, std::string_view reference_json) {
-    return over_reference(reference_json, kSpineFormat, "Spine", "runs",
-                          [&](element root, element run, JsonPath& path, PoseCheck& out) { check_spine_run(data, root, run, path, out); });
+}  // namespace
+
+Result<ReferenceKind> reference_kind(std::string_view reference_json) {
+    return capture([&] { return kind_of(reference_json); });
 }
 
-PoseCheck check_dragonbones_poses(std::string_view reference_json, const ArmatureRuntime& runtime_for) {
-    return over_reference(reference_json, kDragonBonesFormat, "DragonBones", "armatures",
-                          [&](element, element arm, JsonPath& path, PoseCheck& out) { check_dragonbones_armature(arm, path, runtime_for, out); });
+Result<PoseCheck> check_spine_poses(const spine::runtime::RuntimeData& data, std::string_view reference_json) {
+    return capture([&] {
+        return over_reference(reference_json, kSpineFormat, "Spine", "runs",
+                              [&](element root, element run, JsonPath& path, PoseCheck& out) { check_spine_run(data, root, run, path, out); });
+    });
+}
+
+Result<PoseCheck> check_dragonbones_poses(std::string_view reference_json, const ArmatureRuntime& runtime_for) {
+    return capture([&] {
+        return over_reference(reference_json, kDragonBonesFormat, "DragonBones", "armatures", [&](element, element arm, JsonPath& path, PoseCheck& out) {
+            check_dragonbones_armature(arm, path, runtime_for, out);
+        });
+    });
 }
 
 }  // namespace rigio::verify

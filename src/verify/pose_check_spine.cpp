@@ -33,7 +33,7 @@ std::string own_document(const rt::RuntimeData& data, const PoseOptions& options
     if (!f) throw Error("cannot make a pose document in memory");
     std::unique_ptr<char, decltype(&std::free)> owned(nullptr, &std::free);
     try {
-        write_pose_json(data, options, f);
+        write_pose_json(data, options, f).value();
     } catch (...) {
         std::fclose(f);
         std::free(buffer);

@@ -155,9 +155,7 @@ void flush(Buffer& b, std::FILE* out) {
     b.clear();
 }
 
-}  // namespace
-
-void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::FILE* out) {
+void write_poses(const RuntimeData& data, const PoseOptions& options, std::FILE* out) {
     const SkeletonData& sd = *data.data;
     int skin = -1;
     if (options.skin) {
@@ -249,6 +247,12 @@ void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::F
     }
     b.append(std::string_view("]}]}\n"));
     flush(b, out);
+}
+
+}  // namespace
+
+Result<void> write_pose_json(const RuntimeData& data, const PoseOptions& options, std::FILE* out) {
+    return capture([&] { write_poses(data, options, out); });
 }
 
 }  // namespace rigio::verify

@@ -4,6 +4,7 @@
 
 #include "rigio/atlas/atlas.hpp"
 #include "rigio/io/file.hpp"
+#include "support/read.hpp"
 #include "support/shared.hpp"
 
 using rigio::atlas::Atlas;
@@ -12,10 +13,7 @@ using rigio::atlas::write_atlas;
 
 namespace {
 
-std::string text_of(const std::filesystem::path& p) {
-    auto bytes = rigio::io::read_file(p.string());
-    return std::string(bytes.begin(), bytes.end());
-}
+using rigio::test::text_of;
 
 void expect_round_trips(const std::string& sub) {
     auto files = rigio::test::corpus_files(sub, ".atlas");
@@ -23,11 +21,11 @@ void expect_round_trips(const std::string& sub) {
     int exact = 0;
     for (const auto& f : files) {
         const std::string text = text_of(f);
-        Atlas a = read_atlas(text);
+        Atlas a = read_atlas(text).value();
         EXPECT_FALSE(a.pages.empty()) << f;
         const std::string back = write_atlas(a);
         EXPECT_EQ(back, text) << f << ": rewrite differs";
-        EXPECT_EQ(read_atlas(back), a) << f;
+        EXPECT_EQ(read_atlas(back).value(), a) << f;
         exact += back == text;
     }
     EXPECT_EQ(exact, static_cast<int>(files.size()));
@@ -35,11 +33,8 @@ void expect_round_trips(const std::string& sub) {
 }
 
 rigio::Error error_of(const std::string& text) {
-    try {
-        read_atlas(text);
-    } catch (const rigio::Error& e) {
-        return e;
-    }
+    const rigio::Result<Atlas> r = read_atlas(text);
+    if (!r) return r.error();
     ADD_FAILURE() << "no error for: " << text;
     return rigio::Error("none");
 }
@@ -53,7 +48,7 @@ TEST(Atlas, Reads3xForm) {
     const std::string text =
         "\npage.png\nsize: 64,32\nformat: RGBA8888\nfilter: Linear,Linear\nrepeat: none\n"
         "head\n  rotate: true\n  xy: 2, 3\n  size: 10, 20\n  split: 1, 2, 3, 4\n  pad: 0, -1, 2, 3\n  orig: 12, 24\n  offset: 1, 2\n  index: 5\n";
-    Atlas a = read_atlas(text);
+    Atlas a = read_atlas(text).value();
     ASSERT_EQ(a.pages.size(), 1u);
     const auto& p = a.pages[0];
     EXPECT_EQ(p.name, "page.png");
@@ -88,7 +83,7 @@ TEST(Atlas, Reads4xFormWithPmaArbitraryRotationAndUnknownKeys) {
         "a.png\n\tsize: 100, 50\n\tfilter: Linear, Linear\n\tpma: true\n\tscale: 0.5\n"
         "seq\n\tindex: 2\n\tbounds: 1, 2, 30, 40\n\toffsets: 3, 4, 36, 48\n\trotate: 45\n\tcustom: 7, 8\n\n"
         "b.png\n\tsize: 8, 8\nx\n\tbounds: 0, 0, 8, 8\n";
-    Atlas a = read_atlas(text);
+    Atlas a = read_atlas(text).value();
     ASSERT_EQ(a.pages.size(), 2u);
     EXPECT_TRUE(a.pages[0].pma);
     ASSERT_EQ(a.pages[0].extra.size(), 1u);
@@ -127,14 +122,14 @@ TEST(Atlas, WritesModelsBuiltInCodeIn4xForm) {
     r.original_height = 2;
     r.degrees = 90;
     EXPECT_EQ(write_atlas(a), "p.png\n\tsize: 16, 8\n\tfilter: Linear, Linear\n\tpma: true\nr\n\tbounds: 0, 0, 4, 2\n\trotate: 90\n");
-    Atlas back = read_atlas(write_atlas(a));
+    Atlas back = read_atlas(write_atlas(a)).value();
     EXPECT_EQ(back.pages[0].regions[0].degrees, 90);
     EXPECT_EQ(write_atlas(back), write_atlas(a));
 }
 
 TEST(Atlas, KeepsCrlfAndMissingFinalNewline) {
     const std::string text = "p.png\r\n\tsize: 2, 2\r\nr\r\n\tbounds: 0, 0, 1, 1";
-    Atlas a = read_atlas(text);
+    Atlas a = read_atlas(text).value();
     EXPECT_TRUE(a.layout.crlf);
     EXPECT_FALSE(a.layout.final_newline);
     EXPECT_EQ(write_atlas(a), text);
@@ -171,7 +166,7 @@ TEST(Atlas, ErrorsNameLineAndColumn) {
 }
 
 TEST(Atlas, BlankTextIsAnEmptyAtlas) {
-    EXPECT_TRUE(read_atlas("").pages.empty());
-    EXPECT_TRUE(read_atlas("\n\n  \n").pages.empty());
-    EXPECT_EQ(write_atlas(read_atlas("\n\n")), "");
+    EXPECT_TRUE(read_atlas("").value().pages.empty());
+    EXPECT_TRUE(read_atlas("\n\n  \n").value().pages.empty());
+    EXPECT_EQ(write_atlas(read_atlas("\n\n").value()), "");
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -57,6 +58,20 @@ inline CliRun rigio_in(const std::filesystem::path& dir, const std::string& args
     r.err = slurp(e);
     std::filesystem::remove(o);
     std::filesystem::remove(e);
+    return r;
+}
+
+// Runs `rigio ARGS` with a shell in the current folder; stdout and stderr together in `out`.
+inline CliRun rigio_cmd(const std::string& args) {
+    const std::string cmd = "'" + cli_path() + "' " + args + " 2>&1";
+    CliRun r;
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return r;
+    char buf[4096];
+    std::size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    const int status = pclose(p);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     return r;
 }
 

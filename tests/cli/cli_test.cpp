@@ -10,29 +10,16 @@
 #include <string>
 
 #include "rigio/io/file.hpp"
+#include "cli/cli_run.hpp"
 #include "support/shared.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct CliRun {
-    int code = -1;
-    std::string out;  // stdout and stderr together
-};
+using CliRun = rigio::test::CliRun;
 
-CliRun run_cli(const std::string& args) {
-    std::string cmd = std::string(RIGIO_CLI) + " " + args + " 2>&1";
-    CliRun r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    return r;
-}
+CliRun run_cli(const std::string& args) { return rigio::test::rigio_cmd(args); }
 
 std::string sample() { return std::string(RIGIO_SOURCE_DIR) + "/samples/stickman.skel"; }
 
@@ -45,7 +32,7 @@ fs::path scratch() {
 
 void write(const fs::path& p, const std::string& s) { std::ofstream(p, std::ios::binary) << s; }
 std::string read(const fs::path& p) {
-    auto b = rigio::io::read_file(p.string());
+    auto b = rigio::io::read_file(p.string()).value();
     return std::string(b.begin(), b.end());
 }
 

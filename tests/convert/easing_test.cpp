@@ -1,4 +1,4 @@
-// DragonBones easing as Spine keys: the formulas of ../shared/notes/dragonbones.md section 8, and the
+// DragonBones easing as Spine keys: the formulas of docs/formats/dragonbones.md (8. Easing), and the
 // Spine pieces that follow them.
 #include <gtest/gtest.h>
 

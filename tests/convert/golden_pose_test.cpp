@@ -35,9 +35,9 @@ verify::PoseCheck check_file(const dragonbones::DragonBonesData& data, const std
         if (!sd) return {};
         auto& [skeleton, runtime] = converted[name];
         skeleton = std::move(*sd);
-        runtime = rt::prepare(skeleton);
+        runtime = rt::prepare(skeleton).value();
         return {&runtime, &data.armature[*index]};
-    });
+    }).value();
 }
 
 }  // namespace
@@ -50,11 +50,11 @@ TEST(DragonBonesToSpine, EveryGoldenAnimationPosesLikeTheOfficialRuntime) {
     int animations = 0, good = 0;
     std::size_t samples = 0;
     for (const auto& f : files) {
-        const std::vector<std::uint8_t> golden_bytes = io::read_file(f.string());
+        const std::vector<std::uint8_t> golden_bytes = io::read_file(f.string()).value();
         const std::string golden(golden_bytes.begin(), golden_bytes.end());
         simdjson::dom::parser parser;
         const std::string source{std::string_view(parser.parse(golden)["source"])};
-        const std::vector<std::uint8_t> bytes = io::read_file((test::shared_dir() / source).string());
+        const std::vector<std::uint8_t> bytes = io::read_file((test::shared_dir() / source).string()).value();
         auto data = dragonbones::read_json(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
         ASSERT_TRUE(data.ok()) << source << ": " << data.error().what();
         const std::string label = f.parent_path().filename().string() + "/" + std::filesystem::path(source).filename().string();

@@ -110,7 +110,7 @@ Posed pose(const db::DragonBonesData& d, float t = 0) {
     EXPECT_TRUE(sd.ok()) << (sd.ok() ? "" : sd.error().what());
     if (!sd) return out;
     out.sd = *sd;
-    const rt::RuntimeData data = rt::prepare(out.sd);
+    const rt::RuntimeData data = rt::prepare(out.sd).value();
     rt::Skeleton sk(data);
     sk.set_to_setup_pose();
     if (!data.animations.empty()) rt::apply(data.animations[0], sk, t, t, false, nullptr, 1);

@@ -39,7 +39,7 @@ TEST(DragonBonesToSpineModel, SkewBecomesShearAndYFlips) {
     convert::LossReport r;
     const spine::SkeletonData sd = to_spine(d, r);
     ASSERT_EQ(sd.bones.size(), 1u);
-    spine::runtime::RuntimeData data = spine::runtime::prepare(sd);
+    spine::runtime::RuntimeData data = spine::runtime::prepare(sd).value();
     spine::runtime::Skeleton sk(data);
     sk.set_to_setup_pose();
     sk.update_world_transform();

@@ -79,38 +79,35 @@ TEST(ConversionOutputCheck, SpineResultRigioWouldRejectIsALocatedError) {
     convert::LossReport r;
     auto sd = convert::dragonbones_to_spine(d, 0, r);
     ASSERT_TRUE(sd.ok());
-    EXPECT_NO_THROW(convert::check_spine_result(*sd));
+    EXPECT_TRUE(convert::check_spine_result(*sd).ok());
     sd->animations[0].draw_order[0].offsets.push_back({2, 5});  // what the converter used to copy
-    try {
-        convert::check_spine_result(*sd);
-        FAIL() << "an out-of-range draw-order offset passed the check";
-    } catch (const Error& e) {
-        EXPECT_EQ(e.where().json_path, "/animations/shuffle/drawOrder/0/offsets/1/offset") << e.what();
-        EXPECT_EQ(e.where().line, 0);  // the in-memory text's line would mean nothing
-        EXPECT_NE(std::string(e.what()).find("in the converted Spine skeleton"), std::string::npos) << e.what();
-        EXPECT_NE(e.message().find("outside 0..2"), std::string::npos) << e.what();
-    }
+    const Result<void> checked = convert::check_spine_result(*sd);
+    ASSERT_FALSE(checked.ok()) << "an out-of-range draw-order offset passed the check";
+    const Error& e = checked.error();
+    EXPECT_EQ(e.where().json_path, "/animations/shuffle/drawOrder/0/offsets/1/offset") << e.what();
+    EXPECT_EQ(e.where().line, 0);  // the in-memory text's line would mean nothing
+    EXPECT_NE(std::string(e.what()).find("in the converted Spine skeleton"), std::string::npos) << e.what();
+    EXPECT_NE(e.message().find("outside 0..2"), std::string::npos) << e.what();
 }
 
 TEST(ConversionOutputCheck, DragonBonesResultsAreCheckedToo) {
     db::DragonBonesData d = read_db(kDrawOrder);
-    EXPECT_NO_THROW(db::check_readable(d));
+    EXPECT_TRUE(db::check_readable(d).ok());
     // A slot under a bone the armature does not have: the DragonBones reader refuses that name.
     (*d.armature[0].slot)[1].parent = "no-such-bone";
-    EXPECT_THROW(db::check_readable(d), Error);
+    EXPECT_FALSE(db::check_readable(d).ok());
     LossReport r;
-    try {
-        db::convert_version(d, "4.5", r);
-        FAIL() << "a version change returned data rigio's reader refuses";
-    } catch (const Error& e) {
-        EXPECT_EQ(e.where().json_path.rfind("/armature/0/slot/1", 0), 0u) << e.what();
-        EXPECT_NE(std::string(e.what()).find("in the converted DragonBones 4.5 data"), std::string::npos) << e.what();
-    }
+    const Result<db::DragonBonesData> down = db::convert_version(d, "4.5", r);
+    ASSERT_FALSE(down.ok()) << "a version change returned data rigio's reader refuses";
+    EXPECT_EQ(down.error().where().json_path.rfind("/armature/0/slot/1", 0), 0u) << down.error().what();
+    EXPECT_NE(std::string(down.error().what()).find("in the converted DragonBones 4.5 data"), std::string::npos)
+        << down.error().what();
     // Spine -> DragonBones checks its result as well (a valid skeleton passes).
     const db::DragonBonesData good = read_db(kDrawOrder);
     auto sd = convert::dragonbones_to_spine(good, 0, r);
     ASSERT_TRUE(sd.ok());
-    EXPECT_NO_THROW(convert::spine_to_dragonbones(*sd, r));
+    const Result<db::DragonBonesData> back = convert::spine_to_dragonbones(*sd, r);
+    EXPECT_TRUE(back.ok()) << back.error().what();
 }
 
 // The CLI end to end: the conversion exits 0, reports the dropped pairs, and what it wrote validates.

@@ -176,7 +176,7 @@ void compare_slots(const spine::SkeletonData& a, const rt::Skeleton& sa, const r
 // Largest difference of any compared bone's world matrix (by name) over 11 samples of every compared
 // animation (matrix entries x100, positions in px).
 Comparison compare(const spine::SkeletonData& a, const spine::SkeletonData& b, const Excluded& ex) {
-    const rt::RuntimeData da = rt::prepare(a), db = rt::prepare(b);
+    const rt::RuntimeData da = rt::prepare(a).value(), db = rt::prepare(b).value();
     std::map<std::string, int> in_b, slot_in_b;
     for (std::size_t i = 0; i < b.bones.size(); ++i) in_b[*b.bones[i].name] = static_cast<int>(i);
     for (std::size_t i = 0; i < b.slots.size(); ++i) slot_in_b[*b.slots[i].name] = static_cast<int>(i);
@@ -220,10 +220,10 @@ TEST(SpineToDragonBones, CorpusRoundTripPosesLikeTheOriginal) {
     int compared = 0, animations = 0, total_animations = 0;
     for (const auto& f : files) {
         SCOPED_TRACE(f.filename().string());
-        auto sd = spine::read_skel(io::read_file(f.string()));
+        auto sd = spine::read_skel(io::read_file(f.string()).value());
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         convert::LossReport there;
-        const dragonbones::DragonBonesData data = convert::spine_to_dragonbones(*sd, there);
+        const dragonbones::DragonBonesData data = convert::spine_to_dragonbones(*sd, there).value();
         const std::string text = dragonbones::write_json(data);
         auto read = dragonbones::read_json(text);
         ASSERT_TRUE(read.ok()) << read.error().what();

@@ -29,7 +29,7 @@ namespace {
 const Version kVersions[] = {Version::V37, Version::V38, Version::V40, Version::V41, Version::V42};
 
 Result<SkeletonData> load(const std::filesystem::path& p) {
-    const std::vector<std::uint8_t> bytes = io::read_file(p.string());
+    const std::vector<std::uint8_t> bytes = io::read_file(p.string()).value();
     if (p.extension() == ".skel") return read_skel(bytes);
     return read_json(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
@@ -217,7 +217,7 @@ TEST(SpineVersionCorpus, ConvertedSkeletonsPoseAsTheSourceGoldensWhereRigioPlays
         for (const auto& path : test::corpus_files(sub, ".skel")) {
             const auto golden = test::shared_dir() / (std::string("golden/spine-") + version_name(from)) / (path.filename().string() + ".pose.json");
             if (!std::filesystem::exists(golden)) continue;
-            const std::vector<std::uint8_t> reference = io::read_file(golden.string());
+            const std::vector<std::uint8_t> reference = io::read_file(golden.string()).value();
             const std::string ref(reference.begin(), reference.end());
             auto source = load(path);
             ASSERT_TRUE(source.ok()) << path << ": " << source.error().what();
@@ -234,14 +234,14 @@ TEST(SpineVersionCorpus, ConvertedSkeletonsPoseAsTheSourceGoldensWhereRigioPlays
                 if (setup_moves) continue;  // the check names the bones; here only whole files are compared
                 spine::runtime::RuntimeData runtime;
                 try {
-                    runtime = spine::runtime::prepare(r.data);
+                    runtime = spine::runtime::prepare(r.data).value();
                 } catch (const Error& e) {
                     not_played[version_name(to)] = e.what();
                     continue;
                 }
                 ++pairs;
                 const bool regions = from >= Version::V41 && to < Version::V41 && ref.find("\"format\"") != std::string::npos;
-                const verify::PoseCheck check = verify::check_spine_poses(runtime, regions ? frames_as_regions(ref) : ref);
+                const verify::PoseCheck check = verify::check_spine_poses(runtime, regions ? frames_as_regions(ref) : ref).value();
                 for (const verify::AnimationCheck& a : check.animations) {
                     bool named = false;
                     for (const Loss& l : r.losses.losses) named |= l.where == "/animations/" + a.animation || l.where.rfind("/animations/" + a.animation + "/", 0) == 0;

@@ -41,7 +41,7 @@ constexpr const char* kSlotZ = R"({"frameRate":24,"name":"z","version":"4.5","is
 TEST(DragonBonesVersionChange, UpgradeKeepsPerSlotDrawOrderKeys) {
     const db::DragonBonesData d = read(kSlotZ);
     LossReport r;
-    const db::DragonBonesData up = db::convert_version(d, "5.5", r);
+    const db::DragonBonesData up = db::convert_version(d, "5.5", r).value();
     EXPECT_TRUE(r.empty()) << all(r);
     const auto& animations = *up.armature[0].animation;
     ASSERT_TRUE(animations[0].zOrder && animations[0].zOrder->frame);
@@ -84,7 +84,7 @@ TEST(DragonBonesVersionChange, DowngradeLossStatesTheMeasuredDisplacement) {
    "translateFrame":[{"duration":10,"tweenEasing":0},{"duration":0,"x":100}],
    "rotateFrame":[{"duration":5,"tweenEasing":1},{"duration":5,"tweenEasing":0,"rotate":90},{"duration":0,"rotate":90}]}]}]}]})");
     LossReport r;
-    (void)db::convert_version(d, "4.5", r);
+    (void)db::convert_version(d, "4.5", r).value();
     const std::string text = all(r);
     EXPECT_NE(text.find("/armature/0/animation/0/bone/0: channels keyed at different times or with different easing: the segment at frame "
                         "0 keeps one easing; measured over the animation, bones move up to 39 px from the 5.x pose (bone \"arm\" at frame "

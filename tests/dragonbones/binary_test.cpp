@@ -18,7 +18,7 @@ TEST(DragonBonesBinary, CorpusRoundTrip) {
     RIGIO_REQUIRE_CORPUS(files, "corpus/dragonbones");
     for (const auto& f : files) {
         SCOPED_TRACE(f.string());
-        auto bytes = io::read_file(f.string());
+        auto bytes = io::read_file(f.string()).value();
         auto first = read_dbdt(bytes);
         ASSERT_TRUE(first.ok()) << first.error().what();
         EXPECT_FALSE(binary_arrays(*first).empty());
@@ -35,7 +35,7 @@ TEST(DragonBonesBinary, CorpusRoundTrip) {
 TEST(DragonBonesBinary, TruncationAndBadIndicesAreLocated) {
     auto files = dbbin_files();
     RIGIO_REQUIRE_CORPUS(files, "corpus/dragonbones");
-    auto bytes = io::read_file(files.front().string());
+    auto bytes = io::read_file(files.front().string()).value();
     for (std::size_t n : {std::size_t{0}, std::size_t{3}, std::size_t{10}, std::size_t{200}, bytes.size() - 1}) {
         auto r = read_dbdt(std::span<const std::uint8_t>(bytes.data(), n));
         ASSERT_FALSE(r.ok()) << n;

@@ -26,7 +26,7 @@ inline std::vector<std::filesystem::path> skeletons(const std::vector<std::strin
 }
 
 inline std::string text_of(const std::filesystem::path& p) {
-    auto bytes = io::read_file(p.string());
+    auto bytes = io::read_file(p.string()).value();
     return std::string(bytes.begin(), bytes.end());
 }
 

@@ -68,7 +68,7 @@ TEST(DragonBonesDowngrade, BonePosesAreKeptWhereNoLossIsReported) {
         SCOPED_TRACE(file.string());
         DragonBonesData src = test::read_ok(test::text_of(file), file.string());
         LossReport losses;
-        DragonBonesData down = test::read_ok(write_json(convert_version(src, "4.5", losses)), "downgraded");
+        DragonBonesData down = test::read_ok(write_json(convert_version(src, "4.5", losses).value()), "downgraded");
         for (std::size_t a = 0; a < src.armature.size(); ++a) {
             if (!src.armature[a].animation) continue;
             for (std::size_t k = 0; k < src.armature[a].animation->size(); ++k) {
@@ -145,7 +145,7 @@ TEST(DragonBonesDowngrade, SlotDisplaysAndColoursAreKeptWhereNoLossIsReported) {
         SCOPED_TRACE(file.string());
         DragonBonesData src = test::read_ok(test::text_of(file), file.string());
         LossReport losses;
-        DragonBonesData down = test::read_ok(write_json(convert_version(src, "4.5", losses)), "downgraded");
+        DragonBonesData down = test::read_ok(write_json(convert_version(src, "4.5", losses).value()), "downgraded");
         for (std::size_t a = 0; a < src.armature.size(); ++a) {
             const Armature& arm = src.armature[a];
             if (!arm.animation) continue;

@@ -86,7 +86,7 @@ TEST(DragonBonesInspect, LegacyAndTypedTimelinesAreCounted) {
 TEST(DragonBonesInspect, CorpusMecha) {
     const auto f = test::shared_dir() / "corpus/dragonbones/5.5/mecha_1406_ske.json";
     if (!std::filesystem::exists(f)) GTEST_SKIP() << f << " not found: corpus test skipped";
-    auto bytes = io::read_file(f.string());
+    auto bytes = io::read_file(f.string()).value();
     const DataStats s = statistics(read_ok(std::string(bytes.begin(), bytes.end())));
     ASSERT_EQ(s.armatures.size(), 1u);
     const ArmatureStats& a = s.armatures[0];

@@ -7,6 +7,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <span>
+#include <vector>
 
 #include "rigio/io/file.hpp"
 
@@ -20,18 +23,20 @@ fs::path temp_dir() {
     fs::create_directories(d);
     return d;
 }
+std::string read_text(const std::string& path) {
+    const std::vector<std::uint8_t> bytes = rigio::io::read_file(path).value();
+    return std::string(bytes.begin(), bytes.end());
+}
 }  // namespace
 
 TEST(File, WriteThenReadBack) {
     fs::path d = temp_dir();
     std::string p = (d / "out.bin").string();
-    rigio::io::write_file_atomic(p, std::string("hello"));
-    auto bytes = rigio::io::read_file(p);
-    EXPECT_EQ(std::string(bytes.begin(), bytes.end()), "hello");
+    ASSERT_TRUE(rigio::io::write_file_atomic(p, std::string("hello")).ok());
+    EXPECT_EQ(read_text(p), "hello");
     // Replacing leaves no temporary files behind.
-    rigio::io::write_file_atomic(p, std::string("world!"));
-    bytes = rigio::io::read_file(p);
-    EXPECT_EQ(std::string(bytes.begin(), bytes.end()), "world!");
+    ASSERT_TRUE(rigio::io::write_file_atomic(p, std::string("world!")).ok());
+    EXPECT_EQ(read_text(p), "world!");
     EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 1);
     fs::remove_all(d);
 }
@@ -39,39 +44,59 @@ TEST(File, WriteThenReadBack) {
 TEST(File, FailedWriteLeavesTheExistingFileUntouched) {
     fs::path d = temp_dir();
     std::string p = (d / "keep.txt").string();
-    rigio::io::write_file_atomic(p, std::string("original"));
+    ASSERT_TRUE(rigio::io::write_file_atomic(p, std::string("original")).ok());
     // Writing into a directory that does not exist fails before anything is replaced...
-    EXPECT_THROW(rigio::io::write_file_atomic((d / "missing" / "keep.txt").string(), std::string("x")), rigio::Error);
-    // ...and renaming over a directory fails after the temporary file was written: it is removed.
+    const std::string missing = (d / "missing" / "keep.txt").string();
+    rigio::Result<void> r = rigio::io::write_file_atomic(missing, std::string("x"));
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message().find(missing), std::string::npos) << r.error().what();
+    // ...and so does writing over a directory; no temporary file is left.
     fs::create_directories(d / "adir" / "inner");
-    EXPECT_THROW(rigio::io::write_file_atomic((d / "adir").string(), std::string("x")), rigio::Error);
-    auto bytes = rigio::io::read_file(p);
-    EXPECT_EQ(std::string(bytes.begin(), bytes.end()), "original");
+    EXPECT_FALSE(rigio::io::write_file_atomic((d / "adir").string(), std::string("x")).ok());
+    EXPECT_EQ(read_text(p), "original");
     EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 2);  // keep.txt and adir
     fs::remove_all(d);
 }
 
-TEST(File, ReadErrorsNameThePath) {
-    try {
-        rigio::io::read_file("/nonexistent/rigio/file.skel");
-        FAIL();
-    } catch (const rigio::Error& e) {
-        EXPECT_NE(std::string(e.what()).find("/nonexistent/rigio/file.skel"), std::string::npos);
-    }
+TEST(File, ReadErrorsNameThePathAndAreReturned) {
+    rigio::Result<std::vector<std::uint8_t>> r = rigio::io::read_file("/nonexistent/rigio/file.skel");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(std::string(r.error().what()).find("/nonexistent/rigio/file.skel"), std::string::npos);
+    const std::string dir = temp_dir().string();
+    r = rigio::io::read_file(dir);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message(), "cannot read " + dir + ": it is a directory");
+    fs::remove_all(dir);
+}
+
+TEST(File, AtomicFileErrorsAreReturned) {
+    fs::path d = temp_dir();
+    const std::string dir = (d / "adir").string();
+    fs::create_directories(dir);
+    rigio::Result<std::unique_ptr<rigio::io::AtomicFile>> f = rigio::io::AtomicFile::open(dir);
+    ASSERT_FALSE(f.ok());
+    EXPECT_EQ(f.error().message(), "cannot write " + dir + ": it is a directory");
+    // A file written and committed is in place.
+    f = rigio::io::AtomicFile::open((d / "ok.txt").string());
+    ASSERT_TRUE(f.ok()) << f.error().what();
+    ASSERT_TRUE((*f)->write(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>("ok"), 2)).ok());
+    ASSERT_TRUE((*f)->commit().ok());
+    EXPECT_EQ(read_text((d / "ok.txt").string()), "ok");
+    fs::remove_all(d);
 }
 
 // Issue 14: writes keep the target's nature and clean up after themselves.
 TEST(File, TemporaryNamesAreShortSoLongTargetNamesWork) {
     fs::path d = temp_dir();
     const std::string name(250, 'x');
-    rigio::io::write_file_atomic((d / (name + ".json")).string(), std::string("long"));
+    ASSERT_TRUE(rigio::io::write_file_atomic((d / (name + ".json")).string(), std::string("long")).ok());
     EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 1);
     fs::remove_all(d);
 }
 
 TEST(File, SameFileSeesLinks) {
     fs::path d = temp_dir();
-    rigio::io::write_file_atomic((d / "a").string(), std::string("a"));
+    ASSERT_TRUE(rigio::io::write_file_atomic((d / "a").string(), std::string("a")).ok());
     fs::create_hard_link(d / "a", d / "h");
     fs::create_symlink("a", d / "s");
     EXPECT_TRUE(rigio::io::same_file((d / "a").string(), (d / "h").string()));
@@ -86,8 +111,8 @@ TEST(File, SignalRemovesTheTemporaryFile) {
     ASSERT_GE(child, 0);
     if (child == 0) {
         rigio::io::remove_temporaries_on_signals();
-        rigio::io::AtomicFile f((d / "out.txt").string());
-        f.write(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>("partial"), 7));
+        std::unique_ptr<rigio::io::AtomicFile> f = rigio::io::AtomicFile::open((d / "out.txt").string()).value();
+        (void)f->write(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>("partial"), 7));
         ::raise(SIGTERM);  // interrupted mid-write
         ::_exit(0);
     }

@@ -28,7 +28,7 @@ TEST(MrtkCorpus, EveryRecordingRoundTripsByteExactThroughBinAndJson) {
     EXPECT_EQ(files.size(), 3u);
     for (const auto& f : files) {
         SCOPED_TRACE(f.filename().string());
-        auto bytes = io::read_file(f.string());
+        auto bytes = io::read_file(f.string()).value();
         std::vector<std::string> warnings;
         mrtk::BinaryReadOptions o;
         o.warnings = &warnings;
@@ -51,7 +51,7 @@ TEST(MrtkCorpus, RealFilesHoldWhatTheReadmeSays) {
     RIGIO_REQUIRE_CORPUS(files, "corpus/mrtk/v1.0");
     for (const auto& f : files) {
         SCOPED_TRACE(f.filename().string());
-        auto rec = mrtk::read_bin(io::read_file(f.string())).value();
+        auto rec = mrtk::read_bin(io::read_file(f.string()).value()).value();
         auto curves = mrtk::stored_curves(rec);
         EXPECT_EQ(curves.size(), 389u);
         for (const auto& c : curves) {
@@ -73,7 +73,7 @@ TEST(MrtkCorpus, RealFilesHoldWhatTheReadmeSays) {
         EXPECT_TRUE(rec.markers.empty());
         EXPECT_TRUE(mrtk::find_defects(rec).empty());
     }
-    auto holo = mrtk::read_bin(io::read_file((test::shared_dir() / "corpus/mrtk/v1.0/holographic-recording_InputAnimation-20201027-134946.bin").string())).value();
+    auto holo = mrtk::read_bin(io::read_file((test::shared_dir() / "corpus/mrtk/v1.0/holographic-recording_InputAnimation-20201027-134946.bin").string()).value()).value();
     auto st = mrtk::statistics(holo);
     EXPECT_EQ(st.keys, 118089u);
     EXPECT_NEAR(st.first_key_time, -5.254480f, 1e-5f);
@@ -84,7 +84,7 @@ TEST(MrtkCorpus, RealFilesHoldWhatTheReadmeSays) {
         EXPECT_TRUE(holo.left.joints[0].curves[static_cast<std::size_t>(c)].keys.empty());
         EXPECT_TRUE(holo.right.joints[0].curves[static_cast<std::size_t>(c)].keys.empty());
     }
-    auto hand = mrtk::read_bin(io::read_file((test::shared_dir() / "corpus/mrtk/v1.0/HandRecorder_InputAnimation-20210219-134546.bin").string())).value();
+    auto hand = mrtk::read_bin(io::read_file((test::shared_dir() / "corpus/mrtk/v1.0/HandRecorder_InputAnimation-20210219-134546.bin").string()).value()).value();
     EXPECT_EQ(mrtk::statistics(hand).keys, 62125u);
     EXPECT_EQ(hand.left.joints[0].curves[mrtk::kPosX].keys.size(), 684u);  // the None joint carries data
     EXPECT_EQ(hand.camera.curves[mrtk::kPosX].keys.size(), 2u);
@@ -94,7 +94,7 @@ TEST(MrtkCorpus, RealFilesHoldWhatTheReadmeSays) {
 TEST(MrtkCorpus, HeaderlessPrototypeOf2019ReadsWithAnAssumedVersion) {
     auto path = test::shared_dir() / "corpus/mrtk/prototype-2019/lukastoenne_InputAnimation-20190606-161538.bin";
     if (!std::filesystem::exists(path)) GTEST_SKIP() << "../shared/corpus/mrtk/prototype-2019 not found: skipped";
-    auto bytes = io::read_file(path.string());
+    auto bytes = io::read_file(path.string()).value();
     EXPECT_FALSE(mrtk::read_bin(bytes).ok());
     std::vector<std::string> warnings;
     mrtk::BinaryReadOptions o;
@@ -249,7 +249,7 @@ TEST(MrtkCorpus, ConvertingCorpusFilesToOneOneAndBackIsLossless) {
     RIGIO_REQUIRE_CORPUS(files, "corpus/mrtk/v1.0");
     for (const auto& f : files) {
         SCOPED_TRACE(f.filename().string());
-        auto bytes = io::read_file(f.string());
+        auto bytes = io::read_file(f.string()).value();
         auto rec = mrtk::read_bin(bytes).value();
         EXPECT_TRUE(mrtk::convert_version(rec, 1).empty());
         auto v11 = mrtk::read_bin(mrtk::write_bin(rec)).value();
@@ -265,7 +265,7 @@ TEST(MrtkCorpus, MayPrototypesReadWithAnAssumedVersionAndRewriteAsReleasedFiles)
     int may = 0;
     for (const auto& f : files) {
         SCOPED_TRACE(f.filename().string());
-        auto bytes = io::read_file(f.string());
+        auto bytes = io::read_file(f.string()).value();
         EXPECT_EQ(mrtk::read_bin(bytes).error().where().byte, 0u);  // rejected without the option
         std::vector<std::string> warnings;
         mrtk::BinaryReadOptions o;
@@ -300,7 +300,7 @@ TEST(MrtkCorpus, MayPrototypesReadWithAnAssumedVersionAndRewriteAsReleasedFiles)
 }
 
 TEST(MrtkSample, ShippedSampleIsWhatTheWriterMakes) {
-    auto shipped = io::read_file(std::string(RIGIO_SOURCE_DIR) + "/samples/wave.bin");
+    auto shipped = io::read_file(std::string(RIGIO_SOURCE_DIR) + "/samples/wave.bin").value();
     auto built = mrtk::write_bin(samples::mrtk_wave());
     EXPECT_TRUE(shipped == built) << "samples/wave.bin is stale: run build/make_samples samples";
     auto rec = mrtk::read_bin(shipped);

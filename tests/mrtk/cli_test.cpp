@@ -14,6 +14,7 @@
 #include "rigio/io/file.hpp"
 #include "rigio/mrtk/binary.hpp"
 #include "rigio/mrtk/inspect.hpp"
+#include "cli/cli_run.hpp"
 #include "support/shared.hpp"
 
 namespace fs = std::filesystem;
@@ -21,23 +22,9 @@ using namespace rigio;
 
 namespace {
 
-struct CliResult {
-    int code = -1;
-    std::string out;
-};
+using CliResult = rigio::test::CliRun;
 
-CliResult rigio_cli(const std::string& args) {
-    std::string cmd = std::string(RIGIO_CLI) + " " + args + " 2>&1";
-    CliResult r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    return r;
-}
+CliResult rigio_cli(const std::string& args) { return rigio::test::rigio_cmd(args); }
 
 fs::path scratch() {
     fs::path d = fs::temp_directory_path() / ("rigio-mrtk-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
@@ -87,7 +74,7 @@ TEST(MrtkCli, InfoSummarisesARecording) {
 
 TEST(MrtkCli, InfoWarnsAboutTheLostRotationWAndRepairFixesIt) {
     auto d = scratch();
-    io::write_file_atomic((d / "w.bin").string(), mrtk::write_bin(w_lost_recording()));
+    io::write_file_atomic((d / "w.bin").string(), mrtk::write_bin(w_lost_recording())).value();
     CliResult r = rigio_cli("info " + q(d / "w.bin"));
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("1.1 (MRTK 2.6+)"), std::string::npos) << r.out;
@@ -95,33 +82,33 @@ TEST(MrtkCli, InfoWarnsAboutTheLostRotationWAndRepairFixesIt) {
     CliResult fix = rigio_cli("repair " + q(d / "w.bin") + " " + q(d / "fixed.bin"));
     ASSERT_EQ(fix.code, 0) << fix.out;
     EXPECT_NE(fix.out.find("repaired camera rotation W recomputed from X, Y, Z: 1 -> 5 keys"), std::string::npos) << fix.out;
-    auto fixed = mrtk::read_bin(io::read_file((d / "fixed.bin").string())).value();
+    auto fixed = mrtk::read_bin(io::read_file((d / "fixed.bin").string()).value()).value();
     ASSERT_EQ(fixed.camera.curves[mrtk::kRotW].keys.size(), 5u);
     EXPECT_NEAR(fixed.camera.curves[mrtk::kRotW].keys[4].value, std::cos(0.4f), 1e-6f);
     EXPECT_TRUE(mrtk::find_defects(fixed).empty());
     CliResult again = rigio_cli("repair " + q(d / "fixed.bin") + " " + q(d / "again.json"));
     ASSERT_EQ(again.code, 0) << again.out;
     EXPECT_NE(again.out.find("nothing to repair"), std::string::npos) << again.out;
-    EXPECT_NE(rigio::io::read_file((d / "again.json").string()).size(), 0u);
+    EXPECT_NE(rigio::io::read_file((d / "again.json").string()).value().size(), 0u);
 }
 
 TEST(MrtkCli, ConvertRoundTripsAndChangesVersions) {
     if (!have_corpus()) GTEST_SKIP() << "../shared/corpus/mrtk not found: skipped";
     auto d = scratch();
     auto p = corpus("HandRecorder_InputAnimation-20210219-134546.bin");
-    const auto original = io::read_file(p.string());
+    const auto original = io::read_file(p.string()).value();
     ASSERT_EQ(rigio_cli("convert " + q(p) + " " + q(d / "r.json")).code, 0);
     ASSERT_EQ(rigio_cli("validate " + q(d / "r.json")).code, 0);
     ASSERT_EQ(rigio_cli("convert " + q(d / "r.json") + " " + q(d / "r.bin")).code, 0);
-    EXPECT_EQ(io::read_file((d / "r.bin").string()), original);
+    EXPECT_EQ(io::read_file((d / "r.bin").string()).value(), original);
     CliResult up = rigio_cli("convert " + q(p) + " " + q(d / "r11.bin") + " --mrtk-version 1.1");
     ASSERT_EQ(up.code, 0) << up.out;
-    auto v11 = io::read_file((d / "r11.bin").string());
+    auto v11 = io::read_file((d / "r11.bin").string()).value();
     EXPECT_LT(v11.size(), original.size() / 2);
     EXPECT_EQ(v11[12], 1);
     CliResult down = rigio_cli("convert " + q(d / "r11.bin") + " " + q(d / "r10.bin") + " --mrtk-version 1.0");
     ASSERT_EQ(down.code, 0) << down.out;
-    EXPECT_EQ(io::read_file((d / "r10.bin").string()), original);
+    EXPECT_EQ(io::read_file((d / "r10.bin").string()).value(), original);
     CliResult to = rigio_cli("convert --to mrtk-json --out-dir " + q(d / "out") + " " + q(p));
     ASSERT_EQ(to.code, 0) << to.out;
     EXPECT_TRUE(fs::exists(d / "out" / "HandRecorder_InputAnimation-20210219-134546.json"));
@@ -129,7 +116,7 @@ TEST(MrtkCli, ConvertRoundTripsAndChangesVersions) {
 
 TEST(MrtkCli, VersionChangesReportWhatIsLost) {
     auto d = scratch();
-    io::write_file_atomic((d / "g.bin").string(), test::v1_bytes());
+    io::write_file_atomic((d / "g.bin").string(), test::v1_bytes()).value();
     CliResult r = rigio_cli("convert " + q(d / "g.bin") + " " + q(d / "g10.bin") + " --mrtk-version 1.0");
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("note: loss at /eyeGaze: eye gaze keys (8 times): dropped"), std::string::npos) << r.out;
@@ -140,7 +127,7 @@ TEST(MrtkCli, VersionChangesReportWhatIsLost) {
 
 TEST(MrtkCli, SampleWritesCsvOrJson) {
     auto d = scratch();
-    io::write_file_atomic((d / "g.bin").string(), test::v1_bytes());
+    io::write_file_atomic((d / "g.bin").string(), test::v1_bytes()).value();
     CliResult csv = rigio_cli("sample " + q(d / "g.bin") + " --rate 4");
     ASSERT_EQ(csv.code, 0) << csv.out;
     EXPECT_EQ(csv.out.rfind("time,gaze_origin_x,gaze_origin_y,gaze_origin_z,gaze_dir_x,gaze_dir_y,gaze_dir_z\n", 0), 0u) << csv.out;
@@ -150,7 +137,7 @@ TEST(MrtkCli, SampleWritesCsvOrJson) {
     EXPECT_NE(csv.out.find("\n1,2,1.5,0,1,0,0\n"), std::string::npos) << csv.out;
     CliResult json = rigio_cli("sample " + q(d / "g.bin") + " --times 0,2 --format json -o " + q(d / "s.json"));
     ASSERT_EQ(json.code, 0) << json.out;
-    auto text = io::read_file((d / "s.json").string());
+    auto text = io::read_file((d / "s.json").string()).value();
     EXPECT_NE(std::string(text.begin(), text.end()).find("{\"time\": 2, \"eyeGaze\": {\"origin\": [2, 1.5, 0], \"direction\": [1, 0, 0]}}"),
               std::string::npos);
     EXPECT_EQ(rigio_cli("sample " + q(d / "g.bin") + " --rate 4 --times 1").code, 2);
@@ -162,7 +149,7 @@ TEST(MrtkCli, BadAndHeaderlessFiles) {
     auto d = scratch();
     auto b = test::v1_bytes();
     b.resize(100);
-    io::write_file_atomic((d / "cut.bin").string(), b);
+    io::write_file_atomic((d / "cut.bin").string(), b).value();
     CliResult r = rigio_cli("info " + q(d / "cut.bin"));
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("error at byte "), std::string::npos) << r.out;
@@ -176,7 +163,7 @@ TEST(MrtkCli, BadAndHeaderlessFiles) {
     EXPECT_EQ(ok.code, 0) << ok.out;
     CliResult conv = rigio_cli("convert --assume-mrtk-version 1.0 " + q(proto) + " " + q(d / "p.bin"));
     ASSERT_EQ(conv.code, 0) << conv.out;
-    EXPECT_TRUE(mrtk::looks_like_bin(io::read_file((d / "p.bin").string())));
+    EXPECT_TRUE(mrtk::looks_like_bin(io::read_file((d / "p.bin").string()).value()));
     for (const auto& f : test::corpus_files("corpus/mrtk/prototype-2019", ".bin")) {
         if (f.filename() == proto.filename()) continue;
         CliResult may = rigio_cli("validate --assume-mrtk-version 1.0 " + q(f));  // the May 2019 layouts

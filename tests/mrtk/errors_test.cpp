@@ -82,7 +82,7 @@ TEST(MrtkBinaryErrors, TruncatedCorpusFilesFailWithAnOffset) {
     std::mt19937 rng(5);
     for (const auto& f : files) {
         SCOPED_TRACE(f.filename().string());
-        auto bytes = io::read_file(f.string());
+        auto bytes = io::read_file(f.string()).value();
         std::vector<std::size_t> cuts{0, 7, 8, 15, 16, bytes.size() - 1, bytes.size() - 4};
         for (int i = 0; i < 150; ++i) cuts.push_back(std::uniform_int_distribution<std::size_t>(0, bytes.size() - 1)(rng));
         for (std::size_t n : cuts) {

@@ -78,24 +78,24 @@ void expect_matches(const Scene& s) {
     const std::string version = std::string("spine-") + s.version;
     const auto ref_path = root / "golden/render" / version / s.reference;
     if (!std::filesystem::exists(ref_path)) GTEST_SKIP() << "../shared/golden/render not found: reference test skipped";
-    const auto sd = spine::read_skel(io::read_file((root / "corpus" / version / s.skel).string()));
+    const auto sd = spine::read_skel(io::read_file((root / "corpus" / version / s.skel).string()).value());
     ASSERT_TRUE(sd.ok()) << sd.error().what();
-    const rt::RuntimeData data = rt::prepare(sd.value());
-    render::TextureAtlas tex = render::load_texture_atlas((root / "corpus" / version / "atlas" / s.atlas).string());
+    const rt::RuntimeData data = rt::prepare(sd.value()).value();
+    render::TextureAtlas tex = render::load_texture_atlas((root / "corpus" / version / "atlas" / s.atlas).string()).value();
     tex.premultiplied = s.pma;
-    render::SkeletonRenderer renderer(data, tex);
+    const render::SkeletonRenderer renderer = render::SkeletonRenderer::make(data, tex).value();
     rt::Skeleton sk(data);
     sk.set_to_setup_pose();
     rt::apply(data.animations[static_cast<std::size_t>(data.find_animation(s.animation))], sk, s.time, s.time, false, nullptr, 1);
     sk.update_world_transform();
-    render::Canvas canvas(s.width, s.height);
+    render::Canvas canvas = render::Canvas::make(s.width, s.height).value();
     renderer.draw(sk, render::Camera{s.scale, s.x, s.y, s.width, s.height}, canvas);
-    const atlas::Image ref = atlas::decode_png(io::read_file(ref_path.string()), s.reference);
+    const atlas::Image ref = atlas::decode_png(io::read_file(ref_path.string()).value(), s.reference).value();
     std::vector<std::uint8_t> mask;
     if (s.exempt) {
         std::string name = s.reference;
         name.replace(name.size() - 4, 4, ".exempt.png");
-        mask = atlas::decode_png(io::read_file((root / "golden/render" / version / name).string()), name).rgba;
+        mask = atlas::decode_png(io::read_file((root / "golden/render" / version / name).string()).value(), name).value().rgba;
     }
     const Verdict v = compare(ref, canvas.to_image(), s.exempt ? &mask : nullptr);
     EXPECT_LE(v.core32, 8) << s.reference;

@@ -27,7 +27,7 @@ int run(const std::string& args, std::string* err = nullptr) {
                        ("rigio-render-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".err");
     const int status = std::system((std::string(RIGIO_CLI) + " render " + args + " >/dev/null 2>" + e.string()).c_str());
     if (err) {
-        auto bytes = rigio::io::read_file(e.string());
+        auto bytes = rigio::io::read_file(e.string()).value();
         *err = std::string(bytes.begin(), bytes.end());
     }
     return WEXITSTATUS(status);
@@ -36,7 +36,7 @@ int run(const std::string& args, std::string* err = nullptr) {
 std::string sample(const char* name) { return std::string(RIGIO_SOURCE_DIR) + "/samples/" + name; }
 
 std::string head(const fs::path& p, std::size_t n) {
-    auto b = rigio::io::read_file(p.string());
+    auto b = rigio::io::read_file(p.string()).value();
     return std::string(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(std::min(n, b.size())));
 }
 
@@ -48,7 +48,7 @@ TEST(RenderCli, PngWithExplicitCamera) {
     ASSERT_EQ(run(sample("stickman.skel") + " --atlas " + sample("stickman.atlas") +
                   " --animation walk --time 0.5 --width 160 --height 120 --camera 0.5,80,100 --background transparent -o " + out.string()),
               0);
-    const rigio::atlas::Image img = rigio::atlas::decode_png(rigio::io::read_file(out.string()), "f.png");
+    const rigio::atlas::Image img = rigio::atlas::decode_png(rigio::io::read_file(out.string()).value(), "f.png").value();
     EXPECT_EQ(img.width, 160);
     EXPECT_EQ(img.height, 120);
     int covered = 0;
@@ -68,7 +68,7 @@ TEST(RenderCli, GifWebpAndSequenceWithTheAtlasFoundByName) {
     fs::create_directories(d / "seq");
     ASSERT_EQ(run(skel + " --animation walk --fps 10 --background white -o " + (d / "seq" / "frame_%03d.png").string()), 0);
     EXPECT_TRUE(fs::exists(d / "seq" / "frame_000.png"));
-    const rigio::atlas::Image f0 = rigio::atlas::decode_png(rigio::io::read_file((d / "seq" / "frame_000.png").string()), "frame");
+    const rigio::atlas::Image f0 = rigio::atlas::decode_png(rigio::io::read_file((d / "seq" / "frame_000.png").string()).value(), "frame").value();
     EXPECT_EQ(f0.rgba[3], 255);  // white background is opaque
     fs::create_directories(d / "all");
     ASSERT_EQ(run(skel + " --all-animations --out-dir " + (d / "all").string() + " -o x.png"), 0);
@@ -79,11 +79,11 @@ TEST(RenderCli, GifWebpAndSequenceWithTheAtlasFoundByName) {
 TEST(RenderCli, NeverWritesOverAnInput) {
     const fs::path d = temp_dir();
     for (const char* f : {"stickman.skel", "stickman.atlas", "stickman.png"}) fs::copy_file(sample(f), d / f);
-    const auto before = rigio::io::read_file((d / "stickman.png").string());
+    const auto before = rigio::io::read_file((d / "stickman.png").string()).value();
     std::string err;
     EXPECT_EQ(run((d / "stickman.skel").string() + " --time 0 -o " + (d / "stickman.png").string(), &err), 1);
     EXPECT_NE(err.find("is an input"), std::string::npos) << err;
-    EXPECT_TRUE(rigio::io::read_file((d / "stickman.png").string()) == before);
+    EXPECT_TRUE(rigio::io::read_file((d / "stickman.png").string()).value() == before);
 }
 
 TEST(RenderCli, BadOptionsAndInputsAreErrors) {
@@ -114,10 +114,10 @@ TEST(RenderCli, DragonBonesThroughItsSpineConversionWithItsTexAtlas) {
     rigio::atlas::Image page;
     page.width = page.height = 1024;
     page.rgba.assign(1024u * 1024u * 4u, 200);
-    rigio::io::write_file_atomic((d / "Ubbie_tex.png").string(), rigio::atlas::encode_png(page));
+    rigio::io::write_file_atomic((d / "Ubbie_tex.png").string(), rigio::atlas::encode_png(page).value()).value();
     std::string err;
     ASSERT_EQ(run((d / "Ubbie_ske.json").string() + " --time 0.2 --background transparent -o " + (d / "u.png").string(), &err), 0) << err;
-    const rigio::atlas::Image img = rigio::atlas::decode_png(rigio::io::read_file((d / "u.png").string()), "u.png");
+    const rigio::atlas::Image img = rigio::atlas::decode_png(rigio::io::read_file((d / "u.png").string()).value(), "u.png").value();
     int covered = 0;
     for (std::size_t i = 3; i < img.rgba.size(); i += 4) covered += img.rgba[i] > 0;
     EXPECT_GT(covered, img.width * img.height / 10);  // the character's regions are drawn at their sizes

@@ -82,13 +82,13 @@ std::array<int, 4> at(const render::Canvas& c, int x, int y) {
 TEST(SkeletonRender, OneRegionIsDrawnUprightAtTheCamera) {
     for (int degrees : {0, 90, 180, 270}) {
         const spine::SkeletonData sd = one_region(spine::BlendMode::Normal, 0xFFFFFFFF);
-        const rt::RuntimeData data = rt::prepare(sd);
+        const rt::RuntimeData data = rt::prepare(sd).value();
         const render::TextureAtlas tex = four_by_two(degrees);
-        render::SkeletonRenderer renderer(data, tex);
+        const render::SkeletonRenderer renderer = render::SkeletonRenderer::make(data, tex).value();
         rt::Skeleton sk(data);
         sk.set_to_setup_pose();
         sk.update_world_transform();
-        render::Canvas canvas(6, 4);
+        render::Canvas canvas = render::Canvas::make(6, 4).value();
         render::Camera cam{1, 3, 2, 6, 4};  // world (0, 0) at pixel (3, 2): the quad covers x 1..5, y 1..3
         renderer.draw(sk, cam, canvas);
         for (int y = 0; y < 4; ++y)
@@ -105,58 +105,52 @@ TEST(SkeletonRender, OneRegionIsDrawnUprightAtTheCamera) {
 
 TEST(SkeletonRender, RegionsTurnedByOtherThanQuarterTurnsAreRefusedByName) {
     const spine::SkeletonData sd = one_region(spine::BlendMode::Normal, 0xFFFFFFFF);
-    const rt::RuntimeData data = rt::prepare(sd);
+    const rt::RuntimeData data = rt::prepare(sd).value();
     const render::TextureAtlas tex = four_by_two(45);
-    try {
-        render::SkeletonRenderer renderer(data, tex);
-        FAIL() << "a 45-degree region was accepted";
-    } catch (const Error& e) {
-        EXPECT_NE(std::string(e.what()).find("45 degrees"), std::string::npos) << e.what();
-    }
+    const Result<render::SkeletonRenderer> renderer = render::SkeletonRenderer::make(data, tex);
+    ASSERT_FALSE(renderer.ok()) << "a 45-degree region was accepted";
+    EXPECT_NE(std::string(renderer.error().what()).find("45 degrees"), std::string::npos) << renderer.error().what();
 }
 
 TEST(SkeletonRender, SlotColourIsTruncatedToEightBitsAndAlphaZeroSkips) {
     const spine::SkeletonData sd = one_region(spine::BlendMode::Normal, 0x80FFFFFF);
-    const rt::RuntimeData data = rt::prepare(sd);
+    const rt::RuntimeData data = rt::prepare(sd).value();
     const render::TextureAtlas tex = four_by_two(0);
-    render::SkeletonRenderer renderer(data, tex);
+    const render::SkeletonRenderer renderer = render::SkeletonRenderer::make(data, tex).value();
     rt::Skeleton sk(data);
     sk.set_to_setup_pose();
     sk.update_world_transform();
-    render::Canvas canvas(6, 4);
+    render::Canvas canvas = render::Canvas::make(6, 4).value();
     renderer.draw(sk, render::Camera{1, 3, 2, 6, 4}, canvas);
     EXPECT_EQ(at(canvas, 1, 1), (std::array<int, 4>{128, 0, 0, 255}));  // 255 * 128/255
     sk.slots[0].color.a = 0;
-    render::Canvas empty(6, 4);
+    render::Canvas empty = render::Canvas::make(6, 4).value();
     renderer.draw(sk, render::Camera{1, 3, 2, 6, 4}, empty);
     EXPECT_EQ(at(empty, 1, 1), (std::array<int, 4>{0, 0, 0, 0}));
 }
 
 TEST(SkeletonRender, MissingRegionIsAnError) {
     const spine::SkeletonData sd = one_region(spine::BlendMode::Normal, 0xFFFFFFFF);
-    const rt::RuntimeData data = rt::prepare(sd);
+    const rt::RuntimeData data = rt::prepare(sd).value();
     render::TextureAtlas tex = four_by_two(0);
     tex.atlas.pages[0].regions[0].name = "other";
-    try {
-        render::SkeletonRenderer renderer(data, tex);
-        FAIL() << "no error";
-    } catch (const Error& e) {
-        EXPECT_NE(std::string(e.what()).find("region \"r\" is not in the atlas"), std::string::npos) << e.what();
-    }
+    const Result<render::SkeletonRenderer> renderer = render::SkeletonRenderer::make(data, tex);
+    ASSERT_FALSE(renderer.ok()) << "no error";
+    EXPECT_NE(std::string(renderer.error().what()).find("region \"r\" is not in the atlas"), std::string::npos) << renderer.error().what();
 }
 
 TEST(SkeletonRender, ShippedSampleAtlasIsWhatTheCodeMakes) {
     const samples::SampleAtlas made = samples::stickman_atlas();
     const std::string dir = std::string(RIGIO_SOURCE_DIR) + "/samples/";
-    auto text = io::read_file(dir + "stickman.atlas");
+    auto text = io::read_file(dir + "stickman.atlas").value();
     EXPECT_EQ(std::string(text.begin(), text.end()), atlas::write_atlas(made.atlas)) << "samples/stickman.atlas is stale: run build/make_samples samples";
-    const atlas::Image page = atlas::decode_png(io::read_file(dir + "stickman.png"), "stickman.png");
+    const atlas::Image page = atlas::decode_png(io::read_file(dir + "stickman.png").value(), "stickman.png").value();
     EXPECT_EQ(page.rgba, made.page.rgba) << "samples/stickman.png is stale: run build/make_samples samples";
     // Every drawn attachment of the sample finds its region, and the walk draws something.
-    const render::TextureAtlas tex = render::load_texture_atlas(dir + "stickman.atlas");
+    const render::TextureAtlas tex = render::load_texture_atlas(dir + "stickman.atlas").value();
     const spine::SkeletonData sd = samples::spine_stickman();
-    const rt::RuntimeData data = rt::prepare(sd);
-    render::SkeletonRenderer renderer(data, tex);
+    const rt::RuntimeData data = rt::prepare(sd).value();
+    const render::SkeletonRenderer renderer = render::SkeletonRenderer::make(data, tex).value();
     rt::Skeleton sk(data);
     sk.set_to_setup_pose();
     rt::apply(data.animations[0], sk, 0.4f, 0.4f, false, nullptr, 1);
@@ -164,7 +158,7 @@ TEST(SkeletonRender, ShippedSampleAtlasIsWhatTheCodeMakes) {
     render::Bounds b;
     renderer.add_bounds(sk, b);
     ASSERT_FALSE(b.empty);
-    render::Canvas canvas(200, 200);
+    render::Canvas canvas = render::Canvas::make(200, 200).value();
     renderer.draw(sk, render::Camera{1, 100, 150, 200, 200}, canvas);
     int covered = 0;
     for (std::size_t i = 3; i < canvas.pixels.size(); i += 4) covered += canvas.pixels[i] > 0;

@@ -15,7 +15,7 @@ TEST(SpineBinaryCorpus, EveryFileRoundTripsByteExact) {
     EXPECT_EQ(files.size(), 21u);
     for (const auto& f : files) {
         SCOPED_TRACE(f.filename().string());
-        auto bytes = io::read_file(f.string());
+        auto bytes = io::read_file(f.string()).value();
         auto sd = spine::read_skel(bytes);
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         auto out = spine::write_skel(*sd);
@@ -33,7 +33,7 @@ TEST(SpineBinaryCorpus, ModelCountsMatchWhatTheFilesHold) {
     RIGIO_REQUIRE_CORPUS(files, "corpus/spine-3.8");
     for (const auto& f : files) {
         if (f.filename() != "spineboy-pro.skel") continue;
-        auto sd = spine::read_skel(io::read_file(f.string()));
+        auto sd = spine::read_skel(io::read_file(f.string()).value());
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         // Counts checked against the editor's JSON export of the same skeleton.
         EXPECT_EQ(sd->bones.size(), 64u);
@@ -51,7 +51,7 @@ TEST(SpineBinaryCorpus, ModelCountsMatchWhatTheFilesHold) {
 }
 
 TEST(SpineBinarySample, ShippedSampleIsWhatTheWriterMakes) {
-    auto sample = io::read_file(std::string(RIGIO_SOURCE_DIR) + "/samples/stickman.skel");
+    auto sample = io::read_file(std::string(RIGIO_SOURCE_DIR) + "/samples/stickman.skel").value();
     auto built = spine::write_skel(samples::spine_stickman());
     EXPECT_TRUE(sample == built) << "samples/stickman.skel is stale: run build/make_samples samples";
     auto sd = spine::read_skel(sample);

@@ -58,7 +58,7 @@ TEST(SpineBinaryErrors, TruncatedCorpusFilesFailWithAnOffsetEverywhere) {
     std::mt19937 rng(1234);
     for (const auto& f : files) {
         SCOPED_TRACE(f.filename().string());
-        auto bytes = io::read_file(f.string());
+        auto bytes = io::read_file(f.string()).value();
         // Many random cut points plus a regular grid, which crosses every section boundary of small files.
         std::vector<std::size_t> cuts;
         for (std::size_t n = 0; n < bytes.size(); n += std::max<std::size_t>(1, bytes.size() / 400)) cuts.push_back(n);
@@ -80,7 +80,7 @@ TEST(SpineBinaryErrors, RandomCorruptionNeverCrashes) {
     std::mt19937 rng(99);
     int errors = 0, located = 0;
     for (const auto& f : files) {
-        auto bytes = io::read_file(f.string());
+        auto bytes = io::read_file(f.string()).value();
         for (int round = 0; round < 60; ++round) {
             auto b = bytes;
             int flips = 1 + static_cast<int>(rng() % 8);

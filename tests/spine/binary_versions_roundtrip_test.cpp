@@ -19,7 +19,7 @@ void expect_every_file_round_trips(const char* version) {
     std::size_t identical = 0;
     for (const auto& f : files) {
         SCOPED_TRACE(f.string());
-        auto bytes = io::read_file(f.string());
+        auto bytes = io::read_file(f.string()).value();
         auto sd = spine::read_skel(bytes);
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         auto out = spine::write_skel(*sd);

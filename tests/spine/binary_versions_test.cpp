@@ -17,7 +17,7 @@ using spine::Version;
 
 namespace {
 spine::SkeletonData read_corpus(const std::string& version, const std::string& name) {
-    auto bytes = io::read_file((test::shared_dir() / ("corpus/spine-" + version) / name).string());
+    auto bytes = io::read_file((test::shared_dir() / ("corpus/spine-" + version) / name).string()).value();
     auto sd = spine::detail::read_skel_any_layout(bytes);
     if (!sd.ok()) ADD_FAILURE() << name << ": " << sd.error().what();
     return sd.ok() ? std::move(*sd) : spine::SkeletonData{};
@@ -36,7 +36,7 @@ TEST(SpineBinaryVersions, EveryCorpusFileOfEveryVersionReadsToItsLastByte) {
         EXPECT_EQ(files.size(), expected[i]) << sub;
         for (const auto& f : files) {
             SCOPED_TRACE(f.string());
-            auto sd = spine::detail::read_skel_any_layout(io::read_file(f.string()));
+            auto sd = spine::detail::read_skel_any_layout(io::read_file(f.string()).value());
             ASSERT_TRUE(sd.ok()) << sd.error().what();
             EXPECT_EQ(sd->header.data_version, version);
             EXPECT_FALSE(sd->bones.empty());
@@ -121,7 +121,7 @@ TEST(SpineBinaryVersions, TruncationsFlipsAndLiesGiveLocatedErrors) {
         auto files = test::corpus_files(sub, ".skel");
         RIGIO_REQUIRE_CORPUS(files, sub);
         for (const char* name : {"coin-pro.skel", "spineboy-pro.skel"}) {
-            auto bytes = io::read_file((test::shared_dir() / sub / name).string());
+            auto bytes = io::read_file((test::shared_dir() / sub / name).string()).value();
             SCOPED_TRACE(std::string(version) + "/" + name);
             const std::size_t step = std::max<std::size_t>(1, bytes.size() / 400);
             for (std::size_t cut = 0; cut < bytes.size(); cut += step) {

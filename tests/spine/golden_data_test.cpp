@@ -490,7 +490,7 @@ TEST(SpineGoldenData, EveryCorpusSkelHoldsWhatTheOfficialRuntimeRead) {
         auto golden = test::shared_dir() / "golden/spine-3.8" / (f.filename().string() + ".data.json");
         if (!std::filesystem::exists(golden)) continue;
         SCOPED_TRACE(f.filename().string());
-        auto sd = read_skel(io::read_file(f.string()));
+        auto sd = read_skel(io::read_file(f.string()).value());
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         simdjson::dom::parser parser;
         element g = parser.load(golden.string()).value();

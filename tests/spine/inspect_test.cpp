@@ -14,6 +14,7 @@
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/inspect.hpp"
 #include "rigio/spine/json.hpp"
+#include "support/read.hpp"
 #include "support/shared.hpp"
 
 using namespace rigio;
@@ -21,11 +22,7 @@ using namespace rigio::spine;
 
 namespace {
 
-SkeletonData read_ok(const std::string& text) {
-    auto r = read_json(text);
-    if (!r.ok()) ADD_FAILURE() << r.error().what();
-    return r.ok() ? r.value() : SkeletonData{};
-}
+SkeletonData read_ok(const std::string& text) { return test::spine_json_ok(text); }
 
 std::map<std::string, std::size_t> kinds(const SkeletonStats& s) {
     std::map<std::string, std::size_t> out;
@@ -153,7 +150,7 @@ TEST(SpineInspect, CorpusCountsMatchTheReadmes) {
             }
             if (cells.size() < 22 || !std::filesystem::exists(dir / (cells[0] + ".skel"))) continue;
             SCOPED_TRACE(std::string(version) + "/" + cells[0]);
-            auto sd = read_skel(io::read_file((dir / (cells[0] + ".skel")).string()));
+            auto sd = read_skel(io::read_file((dir / (cells[0] + ".skel")).string()).value());
             ASSERT_TRUE(sd.ok()) << sd.error().what();
             const SkeletonStats s = statistics(*sd);
             const auto expect_cell = [&](std::size_t col, std::size_t got, const char* what) {

@@ -26,7 +26,7 @@ TEST(SpineModelVersion, DataBuiltInCodeIs38) { EXPECT_EQ(SkeletonData{}.header.d
 TEST(SpineModelVersion, RuntimePlaysEveryVersionWithItsRules) {
     for (Version v : {Version::V37, Version::V38, Version::V40, Version::V41, Version::V42}) {
         SCOPED_TRACE(version_name(v));
-        const RuntimeData rd = prepare(one_bone(v));
+        const RuntimeData rd = prepare(one_bone(v)).value();
         EXPECT_EQ(rd.version, v);
         EXPECT_EQ(rd.v4(), v >= Version::V40);
     }

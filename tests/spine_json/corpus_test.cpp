@@ -9,16 +9,14 @@
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/json.hpp"
+#include "support/read.hpp"
 #include "support/shared.hpp"
 
 using namespace rigio;
 
 namespace {
 
-std::string text_of(const std::filesystem::path& p) {
-    auto bytes = io::read_file(p.string());
-    return std::string(bytes.begin(), bytes.end());
-}
+using test::text_of;
 
 // The model a JSON text gives, minus what only a .skel carries (its shared-string table).
 spine::SkeletonData without_strings(spine::SkeletonData sd) {
@@ -95,7 +93,7 @@ TEST(SpineJsonCorpus, SkelToJsonMatchesTheEditorsJson) {
         SCOPED_TRACE(f.filename().string());
         auto ref = f;
         ref.replace_extension(".json");
-        auto sd = spine::read_skel(io::read_file(f.string()));
+        auto sd = spine::read_skel(io::read_file(f.string()).value());
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         spine::JsonWriteOptions editor;
         editor.editor_rounding = true;
@@ -117,7 +115,7 @@ TEST(SpineJsonCorpus, DifferingPairsDifferOnlyWhereTheGoldenReadmeSays) {
         SCOPED_TRACE(name);
         auto ref = f;
         ref.replace_extension(".json");
-        auto sd = spine::read_skel(io::read_file(f.string()));
+        auto sd = spine::read_skel(io::read_file(f.string()).value());
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         spine::JsonWriteOptions editor;
         editor.editor_rounding = true;
@@ -145,7 +143,7 @@ TEST(SpineJsonCorpus, SkelToExactJsonToSkelIsByteIdentical) {
     int identical = 0;
     for (const auto& f : files) {
         SCOPED_TRACE(f.filename().string());
-        auto bytes = io::read_file(f.string());
+        auto bytes = io::read_file(f.string()).value();
         auto sd = spine::read_skel(bytes);
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         auto back = spine::read_json(spine::write_json(*sd));

@@ -10,6 +10,7 @@
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/json.hpp"
+#include "support/read.hpp"
 #include "support/shared.hpp"
 
 using namespace rigio;
@@ -17,11 +18,7 @@ using namespace rigio::spine;
 
 namespace {
 
-SkeletonData read_ok(const std::string& text) {
-    auto r = read_json(text);
-    if (!r.ok()) ADD_FAILURE() << r.error().what();
-    return r.ok() ? r.value() : SkeletonData{};
-}
+SkeletonData read_ok(const std::string& text) { return test::spine_json_ok(text); }
 
 std::string editor_json(const SkeletonData& sd) {
     JsonWriteOptions editor;
@@ -46,15 +43,12 @@ const BoneTimeline& bone_timeline(const SkeletonData& sd, int bone, BoneTimeline
     return none;
 }
 
-std::string text_of(const std::filesystem::path& p) {
-    auto bytes = io::read_file(p.string());
-    return std::string(bytes.begin(), bytes.end());
-}
+using test::text_of;
 
 std::optional<SkeletonData> corpus_pair(const std::string& version, const std::string& name, SkeletonData& editor) {
     const std::filesystem::path dir = test::shared_dir() / "corpus" / ("spine-" + version);
     if (!std::filesystem::exists(dir / (name + ".skel")) || !std::filesystem::exists(dir / (name + ".json"))) return std::nullopt;
-    auto bytes = io::read_file((dir / (name + ".skel")).string());
+    auto bytes = io::read_file((dir / (name + ".skel")).string()).value();
     auto sd = read_skel(bytes);
     if (!sd.ok()) {
         ADD_FAILURE() << sd.error().what();

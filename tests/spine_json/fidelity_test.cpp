@@ -8,17 +8,14 @@
 
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/json.hpp"
+#include "support/read.hpp"
 
 using namespace rigio;
 using namespace rigio::spine;
 
 namespace {
 
-SkeletonData read_ok(const std::string& text) {
-    auto r = read_json(text);
-    if (!r.ok()) ADD_FAILURE() << r.error().what();
-    return r.ok() ? r.value() : SkeletonData{};
-}
+SkeletonData read_ok(const std::string& text) { return test::spine_json_ok(text); }
 
 std::size_t count(const std::string& s, const std::string& what) {
     std::size_t n = 0;

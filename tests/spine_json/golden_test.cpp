@@ -264,7 +264,7 @@ TEST(SpineJsonGolden, ReaderMatchesTheOfficialRuntime) {
         const auto golden_path = test::shared_dir() / "golden/spine-3.8" / (f.filename().string() + ".data.json");
         if (!std::filesystem::exists(golden_path)) continue;
         SCOPED_TRACE(f.filename().string());
-        auto bytes = io::read_file(f.string());
+        auto bytes = io::read_file(f.string()).value();
         auto r = read_json(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
         ASSERT_TRUE(r.ok()) << r.error().what();
         check_against_golden(*r, golden_path, false);
@@ -282,7 +282,7 @@ TEST(SpineJsonGolden, SkelThroughJsonMatchesTheOfficialRuntimesSkelData) {
         const auto golden_path = test::shared_dir() / "golden/spine-3.8" / (f.filename().string() + ".data.json");
         if (!std::filesystem::exists(golden_path)) continue;
         SCOPED_TRACE(f.filename().string());
-        auto sd = read_skel(io::read_file(f.string()));
+        auto sd = read_skel(io::read_file(f.string()).value());
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         auto r = read_json(write_json(*sd));
         ASSERT_TRUE(r.ok()) << r.error().what();

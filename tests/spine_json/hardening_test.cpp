@@ -48,7 +48,7 @@ void each_case(F&& f) {
         std::error_code ec;
         if (!std::filesystem::exists(path, ec)) continue;
         ++found;
-        auto bytes = io::read_file(path.string());
+        auto bytes = io::read_file(path.string()).value();
         SCOPED_TRACE(std::string(c.version) + "/" + c.file);
         f(std::string(bytes.begin(), bytes.end()));
     }

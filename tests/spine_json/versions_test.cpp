@@ -7,16 +7,14 @@
 
 #include "rigio/io/file.hpp"
 #include "rigio/spine/json.hpp"
+#include "support/read.hpp"
 #include "support/shared.hpp"
 
 using namespace rigio;
 
 namespace {
 
-std::string text_of(const std::filesystem::path& p) {
-    auto bytes = io::read_file(p.string());
-    return std::string(bytes.begin(), bytes.end());
-}
+using test::text_of;
 
 void expect_byte_identical(const std::string& version, std::size_t expected_files) {
     const std::string sub = "corpus/spine-" + version;

@@ -50,10 +50,10 @@ std::size_t pose_version(const std::string& version) {
     std::size_t poses = 0;
     for (const auto& f : files) {
         SCOPED_TRACE(f.filename().string());
-        auto sd = spine::read_skel(io::read_file(f.string()));
+        auto sd = spine::read_skel(io::read_file(f.string()).value());
         EXPECT_TRUE(sd.ok()) << sd.error().what();
         if (!sd.ok()) continue;
-        const RuntimeData data = prepare(*sd);
+        const RuntimeData data = prepare(*sd).value();
         std::vector<float> verts(static_cast<std::size_t>(data.max_world_vertices));
         for (int skin = -1; skin < static_cast<int>(data.skins.size()); ++skin) {
             Skeleton sk(data);

@@ -119,7 +119,7 @@ TEST(SpineBones, SkinRulePicksTheFirstNamedSkinWhenTheDefaultIsEmpty) {
     skin(sd);
     skin(sd, "a");
     skin(sd, "b");
-    RuntimeData rd = prepare(sd);
+    RuntimeData rd = prepare(sd).value();
     EXPECT_EQ(skin_rule(rd), 1);
 }
 
@@ -171,10 +171,14 @@ TEST(SpineRuntime, BadReferencesAreErrorsNotCrashes) {
     a.deform.push_back({0, {{0, {DeformTimeline{"missing", {{0, 0, {}, linear()}}}}}}});
     sd.animations.push_back(a);
     skin(sd);
-    EXPECT_THROW(prepare(sd), rigio::Error);
+    rigio::Result<RuntimeData> r = prepare(sd);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message().find("no vertex attachment \"missing\""), std::string::npos) << r.error().what();
     SkeletonData bad = skeleton();
     add_slot(bad, "s", 7);
-    EXPECT_THROW(prepare(bad), rigio::Error);
+    r = prepare(bad);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message(), "slot bone index out of range");
 }
 
 TEST(SpineRuntime, CompactKeysCannotExpandWithoutBound) {
@@ -188,9 +192,9 @@ TEST(SpineRuntime, CompactKeysCannotExpandWithoutBound) {
     for (int i = 0; i < 20000; ++i) dt.keys.push_back({static_cast<float>(i), 0, {}, linear()});
     a.deform.push_back({0, {{0, {dt}}}});
     sd.animations.push_back(a);
-    EXPECT_THROW(prepare(sd), rigio::Error);
+    EXPECT_FALSE(prepare(sd).ok());
     sd.animations[0].deform[0].slots[0].timelines[0].keys.resize(100);
-    EXPECT_NO_THROW(prepare(sd));
+    EXPECT_TRUE(prepare(sd).ok());
 }
 
 TEST(SpineBones, ChangingSkinsSwapsAttachmentsTheOldSkinShowed) {

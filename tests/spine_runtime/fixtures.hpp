@@ -104,7 +104,7 @@ struct Rig {
     RuntimeData rd;
     Skeleton sk;
 
-    explicit Rig(SkeletonData data) : sd(std::move(data)), rd(prepare(sd)), sk(rd) {}
+    explicit Rig(SkeletonData data) : sd(std::move(data)), rd(prepare(sd).value()), sk(rd) {}
     Rig(const Rig&) = delete;
     Rig& operator=(const Rig&) = delete;
 

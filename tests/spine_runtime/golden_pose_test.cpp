@@ -131,7 +131,7 @@ void compare_sample(simdjson::dom::element want, const Skeleton& sk, std::vector
 }
 
 void check_pose_file(const std::filesystem::path& golden, const spine::SkeletonData& sd, Stats& stats) {
-    const RuntimeData data = prepare(sd);
+    const RuntimeData data = prepare(sd).value();
     simdjson::dom::parser parser;
     simdjson::dom::element doc = parser.load(golden.string());
     std::vector<float> verts(static_cast<std::size_t>(data.max_world_vertices));
@@ -174,7 +174,7 @@ struct Loaded {
 
 Loaded load(const std::filesystem::path& f) {
     Loaded out;
-    const auto bytes = io::read_file(f.string());
+    const auto bytes = io::read_file(f.string()).value();
     if (f.extension() == ".skel") {
         auto sd = spine::read_skel(bytes);
         if (!sd.ok()) return out.error = sd.error().what(), out;

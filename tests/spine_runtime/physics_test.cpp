@@ -45,7 +45,7 @@ void update(Skeleton& sk, float x, float y, float time, Physics mode = Physics::
 
 TEST(SpinePhysics, WithoutPhysicsTheBoneFollowsTheAnimation) {
     PhysicsRig rig(translate_x(1, 0));
-    const RuntimeData rd = prepare(rig.sd);
+    const RuntimeData rd = prepare(rig.sd).value();
     Skeleton sk(rd);
     update(sk, 0, 0, 0, Physics::None);
     update(sk, 6, 0, kStep, Physics::None);
@@ -55,7 +55,7 @@ TEST(SpinePhysics, WithoutPhysicsTheBoneFollowsTheAnimation) {
 TEST(SpinePhysics, InertiaKeepsTheMovementAsAnOffset) {
     // inertia 1, no spring: the bone stays where it was when its parent moves by 6.
     PhysicsRig rig(translate_x(1, 0));
-    const RuntimeData rd = prepare(rig.sd);
+    const RuntimeData rd = prepare(rig.sd).value();
     Skeleton sk(rd);
     update(sk, 0, 0, 0);  // the first update only records positions
     EXPECT_FLOAT_EQ(sk.bones[1].world_x, 0);
@@ -63,7 +63,7 @@ TEST(SpinePhysics, InertiaKeepsTheMovementAsAnOffset) {
     EXPECT_NEAR(sk.bones[1].world_x, 0, 1e-5);
     // inertia 0.5 keeps half.
     PhysicsRig half(translate_x(0.5f, 0));
-    const RuntimeData rd2 = prepare(half.sd);
+    const RuntimeData rd2 = prepare(half.sd).value();
     Skeleton sk2(rd2);
     update(sk2, 0, 0, 0);
     update(sk2, 6, 0, kStep);
@@ -74,7 +74,7 @@ TEST(SpinePhysics, TheLimitCapsTheLagPerSecond) {
     PhysicsConstraint c = translate_x(1, 0);
     c.limit = 600;  // 10 units per 1/60 s
     PhysicsRig rig(c);
-    const RuntimeData rd = prepare(rig.sd);
+    const RuntimeData rd = prepare(rig.sd).value();
     Skeleton sk(rd);
     update(sk, 0, 0, 0);
     update(sk, 200, 0, kStep);
@@ -84,7 +84,7 @@ TEST(SpinePhysics, TheLimitCapsTheLagPerSecond) {
 TEST(SpinePhysics, TheSpringPullsTheOffsetBack) {
     // strength 100, mass 1: one step from offset -6: v = (0 - 100 * -6) / 60 = 10, offset = -6 + 10 / 60.
     PhysicsRig rig(translate_x(1, 100));
-    const RuntimeData rd = prepare(rig.sd);
+    const RuntimeData rd = prepare(rig.sd).value();
     Skeleton sk(rd);
     update(sk, 0, 0, 0);
     update(sk, 6, 0, kStep);
@@ -100,7 +100,7 @@ TEST(SpinePhysics, TheSpringPullsTheOffsetBack) {
 TEST(SpinePhysics, DampingScalesTheVelocityPerSixtiethOfASecond) {
     // damping 0.5 at 60 steps per second: the velocity halves after each step.
     PhysicsRig rig(translate_x(1, 100, 0.5f));
-    const RuntimeData rd = prepare(rig.sd);
+    const RuntimeData rd = prepare(rig.sd).value();
     Skeleton sk(rd);
     update(sk, 0, 0, 0);
     update(sk, 6, 0, kStep);
@@ -114,7 +114,7 @@ TEST(SpinePhysics, GravityPullsDownStepByStepAndPartialStepsWait) {
     c.strength = 0;
     c.gravity = 10;
     PhysicsRig rig(c);
-    const RuntimeData rd = prepare(rig.sd);
+    const RuntimeData rd = prepare(rig.sd).value();
     Skeleton sk(rd);
     update(sk, 0, 0, 0);
     update(sk, 0, 0, 0.5f * kStep);  // less than a step: nothing yet
@@ -140,7 +140,7 @@ TEST(SpinePhysics, GravityTurnsARotatingBoneDown) {
     c.strength = 0;
     c.gravity = 10;
     PhysicsRig rig(c, 10);
-    const RuntimeData rd = prepare(rig.sd);
+    const RuntimeData rd = prepare(rig.sd).value();
     Skeleton sk(rd);
     update(sk, 0, 0, 0);
     update(sk, 0, 0, kStep);
@@ -159,7 +159,7 @@ TEST(SpinePhysics, ATrailingTipTurnsTheBone) {
     c.rotate = 1;
     c.strength = 0;
     PhysicsRig rig(c, 10);
-    const RuntimeData rd = prepare(rig.sd);
+    const RuntimeData rd = prepare(rig.sd).value();
     Skeleton sk(rd);
     update(sk, 0, 0, 0);
     update(sk, 0, 10, kStep);
@@ -175,7 +175,7 @@ TEST(SpinePhysics, SteppingIsReproducible) {
     c.gravity = 30;
     c.wind = 5;
     PhysicsRig rig(c, 12);
-    const RuntimeData rd = prepare(rig.sd);
+    const RuntimeData rd = prepare(rig.sd).value();
     auto run = [&] {
         Skeleton sk(rd);
         for (int i = 0; i <= 50; ++i) update(sk, std::sin(i * 0.3f) * 40, std::cos(i * 0.2f) * 10, static_cast<float>(i) / 45);

@@ -247,7 +247,9 @@ TEST(SpineTimelines, DrawOrderOutOfRangeIsAnError) {
     Animation a;
     a.draw_order = {{1, {{0, 5}}}};
     sd.animations.push_back(a);
-    EXPECT_THROW(prepare(sd), rigio::Error);
+    const rigio::Result<RuntimeData> r = prepare(sd);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message().find("draw order key at 1"), std::string::npos) << r.error().what();
 }
 
 TEST(SpineTimelines, EventsFireBetweenTwoTimesAndAcrossTheLoop) {

@@ -14,6 +14,7 @@
 #include "rigio/spine/binary.hpp"
 #include "rigio/verify/pose_check.hpp"
 #include "rigio/verify/pose_json.hpp"
+#include "verify/dumps.hpp"
 
 using namespace rigio;
 namespace rt = rigio::spine::runtime;
@@ -28,47 +29,27 @@ struct Stickman {
 const Stickman& stickman() {
     static const Stickman s = [] {
         Stickman out;
-        auto sd = spine::read_skel(io::read_file(std::string(RIGIO_SOURCE_DIR) + "/samples/stickman.skel"));
-        EXPECT_TRUE(sd.ok());
-        out.skeleton = std::move(*sd);
+        out.skeleton = test::stickman_skeleton();
         return out;
     }();
     return s;
 }
 
-std::string own_dump(const rt::RuntimeData& data) {
-    std::FILE* f = std::tmpfile();
-    verify::PoseOptions options;
-    options.samples = 2;
-    verify::write_pose_json(data, options, f);
-    std::string text(static_cast<std::size_t>(std::ftell(f)), '\0');
-    std::rewind(f);
-    EXPECT_EQ(std::fread(text.data(), 1, text.size(), f), text.size());
-    std::fclose(f);
-    return text;
-}
+std::string own_dump(const rt::RuntimeData& data) { return test::pose_dump(data, 2); }
 
-// `text` with the first `from` (searched from the first `after`) replaced by `to`.
-std::string edit(std::string text, const std::string& after, const std::string& from, const std::string& to) {
-    const std::size_t start = text.find(after);
-    EXPECT_NE(start, std::string::npos) << after;
-    const std::size_t at = text.find(from, start == std::string::npos ? 0 : start);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at == std::string::npos) return text;
-    return text.replace(at, from.size(), to);
-}
+const auto edit = test::replace_after;
 
 // The first mismatch of the first failing animation ("" when all pass).
 std::string spine_failure(const std::string& reference) {
-    static const rt::RuntimeData data = rt::prepare(stickman().skeleton);
-    const verify::PoseCheck check = verify::check_spine_poses(data, reference);
+    static const rt::RuntimeData data = rt::prepare(stickman().skeleton).value();
+    const verify::PoseCheck check = verify::check_spine_poses(data, reference).value();
     for (const auto& a : check.animations)
         if (!a.ok()) return a.first_mismatch;
     return "";
 }
 
 std::string spine_reference() {
-    static const rt::RuntimeData data = rt::prepare(stickman().skeleton);
+    static const rt::RuntimeData data = rt::prepare(stickman().skeleton).value();
     return own_dump(data);
 }
 
@@ -153,10 +134,10 @@ verify::PoseCheck check_db(const std::string& reference) {
             auto sd = convert::dragonbones_to_spine(db, *index, report);
             EXPECT_TRUE(sd.ok()) << sd.error().what();
             it = converted.emplace(name, std::pair{std::move(*sd), rt::RuntimeData{}}).first;
-            it->second.second = rt::prepare(it->second.first);
+            it->second.second = rt::prepare(it->second.first).value();
         }
         return {&it->second.second, &db.armature[*index]};
-    });
+    }).value();
 }
 
 std::string db_failure(const std::string& reference) {

@@ -14,39 +14,17 @@
 #include "rigio/verify/pose_json.hpp"
 #include "rigio/verify/pose_check.hpp"
 #include "support/shared.hpp"
+#include "verify/dumps.hpp"
 
 using namespace rigio;
 namespace rt = rigio::spine::runtime;
 
 namespace {
 
-spine::SkeletonData stickman() {
-    auto sd = spine::read_skel(io::read_file(std::string(RIGIO_SOURCE_DIR) + "/samples/stickman.skel"));
-    EXPECT_TRUE(sd.ok()) << sd.error().what();
-    return std::move(*sd);
-}
+using test::pose_dump;
+using test::replace_after;
 
-// rigio's own pose dump of `data`, as `rigio pose` prints it.
-std::string pose_dump(const rt::RuntimeData& data, int samples) {
-    std::FILE* f = std::tmpfile();
-    verify::PoseOptions options;
-    options.samples = samples;
-    verify::write_pose_json(data, options, f);
-    std::string text(static_cast<std::size_t>(std::ftell(f)), '\0');
-    std::rewind(f);
-    EXPECT_EQ(std::fread(text.data(), 1, text.size(), f), text.size());
-    std::fclose(f);
-    return text;
-}
-
-// Replaces the first occurrence of `from` after `after` in `text`.
-std::string replace_after(std::string text, const std::string& after, const std::string& from, const std::string& to) {
-    const std::size_t start = text.find(after);
-    EXPECT_NE(start, std::string::npos) << after;
-    const std::size_t at = text.find(from, start);
-    EXPECT_NE(at, std::string::npos) << from;
-    return text.replace(at, from.size(), to);
-}
+spine::SkeletonData stickman() { return test::stickman_skeleton(); }
 
 // A DragonBones 5.5 armature: "arm" at (10, 20) turned 30 degrees (clockwise on a y-down screen) under
 // "root", and an animation that moves it 10 px along its parent's x over 24 frames.
@@ -75,19 +53,19 @@ verify::PoseCheck check_armatures(const dragonbones::DragonBonesData& db, std::s
         EXPECT_TRUE(sd.ok());
         auto& [skeleton, data] = converted[name];
         skeleton = std::move(*sd);
-        data = rt::prepare(skeleton);
+        data = rt::prepare(skeleton).value();
         return {&data, &db.armature[*index]};
-    });
+    }).value();
 }
 
 }  // namespace
 
 TEST(PoseCheck, RigiosOwnDumpMatchesItself) {
     const spine::SkeletonData sd = stickman();
-    const rt::RuntimeData data = rt::prepare(sd);
+    const rt::RuntimeData data = rt::prepare(sd).value();
     const std::string dump = pose_dump(data, 8);
-    EXPECT_EQ(verify::reference_kind(dump), verify::ReferenceKind::Spine);
-    const verify::PoseCheck check = verify::check_spine_poses(data, dump);
+    EXPECT_EQ(verify::reference_kind(dump).value(), verify::ReferenceKind::Spine);
+    const verify::PoseCheck check = verify::check_spine_poses(data, dump).value();
     ASSERT_EQ(check.animations.size(), data.animations.size());
     EXPECT_EQ(check.failed(), 0u);
     for (const auto& a : check.animations) {
@@ -99,11 +77,11 @@ TEST(PoseCheck, RigiosOwnDumpMatchesItself) {
 
 TEST(PoseCheck, AMovedBoneIsNamedWithItsTime) {
     const spine::SkeletonData sd = stickman();
-    const rt::RuntimeData data = rt::prepare(sd);
+    const rt::RuntimeData data = rt::prepare(sd).value();
     const std::string name = data.animations.back().name;
     // The first bone matrix of the last animation's first sample gets a = 7.
     const std::string dump = replace_after(pose_dump(data, 8), "\"name\":\"" + name + "\"", "\"bones\":[[1,", "\"bones\":[[7,");
-    const verify::PoseCheck check = verify::check_spine_poses(data, dump);
+    const verify::PoseCheck check = verify::check_spine_poses(data, dump).value();
     ASSERT_EQ(check.failed(), 1u);
     const verify::AnimationCheck& bad = check.animations.back();
     EXPECT_FALSE(bad.ok());
@@ -113,46 +91,62 @@ TEST(PoseCheck, AMovedBoneIsNamedWithItsTime) {
 
 TEST(PoseCheck, MissingAnimationsAndSkinsAreMismatchesNotErrors) {
     const spine::SkeletonData sd = stickman();
-    const rt::RuntimeData data = rt::prepare(sd);
+    const rt::RuntimeData data = rt::prepare(sd).value();
     const std::string name = data.animations.front().name;
     const std::string renamed = replace_after(pose_dump(data, 2), "\"runs\"", "\"name\":\"" + name + "\"", "\"name\":\"nope\"");
-    verify::PoseCheck check = verify::check_spine_poses(data, renamed);
+    verify::PoseCheck check = verify::check_spine_poses(data, renamed).value();
     ASSERT_FALSE(check.animations.front().ok());
     EXPECT_EQ(check.animations.front().first_mismatch, "the skeleton has no animation \"nope\"");
     const std::string skinned = replace_after(pose_dump(data, 2), "\"runs\"", "\"skin\":null", "\"skin\":\"gold\"");
-    check = verify::check_spine_poses(data, skinned);
+    check = verify::check_spine_poses(data, skinned).value();
     EXPECT_EQ(check.failed(), check.animations.size());
     EXPECT_EQ(check.animations.front().first_mismatch, "the skeleton has no skin \"gold\"");
 }
 
 TEST(PoseCheck, MalformedReferencesAreLocatedErrors) {
     const spine::SkeletonData sd = stickman();
-    const rt::RuntimeData data = rt::prepare(sd);
+    const rt::RuntimeData data = rt::prepare(sd).value();
     auto error_of = [&](std::string_view text) -> std::string {
-        try {
-            (void)verify::check_spine_poses(data, text);
-        } catch (const Error& e) {
-            return e.what();
-        }
-        return "no error";
+        const Result<verify::PoseCheck> check = verify::check_spine_poses(data, text);
+        return check ? "no error" : check.error().what();
     };
     EXPECT_NE(error_of(R"({"runs":[]})").find("/format"), std::string::npos);
     EXPECT_NE(error_of(R"({"format":"dragonbones-oracle-pose/1"})").find("not a Spine reference"), std::string::npos);
     const std::string quoted_time = replace_after(pose_dump(data, 2), "\"runs\"", "{\"t\":0,", "{\"t\":\"0\",");
     EXPECT_NE(error_of(quoted_time).find("/runs/0/animations/0/samples/0/t"), std::string::npos) << error_of(quoted_time);
     EXPECT_NE(error_of("{\"format\":").find("error"), std::string::npos);
-    try {
-        (void)verify::reference_kind(R"({"format":"gltf"})");
-        ADD_FAILURE() << "an unknown format is accepted";
-    } catch (const Error& e) {
-        EXPECT_EQ(e.where().json_path, "/format");
-    }
+    const Result<verify::ReferenceKind> kind = verify::reference_kind(R"({"format":"gltf"})");
+    ASSERT_FALSE(kind.ok()) << "an unknown format is accepted";
+    EXPECT_EQ(kind.error().where().json_path, "/format");
+    // The DragonBones reader reports its errors the same way.
+    const Result<verify::PoseCheck> db_check = verify::check_dragonbones_poses(R"({"format":"dragonbones-oracle-pose/1","armatures":{}})",
+                                                                               [](const std::string&) { return verify::ConvertedArmature{}; });
+    ASSERT_FALSE(db_check.ok());
+    EXPECT_EQ(db_check.error().where().json_path, "/armatures") << db_check.error().what();
+}
+
+TEST(PoseCheck, PoseDocumentOptionsAreCheckedNotThrown) {
+    const spine::SkeletonData sd = stickman();
+    const rt::RuntimeData data = rt::prepare(sd).value();
+    std::FILE* f = std::tmpfile();
+    verify::PoseOptions options;
+    options.skin = "no-such-skin";
+    Result<void> written = verify::write_pose_json(data, options, f);
+    ASSERT_FALSE(written.ok());
+    EXPECT_EQ(written.error().message(), "no skin named \"no-such-skin\"");
+    options.skin.reset();
+    options.samples = -1;
+    written = verify::write_pose_json(data, options, f);
+    ASSERT_FALSE(written.ok());
+    EXPECT_EQ(written.error().message(), "the sample count must not be negative");
+    EXPECT_EQ(std::ftell(f), 0);  // nothing was written
+    std::fclose(f);
 }
 
 TEST(PoseCheck, DragonBonesReferenceIsComparedAfterTheYFlip) {
     auto db = dragonbones::read_json(kArmature);
     ASSERT_TRUE(db.ok()) << db.error().what();
-    EXPECT_EQ(verify::reference_kind(kReference), verify::ReferenceKind::DragonBones);
+    EXPECT_EQ(verify::reference_kind(kReference).value(), verify::ReferenceKind::DragonBones);
     verify::PoseCheck check = check_armatures(*db, kReference);
     ASSERT_EQ(check.animations.size(), 1u);
     EXPECT_TRUE(check.animations[0].ok()) << check.animations[0].first_mismatch;
@@ -190,12 +184,12 @@ TEST(PoseCheck, CorpusGoldensPass) {
     if (!std::filesystem::exists(spine_golden) || !std::filesystem::exists(db_golden))
         GTEST_SKIP() << "../shared/golden not found: corpus pose check skipped";
     auto text = [](const std::filesystem::path& p) {
-        const auto bytes = io::read_file(p.string());
+        const auto bytes = io::read_file(p.string()).value();
         return std::string(bytes.begin(), bytes.end());
     };
-    auto sd = spine::read_skel(io::read_file((test::shared_dir() / "corpus/spine-3.8/raptor-pro.skel").string()));
+    auto sd = spine::read_skel(io::read_file((test::shared_dir() / "corpus/spine-3.8/raptor-pro.skel").string()).value());
     ASSERT_TRUE(sd.ok());
-    const verify::PoseCheck spine_check = verify::check_spine_poses(rt::prepare(*sd), text(spine_golden));
+    const verify::PoseCheck spine_check = verify::check_spine_poses(rt::prepare(*sd).value(), text(spine_golden)).value();
     EXPECT_EQ(spine_check.animations.size(), 5u);
     EXPECT_EQ(spine_check.failed(), 0u);
     auto db = dragonbones::read_json(text(test::shared_dir() / "corpus/dragonbones/5.5/mecha_1406_ske.json"));

@@ -73,9 +73,8 @@ struct Atlas {
     const Region* find(std::string_view name, int* page_index = nullptr) const;
 };
 
-// Parses atlas text. Throws rigio::Error located by line and column.
-Atlas read_atlas(std::string_view text);
-Result<Atlas> try_read_atlas(std::string_view text);
+// Parses atlas text; an Error is located by line and column.
+Result<Atlas> read_atlas(std::string_view text);
 
 // Serialises an atlas in its layout; keys follow each page's and region's `keys`, or the 4.x choice
 // (values that differ from the defaults) when it has none.

@@ -11,7 +11,7 @@
 
 namespace rigio::atlas {
 
-// Throws rigio::Error with the JSON path, line and column of the value at fault.
-Atlas read_dragonbones_tex(std::string_view json);
+// An Error carries the JSON path, line and column of the value at fault.
+Result<Atlas> read_dragonbones_tex(std::string_view json);
 
 }  // namespace rigio::atlas

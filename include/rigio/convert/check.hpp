@@ -7,12 +7,13 @@
 // spine_to_dragonbones and dragonbones::convert_version run.
 #pragma once
 
+#include "rigio/io/error.hpp"
 #include "rigio/spine/model.hpp"
 
 namespace rigio::convert {
 
-// Throws rigio::Error ("error at /animations/walk/drawOrder/0/offsets/1/offset in the converted Spine
-// skeleton: ...") when rigio's Spine JSON reader rejects `skeleton` as rigio would write it.
-void check_spine_result(const spine::SkeletonData& skeleton);
+// An Error ("error at /animations/walk/drawOrder/0/offsets/1/offset in the converted Spine skeleton:
+// ...") when rigio's Spine JSON reader rejects `skeleton` as rigio would write it.
+Result<void> check_spine_result(const spine::SkeletonData& skeleton);
 
 }  // namespace rigio::convert

@@ -9,6 +9,7 @@
 
 #include "rigio/convert/loss.hpp"
 #include "rigio/dragonbones/model.hpp"
+#include "rigio/io/error.hpp"
 #include "rigio/spine/model.hpp"
 
 namespace rigio::convert {
@@ -17,8 +18,9 @@ struct SpineToDragonBonesOptions {
     std::string name = "armature";  // data and armature name
 };
 
-// Throws rigio::Error when rigio's DragonBones reader would reject the result (dragonbones::check_readable).
-dragonbones::DragonBonesData spine_to_dragonbones(const spine::SkeletonData& skeleton, LossReport& report,
+// An Error when the skeleton cannot be played (runtime::prepare) or rigio's DragonBones reader would
+// reject the result (dragonbones::check_readable).
+Result<dragonbones::DragonBonesData> spine_to_dragonbones(const spine::SkeletonData& skeleton, LossReport& report,
                                                   const SpineToDragonBonesOptions& options = {});
 
 }  // namespace rigio::convert

@@ -1,5 +1,5 @@
 // rigio/curves/unity_curve.hpp: evaluation of a Unity AnimationCurve at a time, as
-// AnimationCurve.Evaluate does it (see ../shared/notes/unity-animation-curve.md):
+// AnimationCurve.Evaluate does it (see docs/formats/unity-animation-curve.md):
 // cubic Hermite segments, weighted (Bézier) segments, stepped segments (infinite tangents),
 // pre/post wrap modes (Loop, PingPong, everything else clamps), single-key and empty curves.
 // Arithmetic is float32, in the order of Unity's reference evaluator, so results stay within

@@ -162,7 +162,7 @@ struct Event {
 };
 
 // One keyframe. The same structure serves every timeline; which members a frame may carry depends
-// on its timeline (the readers and writers follow the table in ../shared/notes/dragonbones.md):
+// on its timeline (the table in docs/formats/dragonbones.md, 6. Timelines and frames, by version):
 //   animation frame: event, events, sound, action, actions
 //   bone frame (<= 5.0): transform, tweenRotate, event, sound, action
 //   translateFrame / scaleFrame: x, y;  rotateFrame: rotate, skew, clockwise

@@ -10,20 +10,21 @@
 #include <string_view>
 
 #include "rigio/dragonbones/model.hpp"
+#include "rigio/io/error.hpp"
 #include "rigio/io/loss.hpp"
 
 namespace rigio::dragonbones {
 
-// Versions that can be written: "4.5" and "5.5". Throws rigio::Error for any other target, or for data
-// older than 4.0. Same version (or 4.0 -> 4.5): the data is returned unchanged apart from the label.
+// Versions that can be written: "4.5" and "5.5". An Error for any other target, or for data older
+// than 4.0 (at /version). Same version (or 4.0 -> 4.5): the data is returned unchanged apart from the label.
 // Each loss is added to `report`: where is a JSON pointer into the source (e.g.
 // /armature/0/animation/2/slot/4/frame), feature what could not be carried, action what was done.
 // The result is checked with check_readable before it is returned.
-DragonBonesData convert_version(const DragonBonesData& data, std::string_view target, LossReport& report);
+Result<DragonBonesData> convert_version(const DragonBonesData& data, std::string_view target, LossReport& report);
 
 // Writes `data` as JSON in memory and reads it back with rigio's validating DragonBones reader (the one
-// `rigio validate` uses). Throws rigio::Error at the JSON path of what the reader rejects, "in the
-// converted WHAT", so that no conversion result rigio itself would refuse is ever written.
-void check_readable(const DragonBonesData& data, std::string_view what = "DragonBones data");
+// `rigio validate` uses). An Error at the JSON path of what the reader rejects, "in the converted
+// WHAT", so that no conversion result rigio itself would refuse is ever written.
+Result<void> check_readable(const DragonBonesData& data, std::string_view what = "DragonBones data");
 
 }  // namespace rigio::dragonbones

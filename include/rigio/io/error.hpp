@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -45,7 +46,7 @@ private:
 
 // A value or the error that prevented it.
 template <class T>
-class Result {
+class [[nodiscard]] Result {
 public:
     Result(T value) : v_(std::move(value)) {}        // NOLINT(google-explicit-constructor)
     Result(Error error) : v_(std::move(error)) {}    // NOLINT(google-explicit-constructor)
@@ -54,7 +55,10 @@ public:
     explicit operator bool() const { return ok(); }
     T& value() & { return get_or_throw(); }
     T&& value() && { return std::move(get_or_throw()); }
-    const T& value() const& { return std::get<0>(v_); }
+    const T& value() const& {
+        if (!ok()) throw std::get<1>(v_);
+        return std::get<0>(v_);
+    }
     const Error& error() const { return std::get<1>(v_); }
     T* operator->() { return &get_or_throw(); }
     T& operator*() { return get_or_throw(); }
@@ -69,7 +73,7 @@ private:
 
 // Success with no value, or the error that prevented it.
 template <>
-class Result<void> {
+class [[nodiscard]] Result<void> {
 public:
     Result() = default;
     Result(Error error) : error_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
@@ -84,6 +88,11 @@ public:
 private:
     std::optional<Error> error_;
 };
+
+// A conversion result that rigio's own reader rejected (`reader` is the reader's error): the JSON path
+// stays, the line and column of text nobody sees go, and `what` names the converted data ("Spine
+// skeleton") in the context.
+Error rejected_conversion(const Error& reader, std::string_view what);
 
 // Runs f (which may throw rigio::Error) and turns the outcome into a Result.
 template <class F>

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,10 +18,10 @@
 
 namespace rigio::io {
 
-// Reads a whole file. Throws rigio::Error naming the path when it cannot be read.
-std::vector<std::uint8_t> read_file(const std::string& path);
+// Reads a whole file; the Error names the path when it cannot be read.
+Result<std::vector<std::uint8_t>> read_file(const std::string& path);
 // Reads standard input to its end.
-std::vector<std::uint8_t> read_stdin();
+Result<std::vector<std::uint8_t>> read_stdin();
 
 struct WriteOptions {
     bool force = false;  // replace a read-only regular file (as `cp -f` does)
@@ -32,21 +33,24 @@ struct WriteOptions {
 // `remove_temporaries_on_signals()` was called.
 class AtomicFile {
 public:
-    explicit AtomicFile(const std::string& path, const WriteOptions& options = {});
+    // Opens the temporary file (or the non-regular target); the Error names the path and why not.
+    static Result<std::unique_ptr<AtomicFile>> open(const std::string& path, const WriteOptions& options = {});
     ~AtomicFile();
     AtomicFile(const AtomicFile&) = delete;
     AtomicFile& operator=(const AtomicFile&) = delete;
 
     int fd() const { return fd_; }
-    void write(std::span<const std::uint8_t> bytes);  // throws rigio::Error
-    void commit();                                     // sync(), then publish(); throws rigio::Error
+    Result<void> write(std::span<const std::uint8_t> bytes);
+    Result<void> commit();  // sync(), then publish()
     // The two halves of commit(), for commit_together(): sync() keeps the old mode and makes the
     // bytes durable (fsync); publish() renames the temporary file over the target. A failure in
     // either removes the temporary file and leaves the target untouched.
-    void sync();
-    void publish();
+    Result<void> sync();
+    Result<void> publish();
 
 private:
+    explicit AtomicFile(const std::string& path);
+    Result<void> open_target(const WriteOptions& options);
     void discard();
     std::string path_;    // as given, for messages
     std::string target_;  // the file actually replaced (symbolic links followed)
@@ -67,10 +71,10 @@ inline constexpr std::size_t kMaxTogether = 64;
 // it is in place); a file that fails leaves its target untouched and does not stop the others.
 std::vector<std::optional<Error>> commit_together(std::span<AtomicFile* const> files);
 
-// Writes `bytes` to `path` atomically. Throws rigio::Error on failure, leaving any existing file
-// at `path` untouched.
-void write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, const WriteOptions& options = {});
-void write_file_atomic(const std::string& path, const std::string& text, const WriteOptions& options = {});
+// Writes `bytes` to `path` atomically. On failure the Error says why, and any existing file at `path`
+// is left untouched.
+Result<void> write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, const WriteOptions& options = {});
+Result<void> write_file_atomic(const std::string& path, const std::string& text, const WriteOptions& options = {});
 
 // True when both paths exist and name the same file (same device and inode, links followed).
 bool same_file(const std::string& a, const std::string& b);

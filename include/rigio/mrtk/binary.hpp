@@ -1,6 +1,6 @@
 // rigio/mrtk/binary.hpp: the MRTK input-animation binary format (InputAnimation-*.bin),
 // versions 1.0 (MRTK 2.0–2.5) and 1.1 (MRTK 2.6+), little-endian, byte layout as in
-// ../shared/notes/mrtk-input-animation.md §1–3.
+// docs/formats/mrtk-input-animation.md, sections 1-3.
 // read_bin checks every count against the bytes left before allocating (the marker count too),
 // and reports each error with its byte offset and the curve being read. write_bin mirrors it
 // field for field: a file read and written again is byte-identical.

@@ -1,5 +1,5 @@
 // rigio/mrtk/evaluate.hpp: the state an MRTK recording plays back at a time, exactly as MRTK 2.x
-// evaluates it (../shared/notes/unity-animation-curve.md §4–5): every curve on its own with
+// evaluates it (docs/formats/mrtk-input-animation.md, 4. Playback): every curve on its own with
 // Unity's curve rules; rotations are the component-wise result, NOT normalised (MRTK's Normalize()
 // runs on a temporary copy) unless `normalize_rotations` is set; hand state is Evaluate(t) > 0.5;
 // gaze direction is normalised (the Ray.direction setter does it); absent sections give MRTK's
@@ -57,9 +57,9 @@ float evaluate_curve(const Curve& c, float time);
 Quat normalized(Quat q);
 Vec3 normalized(Vec3 v);
 
-// Sample times: 0, 1/rate, 2/rate, ... up to `duration` (inclusive when on the grid). Throws
-// rigio::Error when the rate is not positive, the duration not finite, or the count would pass
-// `max_samples` (a recording's key times are untrusted).
-std::vector<float> sample_times(float duration, double rate, std::size_t max_samples = 10'000'000);
+// Sample times: 0, 1/rate, 2/rate, ... up to `duration` (inclusive when on the grid). An Error when
+// the rate is not positive, the duration not finite, or the count would pass `max_samples` (a
+// recording's key times are untrusted).
+Result<std::vector<float>> sample_times(float duration, double rate, std::size_t max_samples = 10'000'000);
 
 }  // namespace rigio::mrtk

@@ -1,6 +1,6 @@
 // rigio/mrtk/inspect.hpp: facts about a recording for reports (`rigio info`): sections present,
 // duration, curves and keys per section, markers, and known producer defects
-// (../shared/notes/mrtk-input-animation.md §5–6). Reads the model only.
+// (docs/formats/mrtk-input-animation.md, sections 5-6). Reads the model only.
 #pragma once
 
 #include <cstddef>
@@ -36,7 +36,7 @@ float duration(const InputAnimation& a);
 // Producer defects and suspicious content, one readable line each (empty when none).
 std::vector<std::string> find_defects(const InputAnimation& a);
 
-// True when a pose's rotation W curve looks lost by the MRTK 2.6/2.7 optimizer (§6.1): X, Y, Z
+// True when a pose's rotation W curve looks lost by the MRTK 2.6/2.7 optimizer (6.1 there): X, Y, Z
 // share n >= 2 key times while W holds fewer keys (0, 1, or 2 with the last one misplaced).
 bool rotation_w_lost(const PoseCurves& p);
 

@@ -1,5 +1,5 @@
 // rigio/mrtk/model.hpp: an MRTK input animation (InputAnimation-*.bin) as plain values.
-// Layout and meaning: ../shared/notes/mrtk-input-animation.md. Every stored field is kept:
+// Layout and meaning: docs/formats/mrtk-input-animation.md. Every stored field is kept:
 // the version, the 1.1 presence flags, each curve's wrap modes and every key field, markers,
 // and any bytes after the marker list. Curves are per component (each has its own keys).
 // No behaviour beyond names and iteration helpers; depends only on curves/keyframe.hpp.

@@ -8,11 +8,13 @@
 #include <vector>
 
 #include "rigio/atlas/image.hpp"
+#include "rigio/io/error.hpp"
 
 namespace rigio::render {
 
-// `delay`: seconds per frame. Throw rigio::Error when the frames are empty or differ in size.
-std::vector<std::uint8_t> encode_gif(const std::vector<atlas::Image>& frames, float delay);
-std::vector<std::uint8_t> encode_webp(const std::vector<atlas::Image>& frames, float delay, float quality = 90);
+// `delay`: seconds per frame. An Error when the frames are empty, differ in size, or are larger than
+// the format allows.
+Result<std::vector<std::uint8_t>> encode_gif(const std::vector<atlas::Image>& frames, float delay);
+Result<std::vector<std::uint8_t>> encode_webp(const std::vector<atlas::Image>& frames, float delay, float quality = 90);
 
 }  // namespace rigio::render

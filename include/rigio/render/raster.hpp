@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "rigio/atlas/image.hpp"
+#include "rigio/io/error.hpp"
 
 namespace rigio::render {
 
@@ -38,8 +39,8 @@ struct Canvas {
     int width = 0, height = 0;
     std::vector<std::uint8_t> pixels;  // 4 per pixel: premultiplied r, g, b, then coverage a
 
-    Canvas() = default;
-    Canvas(int w, int h);  // transparent black; sizes checked against atlas::ImageLimits
+    // A transparent black canvas; an Error when the size is outside atlas::ImageLimits.
+    static Result<Canvas> make(int w, int h);
     void clear(const std::uint8_t rgba_straight[4]);
     // Straight-alpha RGBA (colour = round(255 P / A), 0 where A = 0), as PNG/GIF/WebP store it.
     atlas::Image to_image() const;

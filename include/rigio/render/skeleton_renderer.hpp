@@ -11,6 +11,7 @@
 
 #include "rigio/atlas/atlas.hpp"
 #include "rigio/atlas/image.hpp"
+#include "rigio/io/error.hpp"
 #include "rigio/render/raster.hpp"
 #include "rigio/spine/runtime/skeleton.hpp"
 
@@ -24,8 +25,9 @@ struct TextureAtlas {
 };
 
 // Reads an atlas file (Spine .atlas, or a DragonBones *_tex.json when the name ends in .json) and the
-// page images next to it (page names must be relative paths without ".."). Throws rigio::Error naming the file and the line, or the page image at fault.
-TextureAtlas load_texture_atlas(const std::string& path, const atlas::ImageLimits& limits = {});
+// page images next to it (page names must be relative paths without ".."). An Error names the file and
+// the line, or the page image at fault.
+Result<TextureAtlas> load_texture_atlas(const std::string& path, const atlas::ImageLimits& limits = {});
 
 // World point (x, y) (y up) -> pixel (x0 + scale * x, y0 - scale * y).
 struct Camera {
@@ -46,8 +48,9 @@ int size_regions_from_atlas(spine::SkeletonData& data, const atlas::Atlas& atlas
 class SkeletonRenderer {
 public:
     // Resolves every region and mesh attachment of `data` to its atlas region (every frame's region for
-    // a sequence). Throws rigio::Error when an attachment's region is missing from the atlas.
-    SkeletonRenderer(const spine::runtime::RuntimeData& data, const TextureAtlas& textures);
+    // a sequence). An Error when an attachment's region is missing from the atlas, or its mesh does not
+    // fit its uvs. The renderer refers to `data` and `textures`, which must outlive it.
+    static Result<SkeletonRenderer> make(const spine::runtime::RuntimeData& data, const TextureAtlas& textures);
 
     void draw(const spine::runtime::Skeleton& skeleton, const Camera& camera, Canvas& canvas) const;
     // Adds the world vertices of everything draw() would draw.
@@ -56,6 +59,7 @@ public:
     bool tint_black = true;  // apply slots' dark colours (spine-sfml ignores them)
 
 private:
+    SkeletonRenderer(const spine::runtime::RuntimeData& data, const TextureAtlas& textures);  // throws rigio::Error
     struct Mapped {
         int page = -1;
         const atlas::Region* region = nullptr;

@@ -52,12 +52,12 @@ struct PoseCheck {
 
 enum class ReferenceKind { Spine, DragonBones };
 
-// Which kind of reference a pose dump is. Throws rigio::Error (with a JSON path) when it is neither.
-ReferenceKind reference_kind(std::string_view reference_json);
+// Which kind of reference a pose dump is; an Error (with a JSON path) when it is neither.
+Result<ReferenceKind> reference_kind(std::string_view reference_json);
 
-// Compares `data` with a Spine reference. Throws rigio::Error when the reference is malformed; a
-// skin or animation the skeleton lacks is a mismatch of that animation.
-PoseCheck check_spine_poses(const spine::runtime::RuntimeData& data, std::string_view reference_json);
+// Compares `data` with a Spine reference. An Error (with a JSON path) when the reference is malformed;
+// a skin or animation the skeleton lacks is a mismatch of that animation.
+Result<PoseCheck> check_spine_poses(const spine::runtime::RuntimeData& data, std::string_view reference_json);
 
 // An armature converted to Spine: its runtime data (nullptr when the input has no such armature) and,
 // when known, the DragonBones armature it came from (its default skin's display kinds say which display
@@ -72,7 +72,8 @@ struct ConvertedArmature {
 // The converted armature of that name.
 using ArmatureRuntime = std::function<ConvertedArmature(const std::string& armature)>;
 
-// Compares each armature of a DragonBones reference with its converted Spine skeleton.
-PoseCheck check_dragonbones_poses(std::string_view reference_json, const ArmatureRuntime& runtime_for);
+// Compares each armature of a DragonBones reference with its converted Spine skeleton. An Error (with a
+// JSON path) when the reference is malformed.
+Result<PoseCheck> check_dragonbones_poses(std::string_view reference_json, const ArmatureRuntime& runtime_for);
 
 }  // namespace rigio::verify

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "rigio/io/error.hpp"
 #include "rigio/spine/runtime/data.hpp"
 
 namespace rigio::verify {
@@ -30,8 +31,8 @@ struct PoseOptions {
     int fps = 60;
 };
 
-// Writes the pose document to `out`. Throws rigio::Error when the skin or animation is unknown or the
-// frame rate is not positive.
-void write_pose_json(const RuntimeData& data, const PoseOptions& options, std::FILE* out);
+// Writes the pose document to `out`. An Error when the skin or animation is unknown, the sample count
+// negative or the physics frame rate outside 1 to 100000.
+Result<void> write_pose_json(const RuntimeData& data, const PoseOptions& options, std::FILE* out);
 
 }  // namespace rigio::verify

@@ -72,9 +72,7 @@ struct Entry {
     const Attachment* attachment;
 };
 
-}  // namespace
-
-RuntimeData prepare(const SkeletonData& sd) {
+RuntimeData build(const SkeletonData& sd) {
     if (!reads(sd.header.data_version))
         throw Error(std::string("rigio plays Spine ") + readable_versions() + " data; this is " + version_name(sd.header.data_version));
     RuntimeData rd;
@@ -228,6 +226,12 @@ RuntimeData prepare(const SkeletonData& sd) {
     std::size_t budget = detail::expansion_budget();
     for (const Animation& a : sd.animations) rd.animations.push_back(detail::build_animation(rd, a, budget));
     return rd;
+}
+
+}  // namespace
+
+Result<RuntimeData> prepare(const SkeletonData& sd) {
+    return capture([&] { return build(sd); });
 }
 
 int skin_rule(const RuntimeData& data) {

@@ -3,7 +3,7 @@
 // attachments resolved into one table (linked meshes point at the mesh that holds their vertices),
 // per-skin lookup tables, bone children, and animations flattened into timelines whose keyframes
 // sit in contiguous float arrays with Bézier curves pre-sampled. Depends on the model only, never
-// on readers or writers. prepare() throws rigio::Error when the data cannot be played (an index or
+// on readers or writers. prepare() returns an Error when the data cannot be played (an index or
 // a deform/draw-order key out of range). The version the model was read from picks the rules where the
 // official runtimes differ (RuntimeData::version); where they agree the code is shared.
 #pragma once
@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "rigio/io/error.hpp"
 #include "rigio/spine/model.hpp"
 
 namespace rigio::spine::runtime {
@@ -130,8 +131,9 @@ struct RuntimeData {
 };
 
 // Builds the runtime tables for any version rigio reads. The RuntimeData refers to `data`, which must
-// outlive it.
-RuntimeData prepare(const SkeletonData& data);
+// outlive it. An Error says what cannot be played (the model has no text to point into; messages name
+// the bone, slot, attachment or animation).
+Result<RuntimeData> prepare(const SkeletonData& data);
 
 // The skin shown when none is asked for (the pose dumps' and previews' rule): the first named skin
 // when the default skin is missing or holds no attachments, else none (-1).
