@@ -72,7 +72,7 @@ void BM_WriteSkel(benchmark::State& state) {
     std::size_t bytes = 0;
     for (auto _ : state) {
         for (const auto& m : models) {
-            auto out = rigio::spine::write_skel(m);
+            auto out = rigio::spine::write_skel(m).value();
             bytes += out.size();
             benchmark::DoNotOptimize(out);
         }
@@ -124,7 +124,7 @@ void BM_WriteSkelVersion(benchmark::State& state) {
     std::size_t bytes = 0;
     for (auto _ : state) {
         for (const auto& m : models) {
-            auto out = rigio::spine::write_skel(m);
+            auto out = rigio::spine::write_skel(m).value();
             bytes += out.size();
             benchmark::DoNotOptimize(out);
         }

@@ -128,7 +128,7 @@ void BM_WriteJson(benchmark::State& state) {
     std::size_t bytes = 0;
     for (auto _ : state) {
         for (const auto& m : models) {
-            auto out = rigio::spine::write_json(m);
+            auto out = rigio::spine::write_json(m).value();
             bytes += out.size();
             benchmark::DoNotOptimize(out);
         }
@@ -190,7 +190,7 @@ void BM_WriteJsonVersion(benchmark::State& state) {
     std::size_t bytes = 0;
     for (auto _ : state) {
         for (const auto& m : models) {
-            auto out = rigio::spine::write_json(m);
+            auto out = rigio::spine::write_json(m).value();
             bytes += out.size();
             benchmark::DoNotOptimize(out);
         }

@@ -16,7 +16,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     auto bytes = rigio::spine::write_skel(*first);
-    auto second = rigio::spine::read_skel(bytes);
+    if (!bytes) {
+        std::fprintf(stderr, "a model that reads does not write: %s\n", bytes.error().what());
+        std::abort();
+    }
+    auto second = rigio::spine::read_skel(*bytes);
     if (!second) {
         std::fprintf(stderr, "rewrite does not read back: %s\n", second.error().what());
         std::abort();

@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
     }
     const std::string dir = argv[1];
     try {
-        rigio::io::write_file_atomic(dir + "/stickman.skel", rigio::spine::write_skel(rigio::samples::spine_stickman())).value();
+        rigio::io::write_file_atomic(dir + "/stickman.skel", rigio::spine::write_skel(rigio::samples::spine_stickman()).value()).value();
         const rigio::samples::SampleAtlas atlas = rigio::samples::stickman_atlas();
         rigio::io::write_file_atomic(dir + "/stickman.atlas", rigio::atlas::write_atlas(atlas.atlas)).value();
         rigio::io::write_file_atomic(dir + "/stickman.png", rigio::atlas::encode_png(atlas.page).value()).value();

@@ -37,10 +37,10 @@ std::vector<std::uint8_t> encode_or_throw(const Document& doc, Format target, co
     if (const auto* bin = std::get_if<dragonbones::BinaryData>(&doc.model)) return dragonbones::write_dbdt(*bin);
     if (const auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model)) return bytes_of(dragonbones::write_json(*db));
     const auto& sd = std::get<spine::SkeletonData>(doc.model);
-    if (target == Format::SpineBinary) return spine::write_skel(sd);
+    if (target == Format::SpineBinary) return spine::write_skel(sd).value();  // an Error leaves through encode's Result
     spine::JsonWriteOptions opts;
     opts.editor_rounding = options.editor_rounding;  // default: exact (every float32 kept, nothing dropped)
-    return bytes_of(spine::write_json(sd, opts));
+    return bytes_of(spine::write_json(sd, opts).value());
 }
 
 }  // namespace

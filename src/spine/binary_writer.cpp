@@ -28,6 +28,21 @@ public:
     std::vector<std::uint8_t> write() {
         io::ByteWriter head;
         write_header(head);
+        write_body();
+        // The table comes after the header and before the bones, but is only complete now.
+        if (!v37_) {  // 3.7 has no shared string table
+            head.count(strings_.size());
+            for (const std::string& s : strings_) head.spine_string(s);
+        }
+        std::vector<std::uint8_t> out = head.take();
+        const auto& body = w_.bytes();
+        out.insert(out.end(), body.begin(), body.end());
+        return out;
+    }
+
+    // Everything after the header and string table; builds the table (the header has no shared strings,
+    // and a hash that is not 8 bytes of base64 does not stop skel_first_use_strings).
+    void write_body() {
         w_.reserve(1 << 16);
         write_bones();
         write_slots();
@@ -42,15 +57,6 @@ public:
         write_events();
         w_.count(sd_.animations.size());
         for (const Animation& a : sd_.animations) write_animation(a);
-        // The table comes after the header and before the bones, but is only complete now.
-        if (!v37_) {  // 3.7 has no shared string table
-            head.count(strings_.size());
-            for (const std::string& s : strings_) head.spine_string(s);
-        }
-        std::vector<std::uint8_t> out = head.take();
-        const auto& body = w_.bytes();
-        out.insert(out.end(), body.begin(), body.end());
-        return out;
     }
 
     const std::vector<std::string>& strings() const { return strings_; }
@@ -562,9 +568,8 @@ void SkelWriter::write_draw_order_and_events(const Animation& a) {
     }
 }
 
-}  // namespace
 
-std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton) {
+std::vector<std::uint8_t> write_skel_or_throw(const SkeletonData& skeleton) {
     // Never write a file in another version's layout: refuse versions the writer has no branches for.
     const Version layout = skeleton.header.data_version;  // the layout the data was read as (docs/spine-model.md)
     if (!reads(layout))
@@ -573,9 +578,15 @@ std::vector<std::uint8_t> write_skel(const SkeletonData& skeleton) {
     return SkelWriter(skeleton, layout).write();
 }
 
+}  // namespace
+
+Result<std::vector<std::uint8_t>> write_skel(const SkeletonData& skeleton) {
+    return capture([&] { return write_skel_or_throw(skeleton); });
+}
+
 std::vector<std::string> skel_first_use_strings(const SkeletonData& skeleton) {
     SkelWriter w(skeleton, skeleton.header.data_version, false);
-    w.write();
+    w.write_body();
     return w.strings();
 }
 

@@ -270,7 +270,9 @@ void JsonSkeletonWriter::write_events() {
 
 }  // namespace detail
 
-std::string write_json(const SkeletonData& skeleton, const JsonWriteOptions& options) {
+namespace {
+
+std::string write_json_or_throw(const SkeletonData& skeleton, const JsonWriteOptions& options) {
     // Never write a file in another version's layout: data of a version the JSON writer has no branches
     // for (e.g. read from a 4.x .skel) is refused by name.
     if (!detail::json_reads(skeleton.header.data_version))
@@ -286,6 +288,12 @@ std::string write_json(const SkeletonData& skeleton, const JsonWriteOptions& opt
     std::string out = io::reflow_json(compact, layout);
     if (!out.empty() && out.back() == '\n') out.pop_back();  // the editor ends the file after the last brace
     return out;
+}
+
+}  // namespace
+
+Result<std::string> write_json(const SkeletonData& skeleton, const JsonWriteOptions& options) {
+    return capture([&] { return write_json_or_throw(skeleton, options); });
 }
 
 }  // namespace rigio::spine

@@ -70,7 +70,7 @@ TEST(ConversionOutputCheck, DrawOrderPairsOutsideTheSlotsAreDroppedAndReported) 
         << all;
     EXPECT_EQ(r.losses.size(), 4u) << all;
     // And rigio reads the result back.
-    auto back = spine::read_json(spine::write_json(*sd));
+    auto back = spine::read_json(spine::write_json(*sd).value());
     EXPECT_TRUE(back.ok()) << back.error().what();
 }
 

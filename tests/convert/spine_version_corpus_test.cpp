@@ -127,19 +127,19 @@ TEST(SpineVersionCorpus, EveryFileToEveryOtherVersionReadsBackAndLosslessOnesCom
                 ++per_pair[std::string(version_name(from)) + "->" + version_name(to)];
                 EXPECT_EQ(r.data.header.data_version, to) << label;
                 EXPECT_EQ(r.data.header.version->rfind(std::string(version_name(to)) + ".", 0), 0u) << label;
-                const std::vector<std::uint8_t> skel = write_skel(r.data);
+                const std::vector<std::uint8_t> skel = write_skel(r.data).value();
                 auto skel_back = read_skel(skel);
                 ASSERT_TRUE(skel_back.ok()) << label << " .skel: " << skel_back.error().what();
                 EXPECT_EQ(skel_back->header.data_version, to) << label;
-                EXPECT_TRUE(write_skel(*skel_back) == skel) << label << ": the .skel does not read back the same";
+                EXPECT_TRUE(write_skel(*skel_back).value() == skel) << label << ": the .skel does not read back the same";
                 // A JSON source writes its target as .skel only (the .skel sources cover the JSON writer), to keep
                 // the test fast.
                 if (path.extension() == ".json") continue;
-                const std::string json = write_json(r.data);
+                const std::string json = write_json(r.data).value();
                 auto json_back = read_json(json);
                 ASSERT_TRUE(json_back.ok()) << label << " JSON: " << json_back.error().what();
                 EXPECT_EQ(json_back->header.data_version, to) << label;
-                EXPECT_EQ(json_difference(write_json(*json_back), json), "") << label << ": the JSON does not read back the same";
+                EXPECT_EQ(json_difference(write_json(*json_back).value(), json), "") << label << ": the JSON does not read back the same";
                 if (!r.losses.empty()) continue;
                 ++lossless;
                 ++per_pair_lossless[std::string(version_name(from)) + "->" + version_name(to)];
@@ -149,7 +149,7 @@ TEST(SpineVersionCorpus, EveryFileToEveryOtherVersionReadsBackAndLosslessOnesCom
                 back.data.header.hash = source->header.hash;
                 back.data.header.version = source->header.version;
                 if (from < Version::V40) align_rotations(*source, back.data);
-                const std::string diff = json_difference(write_json(*source), write_json(back.data));
+                const std::string diff = json_difference(write_json(*source).value(), write_json(back.data).value());
                 EXPECT_EQ(diff, "") << label << " and back";
                 came_back += diff.empty();
             }

@@ -57,7 +57,7 @@ SkeletonData winged(SequenceMode mode, bool as_mesh) {
 }
 
 void expect_same_regions(const SkeletonData& source, const SkeletonData& target) {
-    const RuntimeData src = prepare(source), out = prepare(target);
+    const RuntimeData src = prepare(source).value(), out = prepare(target).value();
     Skeleton a(src), b(out);
     std::vector<float> times;
     for (int i = 0; i <= 1450; ++i) times.push_back(static_cast<float>(i * 0.001));  // to the duration
@@ -90,7 +90,7 @@ TEST(SpineVersionSequences, EveryModeBecomesAttachmentKeysShowingTheSameRegions)
                 EXPECT_EQ(*r.data.slots[0].attachment, "wing02");  // the setup frame
                 expect_same_regions(sd, r.data);
                 // The target writes and reads back in its own layout.
-                const auto back = read_skel(write_skel(r.data));
+                const auto back = read_skel(write_skel(r.data).value());
                 ASSERT_TRUE(back.ok());
                 EXPECT_EQ(back.value().skins[0].slots[0].attachments.size(), 5u);
             }

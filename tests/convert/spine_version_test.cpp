@@ -370,7 +370,7 @@ TEST(SpineVersion, MeshTrianglesFollowThe42Count) {
     const auto& tri = r.data.skins[0].slots[0].attachments[0].attachment.triangles;
     EXPECT_EQ(tri, (std::vector<std::uint16_t>{0, 1, 2, 0, 2, 3}));
     // The result is a 4.2 binary that reads back.
-    auto back = read_skel(write_skel(r.data));
+    auto back = read_skel(write_skel(r.data).value());
     ASSERT_TRUE(back.ok()) << back.error().what();
     EXPECT_EQ(back->skins[0].slots[0].attachments[0].attachment.triangles, tri);
 }
@@ -388,10 +388,10 @@ TEST(SpineVersion, EveryPairWritesAndReadsBackInTheTargetLayout) {
             t.keys = {BoneKeyframe(0, 10, 0, c), BoneKeyframe(1, 20, 0)};
             auto r = convert_spine_version(sd, to);
             EXPECT_TRUE(r.losses.empty()) << version_name(from) << " -> " << version_name(to);
-            auto skel = read_skel(write_skel(r.data));
+            auto skel = read_skel(write_skel(r.data).value());
             ASSERT_TRUE(skel.ok()) << version_name(from) << " -> " << version_name(to) << ": " << skel.error().what();
             EXPECT_EQ(skel->header.data_version, to);
-            auto json = read_json(write_json(r.data));
+            auto json = read_json(write_json(r.data).value());
             ASSERT_TRUE(json.ok()) << json.error().what();
             EXPECT_EQ(json->header.data_version, to);
             EXPECT_EQ(json->animations[0].bones[0].timelines[0].keys[0].curve, r.data.animations[0].bones[0].timelines[0].keys[0].curve);

@@ -27,13 +27,13 @@ rigio::Document stickman() {
 }  // namespace
 
 TEST(Document, LoadsEachFormatByContentWhateverTheName) {
-    const auto skel = rigio::spine::write_skel(rigio::samples::spine_stickman());
+    const auto skel = rigio::spine::write_skel(rigio::samples::spine_stickman()).value();
     auto a = rigio::load(skel, "misnamed.json");
     ASSERT_TRUE(a) << a.error().what();
     EXPECT_EQ(a->format, rigio::Format::SpineBinary);
     EXPECT_EQ(std::get<rigio::spine::SkeletonData>(a->model).bones.size(), 7u);
 
-    auto b = rigio::load(bytes_of(rigio::spine::write_json(rigio::samples::spine_stickman())));
+    auto b = rigio::load(bytes_of(rigio::spine::write_json(rigio::samples::spine_stickman()).value()));
     ASSERT_TRUE(b) << b.error().what();
     EXPECT_EQ(b->format, rigio::Format::SpineJson);
 
@@ -56,7 +56,7 @@ TEST(Document, RefusesWithWhatAndWhere) {
     EXPECT_EQ(json.error().where().line, 2);
     EXPECT_EQ(json.error().where().column, 3);
 
-    auto cut = rigio::spine::write_skel(rigio::samples::spine_stickman());
+    auto cut = rigio::spine::write_skel(rigio::samples::spine_stickman()).value();
     cut.resize(cut.size() / 2);
     auto r = rigio::load(cut);
     ASSERT_FALSE(r);
@@ -68,7 +68,7 @@ TEST(Document, RefusesWithWhatAndWhere) {
 }
 
 TEST(Document, LoadOptionsArePassedNotGlobal) {
-    const auto skel = rigio::spine::write_skel(rigio::samples::spine_stickman());
+    const auto skel = rigio::spine::write_skel(rigio::samples::spine_stickman()).value();
     rigio::LoadOptions as_json;
     as_json.assume = rigio::Format::SpineJson;
     EXPECT_FALSE(rigio::load(skel, {}, as_json));  // read as told, and refused
@@ -81,7 +81,7 @@ TEST(Document, EncodesRoundTripAndRefusesOtherFamilies) {
     EXPECT_FALSE(rigio::can_write(doc, rigio::Format::MrtkBinary));
     auto skel = rigio::encode(doc, rigio::Format::SpineBinary);
     ASSERT_TRUE(skel);
-    EXPECT_EQ(*skel, rigio::spine::write_skel(std::get<rigio::spine::SkeletonData>(doc.model)));
+    EXPECT_EQ(*skel, rigio::spine::write_skel(std::get<rigio::spine::SkeletonData>(doc.model)).value());
     auto bad = rigio::encode(doc, rigio::Format::MrtkJson);
     ASSERT_FALSE(bad);
     EXPECT_EQ(bad.error().message(), "cannot write spine-binary data as mrtk-json");

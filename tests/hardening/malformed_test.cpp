@@ -62,9 +62,9 @@ std::optional<Error> outcome(const R& r) {
 
 std::vector<Reader> readers() {
     std::vector<Reader> out;
-    out.push_back({"spine-binary", [] { return spine::write_skel(samples::spine_stickman()); },
+    out.push_back({"spine-binary", [] { return spine::write_skel(samples::spine_stickman()).value(); },
                    [](const Bytes& b) { return outcome(spine::read_skel(b)); }});
-    out.push_back({"spine-json", [] { return bytes_of(spine::write_json(samples::spine_stickman())); },
+    out.push_back({"spine-json", [] { return bytes_of(spine::write_json(samples::spine_stickman()).value()); },
                    [](const Bytes& b) { return outcome(spine::read_json(text_of(b))); }});
     out.push_back({"dragonbones-json", [] { return bytes_of(kDragonBones); },
                    [](const Bytes& b) { return outcome(dragonbones::read_json(text_of(b))); }});

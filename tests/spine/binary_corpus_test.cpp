@@ -18,7 +18,7 @@ TEST(SpineBinaryCorpus, EveryFileRoundTripsByteExact) {
         auto bytes = io::read_file(f.string()).value();
         auto sd = spine::read_skel(bytes);
         ASSERT_TRUE(sd.ok()) << sd.error().what();
-        auto out = spine::write_skel(*sd);
+        auto out = spine::write_skel(*sd).value();
         ASSERT_EQ(out.size(), bytes.size());
         EXPECT_TRUE(out == bytes);
         // Reading the rewrite gives the same model.
@@ -52,7 +52,7 @@ TEST(SpineBinaryCorpus, ModelCountsMatchWhatTheFilesHold) {
 
 TEST(SpineBinarySample, ShippedSampleIsWhatTheWriterMakes) {
     auto sample = io::read_file(std::string(RIGIO_SOURCE_DIR) + "/samples/stickman.skel").value();
-    auto built = spine::write_skel(samples::spine_stickman());
+    auto built = spine::write_skel(samples::spine_stickman()).value();
     EXPECT_TRUE(sample == built) << "samples/stickman.skel is stale: run build/make_samples samples";
     auto sd = spine::read_skel(sample);
     ASSERT_TRUE(sd.ok()) << sd.error().what();
@@ -80,7 +80,7 @@ TEST(SpineBinaryWriter, NullAndEmptyStringsSurvive) {
     sd.header.audio = std::nullopt;
     sd.bones[1].name = std::string();
     sd.events[1].string_value = std::string();
-    auto back = spine::read_skel(spine::write_skel(sd));
+    auto back = spine::read_skel(spine::write_skel(sd).value());
     ASSERT_TRUE(back.ok()) << back.error().what();
     EXPECT_EQ(back->header.images, std::optional<std::string>(""));
     EXPECT_EQ(back->header.audio, std::nullopt);
@@ -90,9 +90,9 @@ TEST(SpineBinaryWriter, NullAndEmptyStringsSurvive) {
 
 TEST(SpineBinaryWriter, WithoutNonessentialDataTheOptionalFieldsAreLeftOut) {
     auto sd = samples::spine_stickman();
-    auto full = spine::write_skel(sd);
+    auto full = spine::write_skel(sd).value();
     sd.header.nonessential = false;
-    auto lean = spine::write_skel(sd);
+    auto lean = spine::write_skel(sd).value();
     EXPECT_LT(lean.size(), full.size());
     auto back = spine::read_skel(lean);
     ASSERT_TRUE(back.ok()) << back.error().what();
@@ -104,7 +104,7 @@ TEST(SpineBinaryWriter, WithoutNonessentialDataTheOptionalFieldsAreLeftOut) {
 
 TEST(SpineBinaryWriter, NegativeDrawOrderOffsetTakesFiveBytes) {
     auto sd = samples::spine_stickman();
-    auto bytes = spine::write_skel(sd);
+    auto bytes = spine::write_skel(sd).value();
     // The walk animation moves slot 4 by -4: varint+ 04, then fc ff ff ff 0f.
     const std::vector<std::uint8_t> needle{0x04, 0xfc, 0xff, 0xff, 0xff, 0x0f};
     EXPECT_NE(std::search(bytes.begin(), bytes.end(), needle.begin(), needle.end()), bytes.end());

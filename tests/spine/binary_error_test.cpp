@@ -14,7 +14,7 @@ using namespace rigio;
 
 namespace {
 
-std::vector<std::uint8_t> sample_bytes() { return spine::write_skel(samples::spine_stickman()); }
+std::vector<std::uint8_t> sample_bytes() { return spine::write_skel(samples::spine_stickman()).value(); }
 
 // Reads `bytes` expecting an error; returns it.
 Error expect_error(const std::vector<std::uint8_t>& bytes) {
@@ -91,7 +91,7 @@ TEST(SpineBinaryErrors, RandomCorruptionNeverCrashes) {
                 if (r.error().where().known()) ++located;
             } else {
                 // Whatever reads must write and read back to the same model.
-                auto again = spine::read_skel(spine::write_skel(*r));
+                auto again = spine::read_skel(spine::write_skel(*r).value());
                 ASSERT_TRUE(again.ok()) << again.error().what();
             }
         }
@@ -128,32 +128,32 @@ TEST(SpineBinaryErrors, NegativeCountIsAnError) {
 TEST(SpineBinaryErrors, OutOfRangeIndicesNameTheTableAndTheContext) {
     auto sd = samples::spine_stickman();
     sd.animations[0].bones[0].bone = 91;
-    std::string m = message(spine::write_skel(sd));
+    std::string m = message(spine::write_skel(sd).value());
     EXPECT_NE(m.find("in animation \"walk\": bone index 91 out of range (7 bones)"), std::string::npos) << m;
 
     sd = samples::spine_stickman();
     sd.slots[2].bone = 7;
-    m = message(spine::write_skel(sd));
+    m = message(spine::write_skel(sd).value());
     EXPECT_NE(m.find("in slot 2: bone index 7 out of range (7 bones)"), std::string::npos) << m;
 
     sd = samples::spine_stickman();
     sd.animations[0].events[0].event = 5;
-    m = message(spine::write_skel(sd));
+    m = message(spine::write_skel(sd).value());
     EXPECT_NE(m.find("event index 5 out of range (2 events)"), std::string::npos) << m;
 
     sd = samples::spine_stickman();
     sd.ik[0].target = 40;
-    m = message(spine::write_skel(sd));
+    m = message(spine::write_skel(sd).value());
     EXPECT_NE(m.find("in IK constraint 0: target bone index 40 out of range"), std::string::npos) << m;
 
     sd = samples::spine_stickman();
     sd.bones[3].parent = 5;  // a parent must come before its child
-    m = message(spine::write_skel(sd));
+    m = message(spine::write_skel(sd).value());
     EXPECT_NE(m.find("in bone 3: parent bone index 5 out of range (3 bones before it)"), std::string::npos) << m;
 
     sd = samples::spine_stickman();
     sd.animations[0].draw_order[0].offsets[0].offset = -40;
-    m = message(spine::write_skel(sd));
+    m = message(spine::write_skel(sd).value());
     EXPECT_NE(m.find("draw order offset -40 moves slot 4 outside 0..6"), std::string::npos) << m;
 }
 
@@ -185,14 +185,14 @@ TEST(SpineBinaryErrors, SharedStringIndexOutOfRange) {
 TEST(SpineBinaryErrors, LinkedMeshWithMissingParentIsAnError) {
     auto sd = samples::spine_stickman();
     sd.skins[1].slots[0].attachments[0].attachment.parent = "no-such-mesh";
-    std::string m = message(spine::write_skel(sd));
+    std::string m = message(spine::write_skel(sd).value());
     EXPECT_NE(m.find("linked mesh \"head\""), std::string::npos) << m;
     EXPECT_NE(m.find("parent mesh \"no-such-mesh\" not found"), std::string::npos) << m;
     EXPECT_NE(m.find("error at byte"), std::string::npos) << m;
 
     sd = samples::spine_stickman();
     sd.skins[1].slots[0].attachments[0].attachment.parent_skin = "no-such-skin";
-    m = message(spine::write_skel(sd));
+    m = message(spine::write_skel(sd).value());
     EXPECT_NE(m.find("parent skin \"no-such-skin\" not found"), std::string::npos) << m;
 }
 
@@ -206,7 +206,7 @@ TEST(SpineBinaryErrors, TrailingBytesAreReported) {
 TEST(SpineBinaryErrors, DeformOfAnAttachmentNotInTheSkin) {
     auto sd = samples::spine_stickman();
     sd.animations[0].deform[0].slots[0].timelines[0].attachment = "body";  // region, wrong slot
-    std::string m = message(spine::write_skel(sd));
+    std::string m = message(spine::write_skel(sd).value());
     EXPECT_NE(m.find("attachment not found in this skin and slot"), std::string::npos) << m;
 }
 

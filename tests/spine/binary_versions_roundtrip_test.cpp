@@ -22,7 +22,7 @@ void expect_every_file_round_trips(const char* version) {
         auto bytes = io::read_file(f.string()).value();
         auto sd = spine::read_skel(bytes);
         ASSERT_TRUE(sd.ok()) << sd.error().what();
-        auto out = spine::write_skel(*sd);
+        auto out = spine::write_skel(*sd).value();
         if (out == bytes) {
             ++identical;
             continue;

@@ -136,7 +136,7 @@ TEST(SpineBinaryVersions, TruncationsFlipsAndLiesGiveLocatedErrors) {
                 if (!r.ok()) {
                     EXPECT_TRUE(r.error().where().known()) << "flip at " << at << ": " << r.error().what();
                 } else {
-                    auto again = spine::read_skel(spine::write_skel(*r));
+                    auto again = spine::read_skel(spine::write_skel(*r).value());
                     ASSERT_TRUE(again.ok()) << "flip at " << at << ": rewrite does not read back: " << again.error().what();
                     EXPECT_TRUE(*again == *r) << "flip at " << at << ": rewrite reads back different";
                 }

@@ -26,7 +26,7 @@ SkeletonData read_ok(const std::string& text, std::vector<std::string>* warnings
 // Reads `text`, writes it, reads the output: both models must be equal.
 SkeletonData round_trip(const std::string& text) {
     SkeletonData sd = read_ok(text);
-    std::string out = write_json(sd);
+    std::string out = write_json(sd).value();
     SkeletonData again = read_ok(out);
     EXPECT_TRUE(again == sd) << out;
     return sd;
@@ -76,7 +76,7 @@ TEST(SpineJsonConstructs, SetupPoseAndColours) {
     EXPECT_FALSE(sd.slots[1].dark.has_value());
     EXPECT_FALSE(sd.slots[1].attachment.has_value());
     EXPECT_EQ(sd.slots[1].color, 0xFFFFFFFFu);
-    std::string out = write_json(sd);
+    std::string out = write_json(sd).value();
     EXPECT_NE(out.find(R"({ "name": "body", "bone": "hip", "color": "ff000080", "dark": "102030", "attachment": "box", "blend": "screen" })"), std::string::npos) << out;
     EXPECT_NE(out.find(R"({ "name": "arm", "bone": "root" })"), std::string::npos) << out;
     EXPECT_EQ(out.find("fps"), std::string::npos);
@@ -103,7 +103,7 @@ TEST(SpineJsonConstructs, CurvesInEveryForm) {
     EXPECT_EQ(keys[3].x, 0.0f);
     EXPECT_EQ(keys[4].curve, (Curve{CurveType::Bezier, 0.1f, 0.2f, 0.3f, 0.4f}));  // the older array form
     EXPECT_EQ(keys[5].curve.type, CurveType::Linear);
-    std::string out = write_json(sd);
+    std::string out = write_json(sd).value();
     EXPECT_NE(out.find(R"({ "time": 1.5, "curve": 0.3 })"), std::string::npos) << out;
     EXPECT_NE(out.find(R"({ "time": 1, "angle": 3, "curve": 0.25, "c2": 0.1, "c3": 0.75, "c4": 0.9 })"), std::string::npos);
     EXPECT_NE(out.find(R"({ "time": 2, "curve": 0.1, "c2": 0.2, "c3": 0.3, "c4": 0.4 })"), std::string::npos);
@@ -136,7 +136,7 @@ TEST(SpineJsonConstructs, WeightedAndUnweightedVertices) {
     EXPECT_EQ(mesh.hull, 3);
     EXPECT_EQ(mesh.edges, (std::vector<std::uint16_t>{0, 2, 2, 4}));
     EXPECT_EQ(mesh.width, 10.0f);
-    std::string out = write_json(sd);
+    std::string out = write_json(sd).value();
     EXPECT_NE(out.find(R"("vertices": [ 1, 1, 5, 6, 1, 2, 0, 1, 2, 0.5, 1, 3, 4, 0.5, 1, 0, 7, 8, 1 ])"), std::string::npos) << out;
 }
 
@@ -187,13 +187,13 @@ TEST(SpineJsonConstructs, DrawOrderWithAndWithoutOffsets) {
     ASSERT_EQ(keys.size(), 2u);
     EXPECT_EQ(keys[0].offsets, (std::vector<DrawOrderOffset>{{0, 1}}));
     EXPECT_TRUE(keys[1].offsets.empty());  // back to the setup order
-    std::string out = write_json(sd);
+    std::string out = write_json(sd).value();
     EXPECT_NE(out.find("{ \"time\": 1, \"why\": null }"), std::string::npos) << out;
     // The older key name is read too.
     SkeletonData old = read_ok(doc(R"("animations": { "a": { "draworder": [ { "time": 1, "offsets": [ { "slot": "arm", "offset": -1, "n": 2 } ] } ] } })"));
     EXPECT_EQ(old.animations.at(0).draw_order.size(), 1u);
     EXPECT_EQ(old.animations[0].json_key_extra, (std::vector<KeyJsonExtra>{{"/drawOrder/0/offsets/0", {{"n", "2"}}}}));
-    EXPECT_NE(write_json(old).find(R"({ "slot": "arm", "offset": -1, "n": 2 })"), std::string::npos) << write_json(old);
+    EXPECT_NE(write_json(old).value().find(R"({ "slot": "arm", "offset": -1, "n": 2 })"), std::string::npos) << write_json(old).value();
 }
 
 TEST(SpineJsonConstructs, EventsWithAudio) {
@@ -226,7 +226,7 @@ TEST(SpineJsonConstructs, EventsWithAudio) {
     EXPECT_EQ(keys[2].volume, 1.0f);
     // Every key of an event with audio gets its volume and balance (issue 13, defect 4): spine-cpp,
     // spine-c and spine-ts 3.8 read a missing one as 1 and 0, spine-libgdx and C# as the event's.
-    std::string out = write_json(sd);
+    std::string out = write_json(sd).value();
     EXPECT_NE(out.find(R"({ "name": "step", "volume": 0.8, "balance": -0.5 })"), std::string::npos) << out;
     EXPECT_EQ(out.find(R"("volume": 0.1,)"), out.rfind(R"("volume": 0.1,)")) << out;
     EXPECT_NE(out.find("\"volume\": 0.1,\n\t\t\t\t\"balance\": 0.2\n"), std::string::npos) << out;
@@ -275,7 +275,7 @@ TEST(SpineJsonConstructs, SlotConstraintPathAndDeformTimelines) {
     EXPECT_TRUE(sd.ik[0].stretch);
     EXPECT_EQ(sd.transform.at(0).offset_scale_x, 0.5f);
     EXPECT_TRUE(sd.transform[0].local);
-    std::string out = write_json(sd);
+    std::string out = write_json(sd).value();
     EXPECT_NE(out.find(R"({ "time": 1, "name": null })"), std::string::npos) << out;
 }
 
@@ -301,7 +301,7 @@ TEST(SpineJsonConstructs, UnknownKeysAreKeptAndReportedWithTheirPath) {
     EXPECT_EQ(sd.events.at(0).json_extra, (JsonExtras{{"mood", R"("ok")"}}));
     EXPECT_EQ(sd.animations[0].json_extra, (JsonExtras{{"comment", R"("hi")"}}));
     // Written back after the known keys, and read again the same.
-    std::string out = write_json(sd);
+    std::string out = write_json(sd).value();
     EXPECT_NE(out.find(R"("height": 1,
 					"note": { "by": "me" })"), std::string::npos) << out;
     EXPECT_NE(out.find("\"extra\": 1.5\n}"), std::string::npos) << out;
@@ -311,12 +311,12 @@ TEST(SpineJsonConstructs, UnknownKeysAreKeptAndReportedWithTheirPath) {
 
 TEST(SpineJsonConstructs, EditorRoundingOmitsWhatTheEditorWouldRoundToTheDefault) {
     SkeletonData sd = read_ok(doc(R"("animations": { "a": { "bones": { "hip": { "rotate": [ { "curve": 0.25, "c4": 0.9997 }, { "time": 0.00001, "angle": 0.001 } ] } } } })"));
-    std::string exact = write_json(sd);
+    std::string exact = write_json(sd).value();
     EXPECT_NE(exact.find("\"c4\": 0.9997"), std::string::npos) << exact;
     EXPECT_NE(exact.find("\"time\": 1.0E-5"), std::string::npos) << exact;  // the editor's notation
     JsonWriteOptions editor;
     editor.editor_rounding = true;
-    std::string rounded = write_json(sd, editor);
+    std::string rounded = write_json(sd, editor).value();
     EXPECT_EQ(rounded.find("c4"), std::string::npos) << rounded;
     EXPECT_EQ(rounded.find("angle"), std::string::npos) << rounded;
     EXPECT_NE(rounded.find("{ \"curve\": 0.25 },\n\t\t\t\t\t{}\n"), std::string::npos) << rounded;
@@ -327,7 +327,7 @@ TEST(SpineJsonConstructs, EmptyDefaultSkinThroughSkelKeepsDeformSkins) {
     SkeletonData sd = read_ok(doc(R"("skins": [ { "name": "default" }, { "name": "b", "attachments": { "body": { "box": { "type": "boundingbox", "vertexCount": 1, "vertices": [ 0, 0 ] } } } } ],
 "animations": { "a": { "deform": { "b": { "body": { "box": [ { "vertices": [ 1, 2 ] } ] } } } } })"));
     ASSERT_EQ(sd.skins.size(), 2u);
-    auto back = read_skel(write_skel(sd));
+    auto back = read_skel(write_skel(sd).value());
     ASSERT_TRUE(back.ok()) << back.error().what();
     ASSERT_EQ(back->skins.size(), 1u);
     EXPECT_EQ(back->skins[0].name, "b");
@@ -369,7 +369,7 @@ TEST(SpineJsonConstructs, EveryFloat32SurvivesWritingAndReading) {
         b.y = i + 1 < values.size() ? values[i + 1] : 0;
         sd.bones.push_back(b);
     }
-    auto back = read_json(write_json(sd));
+    auto back = read_json(write_json(sd).value());
     ASSERT_TRUE(back.ok()) << back.error().what();
     ASSERT_EQ(back->bones.size(), sd.bones.size());
     int differ = 0;

@@ -37,7 +37,7 @@ TEST(SpineJsonCorpus, EditorJsonRoundTripsByteForByte) {
         auto sd = spine::read_json(text, {&warnings});
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         EXPECT_TRUE(warnings.empty()) << warnings.front();
-        std::string out = spine::write_json(*sd);
+        std::string out = spine::write_json(*sd).value();
         EXPECT_EQ(out.size(), text.size());
         EXPECT_TRUE(out == text) << "first difference at byte " << std::mismatch(out.begin(), out.end(), text.begin(), text.end()).first - out.begin();
         // Every float32 survives: reading the output gives the same model.
@@ -56,18 +56,18 @@ TEST(SpineJsonCorpus, EditorJsonThroughSkelComesBackByteForByte) {
         std::string text = text_of(f);
         auto sd = spine::read_json(text);
         ASSERT_TRUE(sd.ok()) << sd.error().what();
-        auto skel = spine::write_skel(*sd);
+        auto skel = spine::write_skel(*sd).value();
         auto back = spine::read_skel(skel);
         ASSERT_TRUE(back.ok()) << back.error().what();
         EXPECT_TRUE(without_strings(*back) == *sd);
-        EXPECT_TRUE(spine::write_json(*back) == text);
+        EXPECT_TRUE(spine::write_json(*back).value() == text);
         // With the editor's rounding, byte for byte too, but for what the editor itself does when it
         // exports this rounded data again: a linear transition between keys whose (rounded) values are
         // now equal is written "stepped" (4 keys, e.g. alien-pro death body rotate 5: -8.24 -> -8.24,
         // -8.242554 -> -8.235916 in the .skel).
         spine::JsonWriteOptions editor;
         editor.editor_rounding = true;
-        const std::string rounded = spine::write_json(*back, editor);
+        const std::string rounded = spine::write_json(*back, editor).value();
         if (rounded == text) continue;
         for (const std::string& d : test::json_differences(text, rounded, {})) {
             EXPECT_NE(d.find("/curve: missing on the left"), std::string::npos) << d;
@@ -97,7 +97,7 @@ TEST(SpineJsonCorpus, SkelToJsonMatchesTheEditorsJson) {
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         spine::JsonWriteOptions editor;
         editor.editor_rounding = true;
-        std::string out = spine::write_json(*sd, editor);
+        std::string out = spine::write_json(*sd, editor).value();
         test::JsonTolerance tol{0.011, 1e-3, {"hash"}};
         auto diffs = test::json_differences(text_of(ref), out, tol);
         EXPECT_TRUE(diffs.empty()) << diffs.front();
@@ -119,7 +119,7 @@ TEST(SpineJsonCorpus, DifferingPairsDifferOnlyWhereTheGoldenReadmeSays) {
         ASSERT_TRUE(sd.ok()) << sd.error().what();
         spine::JsonWriteOptions editor;
         editor.editor_rounding = true;
-        auto diffs = test::json_differences(text_of(ref), spine::write_json(*sd, editor), {0.011, 1e-3, {"hash"}});
+        auto diffs = test::json_differences(text_of(ref), spine::write_json(*sd, editor).value(), {0.011, 1e-3, {"hash"}});
         ASSERT_FALSE(diffs.empty());
         for (const auto& d : diffs) {
             if (name == "hero-pro.skel") {
@@ -146,10 +146,10 @@ TEST(SpineJsonCorpus, SkelToExactJsonToSkelIsByteIdentical) {
         auto bytes = io::read_file(f.string()).value();
         auto sd = spine::read_skel(bytes);
         ASSERT_TRUE(sd.ok()) << sd.error().what();
-        auto back = spine::read_json(spine::write_json(*sd));
+        auto back = spine::read_json(spine::write_json(*sd).value());
         ASSERT_TRUE(back.ok()) << back.error().what();
         EXPECT_TRUE(*back == *sd);
-        const bool same = spine::write_skel(*back) == bytes;
+        const bool same = spine::write_skel(*back).value() == bytes;
         EXPECT_TRUE(same);
         identical += same;
     }

@@ -284,7 +284,7 @@ TEST(SpineJsonGolden, SkelThroughJsonMatchesTheOfficialRuntimesSkelData) {
         SCOPED_TRACE(f.filename().string());
         auto sd = read_skel(io::read_file(f.string()).value());
         ASSERT_TRUE(sd.ok()) << sd.error().what();
-        auto r = read_json(write_json(*sd));
+        auto r = read_json(write_json(*sd).value());
         ASSERT_TRUE(r.ok()) << r.error().what();
         check_against_golden(*r, golden_path, true);
         ++checked;

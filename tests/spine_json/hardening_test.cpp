@@ -33,11 +33,11 @@ void check(const std::string& text, const std::string& what) {
         EXPECT_TRUE(sd.error().where().known()) << what << ": error without a location: " << sd.error().what();
         return;
     }
-    const std::string out = spine::write_json(*sd);
+    const std::string out = spine::write_json(*sd).value();
     auto again = spine::read_json(out);
     ASSERT_TRUE(again.ok()) << what << ": its own output does not read: " << again.error().what();
     EXPECT_TRUE(*again == *sd) << what << ": its own output reads back different";
-    EXPECT_TRUE(spine::write_json(*again) == out) << what << ": the rewrite is not a fixed point";
+    EXPECT_TRUE(spine::write_json(*again).value() == out) << what << ": the rewrite is not a fixed point";
 }
 
 template <class F>

@@ -1,7 +1,8 @@
 // rigio/spine/json.hpp: the Spine JSON skeleton format, versions 3.7 to 4.2, as the editor exports them
 // (docs/formats/spine-json-versions.md). The version is decided before anything else is read (from
 // "skeleton"/"spine"); other versions are refused with "Spine 4.3.12 JSON: rigio reads Spine 3.7 to 4.2".
-// write_json writes the layout of Header::data_version, so a file comes back in its own version.
+// write_json writes the layout of Header::data_version, so a file comes back in its own version; a model
+// of a version without a JSON layout is an Error in the Result ("cannot write Spine 3.6 JSON: ...").
 // read_json validates like read_skel (names resolved against their tables, types, required fields,
 // vertex arrays consistent with their vertex counts) and reports errors with the JSON path of the value
 // at fault plus its line and column. write_json needs no DOM: it streams the model in the editor's key
@@ -37,6 +38,6 @@ struct JsonWriteOptions {
 };
 
 Result<SkeletonData> read_json(std::string_view text, const JsonReadOptions& options = {});
-std::string write_json(const SkeletonData& skeleton, const JsonWriteOptions& options = {});
+Result<std::string> write_json(const SkeletonData& skeleton, const JsonWriteOptions& options = {});
 
 }  // namespace rigio::spine
