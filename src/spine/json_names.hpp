@@ -37,7 +37,7 @@ inline constexpr std::array<std::string_view, 7> kAttachmentTypeNames{
     "region", "boundingbox", "mesh", "linkedmesh", "path", "point", "clipping"};
 
 // The layouts the JSON codec reads and writes, and how messages name them.
-inline bool json_reads(Version) { return true; }  // every layout Version names
+inline bool json_reads(Version v) { return reads(v); }  // every layout Version names
 inline const char* json_readable_versions() { return "3.7 to 4.2"; }
 inline bool is_4x(Version v) { return v >= Version::V40; }
 
