@@ -303,7 +303,6 @@ int run_batch() {
         std::vector<io::AtomicFile*> files;
         for (std::size_t i = 0; i < count; ++i) {
             Outcome& o = outcomes[i];
-            Pending& p = pending[i];
             if (o.load_error) continue;
             for (std::size_t k = 0; k < o.steps.size(); ++k) {
                 Step& step = o.steps[k];

@@ -224,8 +224,12 @@ void check_against_golden(const SkeletonData& sd, const std::filesystem::path& g
                 EXPECT_EQ(ints(ga["bones"]), a.vertices.bones) << key;
                 EXPECT_EQ(floats(ga["vertices"]), a.vertices.values) << key;
             }
-            if (type == "path") EXPECT_EQ(floats(ga["lengths"]), a.lengths) << key;
-            if (type == "clipping") EXPECT_EQ(str(ga["endSlot"]), name(sd.slots[a.end_slot].name)) << key;
+            if (type == "path") {
+                EXPECT_EQ(floats(ga["lengths"]), a.lengths) << key;
+            }
+            if (type == "clipping") {
+                EXPECT_EQ(str(ga["endSlot"]), name(sd.slots[a.end_slot].name)) << key;
+            }
         }
     }
 
