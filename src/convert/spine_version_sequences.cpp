@@ -223,7 +223,7 @@ private:
             for (SlotTimelines& x : a.slots)
                 if (x.slot == slot) g = &x;
             if (!g) {  // a new entry before the first of a later slot
-                auto at = std::find_if(a.slots.begin(), a.slots.end(), [&](const SlotTimelines& x) { return x.slot > slot; });
+                auto at = std::find_if(a.slots.begin(), a.slots.end(), [s = slot](const SlotTimelines& x) { return x.slot > s; });
                 g = &*a.slots.insert(at, SlotTimelines{slot, {}});
             }
             std::erase_if(g->timelines, [](const SlotTimeline& x) { return x.type == SlotTimelineType::Attachment; });
