@@ -175,8 +175,12 @@ TEST(SpineInspect, CorpusCountsMatchTheReadmes) {
             expect_cell(15, s.sequence_attachments, "sequences");
             const std::string req = cells[18];
             const std::string req_bones = req.substr(0, req.find('/')), req_constraints = req.substr(req.find('/') + 1);
-            if (req_bones != "—") EXPECT_EQ(std::to_string(s.skin_required_bones), req_bones) << "skin-required bones";
-            if (req_constraints != "—") EXPECT_EQ(std::to_string(s.skin_required_constraints), req_constraints) << "skin-required constraints";
+            if (req_bones != "—") {
+                EXPECT_EQ(std::to_string(s.skin_required_bones), req_bones) << "skin-required bones";
+            }
+            if (req_constraints != "—") {
+                EXPECT_EQ(std::to_string(s.skin_required_constraints), req_constraints) << "skin-required constraints";
+            }
             EXPECT_EQ(std::to_string(s.events), cells[19].substr(0, cells[19].find(' '))) << "events";
             expect_cell(20, s.animations.size(), "animations");
             // Notable timelines: "Attachment×9, RGBA×1, Physics(Damping,Inertia)×68" (one count for a group).
