@@ -33,8 +33,10 @@ test-asan: deps
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
+# Every benchmark program (medians of 5) and a 42-file batch conversion, as Markdown tables
+# (scripts/bench-table.py; `BENCH_ARGS=--quick` for one short run of each).
 bench: build
-	@for b in $(BUILD)/bench/bench_*; do echo "== $$b"; $$b --benchmark_min_time=0.2; done
+	@python3 scripts/bench-table.py $(BUILD) $(BENCH_ARGS)
 
 # Builds the libFuzzer targets with clang and runs each for FUZZ_SECONDS (seeded with ../shared/corpus).
 FUZZ_SECONDS ?= 60

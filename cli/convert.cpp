@@ -1,5 +1,6 @@
 // rigio convert IN OUT | rigio convert --out-dir DIR --to FORMAT IN...
 #include <fmt/core.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -95,16 +96,45 @@ void convert_into(const Document& source, const std::string& in, const Job& job,
     report.outputs.push_back(job.out);
 }
 
+// The inputs an output must not replace, identified once per run (a batch checks every output
+// against every input): canonical path, and device and inode when the input exists.
+struct InputIdentity {
+    std::string path, canonical;
+    bool canonical_ok = false, exists = false;
+    dev_t dev{};
+    ino_t ino{};
+};
+std::vector<InputIdentity> inputs;
+
+void identify_inputs(std::size_t count) {
+    inputs.clear();
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::string& in = args.paths[i];
+        if (is_std_stream(in)) continue;
+        InputIdentity& id = inputs.emplace_back();
+        id.path = in;
+        std::error_code ec;
+        id.canonical = fs::weakly_canonical(in, ec).string();
+        id.canonical_ok = !ec;
+        struct stat st {};
+        id.exists = ::stat(in.c_str(), &st) == 0;
+        id.dev = st.st_dev;
+        id.ino = st.st_ino;
+    }
+}
+
 // "IN: refusing ..." when `out` is one of the inputs (same path, or the same file through links).
 std::optional<std::string> overwrites_input(const std::string& out) {
     if (is_std_stream(out)) return std::nullopt;
-    const std::size_t inputs = args.out_dir.empty() ? 1 : args.paths.size();
-    for (std::size_t i = 0; i < inputs; ++i) {
-        const std::string& in = args.paths[i];
-        if (is_std_stream(in)) continue;
-        std::error_code ec;
-        const bool same_path = fs::weakly_canonical(in, ec) == fs::weakly_canonical(out, ec) && !ec;
-        if (same_path || io::same_file(in, out)) return "refusing to overwrite the input " + in + " (use a different output)";
+    std::error_code ec;
+    const std::string canonical = fs::weakly_canonical(out, ec).string();
+    const bool canonical_ok = !ec;
+    struct stat st {};
+    const bool exists = ::stat(out.c_str(), &st) == 0;
+    for (const InputIdentity& in : inputs) {
+        const bool same_path = canonical_ok && in.canonical_ok && in.canonical == canonical;
+        const bool same_file = exists && in.exists && in.dev == st.st_dev && in.ino == st.st_ino;
+        if (same_path || same_file) return "refusing to overwrite the input " + in.path + " (use a different output)";
     }
     return std::nullopt;
 }
@@ -159,6 +189,7 @@ void write_loss_reports(const std::vector<std::pair<std::string, std::string>>& 
 int run_single() {
     const std::string& in = args.paths[0];
     const std::string& out = args.paths[1];
+    identify_inputs(1);
     if (auto why = overwrites_input(out)) throw Refusal{*why};
     check_output_name(out);
     FileReport report;
@@ -282,6 +313,7 @@ int run_batch() {
     fs::create_directories(args.out_dir, ec);
     if (ec) throw Refusal{"cannot create --out-dir " + args.out_dir + ": " + ec.message()};
     const Format target = *format_from_name(args.to);
+    identify_inputs(args.paths.size());
     Batch batch(args.paths.size());
     std::set<std::string> written;  // outputs of this run, to refuse a second input replacing one
     std::vector<std::pair<std::string, std::string>> loss_reports;

@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     rigio::io::remove_temporaries_on_signals();
     CLI::App app{
         "rigio: read, write, validate, convert and play skeletal-animation data\n"
-        "(Spine 3.8 .skel and JSON, DragonBones JSON and .dbbin, MRTK input-animation recordings).\n"
+        "(Spine 3.7 to 4.2 .skel and JSON, DragonBones JSON and .dbbin, MRTK input-animation recordings).\n"
         "The format of every input is detected from its content. '-' is standard input or output."};
     app.name("rigio");
     app.set_version_flag("--version", "rigio 0.1.0");

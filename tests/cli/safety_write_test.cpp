@@ -68,6 +68,27 @@ TEST(CliSafety, OutDirBatchNeverReplacesAnInput) {
     EXPECT_EQ(slurp(d / "a.skel"), original);
 }
 
+// Every output of a batch is checked against every input, under any name: a.skel's output a.json is
+// a symbolic link to the input b.skel, and c.skel's output is the later input c.json.
+TEST(CliSafety, OutDirBatchChecksEachOutputAgainstEveryInput) {
+    const fs::path d = dir();
+    fs::create_directories(d / "in");
+    copy_stickman(d / "in", "a.skel");
+    const std::string b = slurp(copy_stickman(d / "in", "b.skel"));
+    copy_stickman(d / "in", "c.skel");
+    ASSERT_EQ(rigio_in(d, "convert in/c.skel in/c.json").code, 0);
+    const std::string c = slurp(d / "in" / "c.json");
+    fs::create_symlink("b.skel", d / "in" / "a.json");
+    const CliResult r = rigio_in(d, "convert --out-dir in --to spine-json in/a.skel in/b.skel in/c.skel in/c.json");
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("refusing to overwrite the input in/b.skel (use a different output) (in/a.skel)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("refusing to overwrite the input in/c.json (use a different output) (in/c.skel)"), std::string::npos) << r.err;
+    EXPECT_EQ(slurp(d / "in" / "b.skel"), b);
+    EXPECT_EQ(slurp(d / "in" / "c.json"), c);
+    EXPECT_TRUE(fs::is_symlink(d / "in" / "a.json"));
+    EXPECT_TRUE(fs::exists(d / "in" / "b.json"));
+}
+
 TEST(CliSafety, BatchNameCollisionFailsTheSecondInputAndCountsWhatWasWritten) {
     const fs::path d = dir();
     fs::create_directories(d / "src");

@@ -1,0 +1,275 @@
+// Spine, per corpus file and per version (3.7 to 4.2, read in place from ../shared/corpus; skipped when
+// absent). One row per file and measure:
+//   BM_SpineRead/VERSION/FILE      .skel or JSON -> model: MB/s, heap allocations per load, the peak
+//                                  heap of one read (peak_heap) and what the model keeps (model_bytes)
+//   BM_SpinePlayable/VERSION/FILE  .skel -> ready to play (read + runtime::prepare): MB/s, allocations
+//   BM_SpinePoses/VERSION/FILE     poses/s over every animation (skin_rule's skin, 97 times per
+//                                  animation; setup pose, apply, world transforms, every slot's world
+//                                  vertices), allocations per pose (expected 0)
+// and an "all" row per version and measure for the whole corpus. Heap use is counted by replacing
+// operator new/delete, on the measuring thread only; peak and model bytes come from a read on a fresh
+// thread, as in a process that reads one file (rigio's per-thread JSON parser is not yet there).
+#include <benchmark/benchmark.h>
+#include <malloc.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <new>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "rigio/io/file.hpp"
+#include "rigio/spine/binary.hpp"
+#include "rigio/spine/json.hpp"
+#include "rigio/spine/runtime/animation.hpp"
+#include "rigio/spine/runtime/data.hpp"
+#include "rigio/spine/runtime/skeleton.hpp"
+#include "rigio/spine/runtime/vertices.hpp"
+
+namespace heap {
+thread_local bool counting = false;
+thread_local std::size_t allocations = 0, live = 0, peak = 0;
+
+void* allocate(std::size_t n) {
+    void* p = std::malloc(n ? n : 1);
+    if (p && counting) {
+        ++allocations;
+        live += malloc_usable_size(p);
+        peak = std::max(peak, live);
+    }
+    return p;
+}
+void release(void* p) {
+    if (p && counting) live -= std::min(live, malloc_usable_size(p));
+    std::free(p);
+}
+}  // namespace heap
+
+void* operator new(std::size_t n) {
+    if (void* p = heap::allocate(n)) return p;
+    throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return heap::allocate(n); }
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return heap::allocate(n); }
+void operator delete(void* p) noexcept { heap::release(p); }
+void operator delete[](void* p) noexcept { heap::release(p); }
+void operator delete(void* p, std::size_t) noexcept { heap::release(p); }
+void operator delete[](void* p, std::size_t) noexcept { heap::release(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { heap::release(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { heap::release(p); }
+
+namespace {
+
+using namespace rigio::spine;
+namespace rt = rigio::spine::runtime;
+
+struct SpineFile {
+    std::string version, name;
+    bool binary = false;
+    std::vector<std::uint8_t> bytes;
+};
+
+const char* const kVersions[] = {"3.7", "3.8", "4.0", "4.1", "4.2"};
+
+std::vector<SpineFile> corpus() {
+    std::vector<SpineFile> out;
+    for (const char* v : kVersions) {
+        std::error_code ec;
+        for (const auto& e : std::filesystem::directory_iterator(std::string(RIGIO_SHARED_DIR) + "/corpus/spine-" + v, ec)) {
+            const auto ext = e.path().extension();
+            if (ext != ".skel" && ext != ".json") continue;
+            auto bytes = rigio::io::read_file(e.path().string());
+            if (bytes) out.push_back({v, e.path().filename().string(), ext == ".skel", std::move(bytes).value()});
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const SpineFile& a, const SpineFile& b) {
+        return a.version != b.version ? a.version < b.version : a.name < b.name;
+    });
+    return out;
+}
+
+rigio::Result<SkeletonData> read(const SpineFile& f) {
+    if (f.binary) return read_skel(f.bytes);
+    return read_json(std::string_view(reinterpret_cast<const char*>(f.bytes.data()), f.bytes.size()));
+}
+
+// Peak heap of one read and the heap the model keeps, on a fresh thread.
+struct HeapUse {
+    std::size_t peak = 0, model = 0;
+    bool ok = false;
+};
+HeapUse heap_of_read(const SpineFile& f) {
+    HeapUse use;
+    std::thread t([&] {
+        heap::counting = true;
+        std::size_t with_model = 0;
+        {
+            auto sd = read(f);
+            use.ok = sd.ok();
+            with_model = heap::live;
+        }
+        use.model = with_model - std::min(with_model, heap::live);  // what the reader keeps (its reused JSON parser) is not the model's
+        use.peak = heap::peak;
+        heap::counting = false;
+    });
+    t.join();
+    return use;
+}
+
+void read_files(benchmark::State& state, const std::vector<const SpineFile*>& sel) {
+    std::size_t input = 0, peak = 0, model = 0;
+    for (const SpineFile* f : sel) {
+        const HeapUse use = heap_of_read(*f);
+        if (!use.ok) {
+            state.SkipWithError((f->name + " does not read").c_str());
+            return;
+        }
+        peak = std::max(peak, use.peak);
+        model += use.model;
+        input += f->bytes.size();
+    }
+    heap::counting = true;
+    const std::size_t before = heap::allocations;
+    for (auto _ : state)
+        for (const SpineFile* f : sel) {
+            auto sd = read(*f);
+            benchmark::DoNotOptimize(sd);
+        }
+    const std::size_t allocations = heap::allocations - before;
+    heap::counting = false;
+    const double loads = static_cast<double>(state.iterations()) * static_cast<double>(sel.size());
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * input));
+    state.counters["allocs_per_load"] = static_cast<double>(allocations) / loads;
+    state.counters["input_bytes"] = static_cast<double>(input);
+    state.counters["peak_heap"] = static_cast<double>(peak);
+    state.counters["model_bytes"] = static_cast<double>(model);
+    state.counters["model_per_input"] = static_cast<double>(model) / static_cast<double>(input);
+}
+
+void playable_files(benchmark::State& state, const std::vector<const SpineFile*>& sel) {
+    std::size_t input = 0;
+    for (const SpineFile* f : sel) input += f->bytes.size();
+    heap::counting = true;
+    const std::size_t before = heap::allocations;
+    for (auto _ : state)
+        for (const SpineFile* f : sel) {
+            auto sd = read(*f);
+            if (!sd) {
+                state.SkipWithError((f->name + " does not read").c_str());
+                break;
+            }
+            auto rd = rt::prepare(*sd);
+            benchmark::DoNotOptimize(rd);
+        }
+    const std::size_t allocations = heap::allocations - before;
+    heap::counting = false;
+    const double loads = static_cast<double>(state.iterations()) * static_cast<double>(sel.size());
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * input));
+    state.counters["allocs_per_load"] = static_cast<double>(allocations) / loads;
+}
+
+// A skeleton ready to pose, with the times to sample: 97 per animation (not a divisor of typical key
+// spacing), every animation in file order.
+struct Posable {
+    SkeletonData sd;
+    std::unique_ptr<rt::RuntimeData> rd;
+    std::unique_ptr<rt::Skeleton> skeleton;
+    std::vector<std::pair<const rt::AnimationInfo*, float>> samples;
+    std::vector<float> buffer;
+};
+
+std::unique_ptr<Posable> posable(const SpineFile& f) {
+    auto p = std::make_unique<Posable>();
+    auto sd = read(f);
+    if (!sd) return nullptr;
+    p->sd = std::move(sd).value();
+    auto rd = rt::prepare(p->sd);
+    if (!rd) return nullptr;
+    p->rd = std::make_unique<rt::RuntimeData>(std::move(rd).value());
+    p->skeleton = std::make_unique<rt::Skeleton>(*p->rd);
+    if (const int skin = rt::skin_rule(*p->rd); skin >= 0) {
+        p->skeleton->set_skin(skin);
+        p->skeleton->set_slots_to_setup_pose();
+    }
+    for (const rt::AnimationInfo& a : p->rd->animations)
+        for (int i = 0; i < 97; ++i) p->samples.emplace_back(&a, a.duration * static_cast<float>(i) / 97);
+    p->buffer.resize(static_cast<std::size_t>(std::max(p->rd->max_world_vertices, 0)));
+    return p;
+}
+
+void pose_files(benchmark::State& state, const std::vector<const SpineFile*>& sel) {
+    std::vector<std::unique_ptr<Posable>> skeletons;
+    std::size_t samples = 0;
+    for (const SpineFile* f : sel) {
+        skeletons.push_back(posable(*f));
+        if (!skeletons.back()) {
+            state.SkipWithError((f->name + " does not play").c_str());
+            return;
+        }
+        samples += skeletons.back()->samples.size();
+    }
+    if (samples == 0) {
+        state.SkipWithError("no animation");
+        return;
+    }
+    heap::counting = true;
+    const std::size_t before = heap::allocations;
+    for (auto _ : state)
+        for (auto& p : skeletons) {
+            rt::Skeleton& sk = *p->skeleton;
+            for (const auto& [animation, t] : p->samples) {
+                sk.set_to_setup_pose();
+                rt::apply(*animation, sk, t, t, false, nullptr, 1);
+                sk.update_world_transform();
+                for (int slot : sk.draw_order) benchmark::DoNotOptimize(rt::slot_world_vertices(sk, slot, p->buffer.data()));
+            }
+        }
+    const std::size_t allocations = heap::allocations - before;
+    heap::counting = false;
+    const double poses = static_cast<double>(state.iterations()) * static_cast<double>(samples);
+    state.counters["poses/s"] = benchmark::Counter(poses, benchmark::Counter::kIsRate);
+    state.counters["allocs_per_pose"] = static_cast<double>(allocations) / poses;
+}
+
+template <class F>
+void add(const std::string& name, std::vector<const SpineFile*> sel, F measure) {
+    benchmark::RegisterBenchmark(name.c_str(), [sel, measure](benchmark::State& state) { measure(state, sel); })
+        ->Unit(benchmark::kMillisecond);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    static const std::vector<SpineFile> files = corpus();
+    if (files.empty()) {
+        benchmark::RegisterBenchmark("BM_SpineRead", [](benchmark::State& state) {
+            state.SkipWithError("../shared/corpus/spine-* not found");
+        });
+    }
+    for (const char* v : kVersions) {
+        std::vector<const SpineFile*> skel, json;
+        for (const SpineFile& f : files) {
+            if (f.version != v) continue;
+            (f.binary ? skel : json).push_back(&f);
+            add("BM_SpineRead/" + f.version + "/" + f.name, {&f}, read_files);
+            if (f.binary) {
+                add("BM_SpinePlayable/" + f.version + "/" + f.name, {&f}, playable_files);
+                add("BM_SpinePoses/" + f.version + "/" + f.name, {&f}, pose_files);
+            }
+        }
+        if (skel.empty()) continue;
+        add(std::string("BM_SpineRead/") + v + "/all.skel", skel, read_files);
+        add(std::string("BM_SpineRead/") + v + "/all.json", json, read_files);
+        add(std::string("BM_SpinePlayable/") + v + "/all.skel", skel, playable_files);
+        add(std::string("BM_SpinePoses/") + v + "/all", skel, pose_files);
+    }
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
