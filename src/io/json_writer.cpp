@@ -1,5 +1,7 @@
 #include "rigio/io/json_writer.hpp"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 
@@ -122,9 +124,13 @@ void JsonWriter::raw(std::string_view json) {
 namespace {
 
 // Re-lays out compact JSON written by JsonWriter (no whitespace outside strings).
+//
+// Speed: a container is first tried on one line in a single scan that copies runs of plain bytes
+// (numbers, the insides of strings) at once; meeting a nested container, or finding that the options
+// spread this one, takes back what was written (only up to that point) and spreads it instead.
 class Reflow {
 public:
-    Reflow(std::string_view in, const ReflowOptions& o) : in_(in), o_(o) { out_.reserve(in.size() * 5 / 4); }
+    Reflow(std::string_view in, const ReflowOptions& o) : in_(in), o_(o) { out_.reserve(in.size() * 3 / 2 + 64); }
 
     std::string run() {
         value(0);
@@ -133,6 +139,20 @@ public:
     }
 
 private:
+    // Bytes that end a run of plain bytes outside strings.
+    enum : unsigned char { kPlain, kQuote, kComma, kColon, kOpen, kClose };
+    static constexpr std::array<unsigned char, 256> kClass = [] {
+        std::array<unsigned char, 256> c{};
+        c['"'] = kQuote;
+        c[','] = kComma;
+        c[':'] = kColon;
+        c['{'] = c['['] = kOpen;
+        c['}'] = c[']'] = kClose;
+        return c;
+    }();
+    unsigned char class_at(std::size_t p) const {
+        return p < in_.size() ? kClass[static_cast<unsigned char>(in_[p])] : static_cast<unsigned char>(kClose);  // the end closes all
+    }
     // Position just past the string starting at `p` (which is '"').
     std::size_t skip_string(std::size_t p) const {
         ++p;
@@ -141,75 +161,60 @@ private:
     }
     // Position just past the scalar starting at `p`.
     std::size_t skip_scalar(std::size_t p) const {
-        if (in_[p] == '"') return skip_string(p);
+        if (p < in_.size() && in_[p] == '"') return skip_string(p);
         while (p < in_.size() && in_[p] != ',' && in_[p] != '}' && in_[p] != ']') ++p;
         return p;
-    }
-    // If the container at `p` holds only scalars, its member count and end; otherwise nullopt-like.
-    bool flat(std::size_t p, std::size_t& members, std::size_t& end) const {
-        members = 0;
-        ++p;
-        if (in_[p] == '}' || in_[p] == ']') {
-            end = p + 1;
-            return true;
-        }
-        for (;;) {
-            std::size_t q = p;
-            if (in_[q] == '"') {
-                q = skip_string(q);
-                if (in_[q] == ':') p = q + 1;  // it was a key
-            }
-            if (in_[p] == '{' || in_[p] == '[') return false;
-            p = skip_scalar(p);
-            ++members;
-            if (in_[p] == ',') {
-                ++p;
-                continue;
-            }
-            end = p + 1;
-            return true;
-        }
     }
     void indent(int level) {
         out_ += '\n';
         out_.append(static_cast<std::size_t>(level), '\t');
     }
-    // Writes the flat container in [p, end) on one line: "{ "a": 1, "b": 2 }". Copies runs of plain
-    // characters at once; only ',' and ':' outside strings change (to ", " and ": ").
-    void one_line(std::size_t p, std::size_t end) {
-        char open = in_[p];
-        if (end - p == 2) {
+    // Writes the container at pos_ on one line ("{ "a": 1, "b": 2 }", "[]") when it holds only scalars
+    // and the options keep it on one line; else writes nothing and returns false.
+    bool one_line() {
+        const char open = in_[pos_];
+        std::size_t p = pos_ + 1;
+        if (class_at(p) == kClose) {  // empty
             out_ += open;
-            out_ += in_[p + 1];
-            pos_ = end;
-            return;
+            if (p < in_.size()) out_ += in_[p];
+            pos_ = p + 1;
+            return true;
         }
+        const std::size_t mark = out_.size();
         out_ += open;
         out_ += ' ';
-        ++p;
-        const std::size_t last = end - 1;
-        std::size_t run = p;
-        while (p < last) {
-            char c = in_[p];
-            if (c == '"') {
+        std::size_t members = 1, run = p;
+        for (;;) {
+            const unsigned char k = class_at(p);
+            if (k == kPlain) {
+                ++p;
+            } else if (k == kQuote) {
                 p = skip_string(p);
-                continue;
-            }
-            if (c == ',' || c == ':') {
+            } else if (k == kComma || k == kColon) {
+                members += k == kComma;
                 out_.append(in_.data() + run, p - run);
-                out_ += c;
+                out_ += in_[p];
                 out_ += ' ';
                 run = ++p;
-                continue;
+            } else {
+                break;
             }
-            ++p;
         }
-        out_.append(in_.data() + run, last - run);
+        const bool fits = class_at(p) == kClose &&
+                          (open == '[' ? o_.one_line_scalar_arrays
+                                       : o_.one_line_object_members > 0 && members <= o_.one_line_object_members);
+        if (!fits) {
+            out_.resize(mark);
+            return false;
+        }
+        out_.append(in_.data() + run, std::min(p, in_.size()) - run);
         out_ += ' ';
-        out_ += in_[last];
-        pos_ = end;
+        if (p < in_.size()) out_ += in_[p];
+        pos_ = p + 1;
+        return true;
     }
     void value(int level) {
+        if (pos_ >= in_.size()) return;
         char c = in_[pos_];
         if (c != '{' && c != '[') {
             std::size_t q = skip_scalar(pos_);
@@ -217,15 +222,7 @@ private:
             pos_ = q;
             return;
         }
-        std::size_t members = 0, end = 0;
-        if (flat(pos_, members, end)) {
-            bool one = c == '[' ? (o_.one_line_scalar_arrays || members == 0)
-                                : (members == 0 || (o_.one_line_object_members > 0 && members <= o_.one_line_object_members));
-            if (one) {
-                one_line(pos_, end);
-                return;
-            }
-        }
+        if (one_line()) return;
         // Spread over several lines.
         // `level` is the nesting depth; the top level's members sit at column 0 when flush.
         int shift = o_.flush_top_level ? 1 : 0;
@@ -233,21 +230,16 @@ private:
         out_ += c;
         ++pos_;
         char close = c == '{' ? '}' : ']';
-        if (in_[pos_] == close) {
-            out_ += close;
-            ++pos_;
-            return;
-        }
         for (;;) {
             indent(inner - shift);
             if (c == '{') {
                 std::size_t q = skip_string(pos_);
-                out_.append(in_.substr(pos_, q - pos_));
+                out_.append(in_.substr(pos_, std::min(q, in_.size()) - pos_));
                 out_ += ": ";
                 pos_ = q + 1;
             }
             value(inner);
-            if (in_[pos_] == ',') {
+            if (pos_ < in_.size() && in_[pos_] == ',') {
                 out_ += ',';
                 ++pos_;
                 continue;
