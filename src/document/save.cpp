@@ -25,7 +25,12 @@ bool has_extension(std::string_view path, std::string_view ext) {
     return true;
 }
 
-std::vector<std::uint8_t> bytes_of(const std::string& text) { return std::vector<std::uint8_t>(text.begin(), text.end()); }
+// From a range of the same element type, so the copy is one memmove (from char iterators it was a
+// loop converting byte by byte: 6% of a .skel -> JSON conversion).
+std::vector<std::uint8_t> bytes_of(const std::string& text) {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(text.data());
+    return std::vector<std::uint8_t>(p, p + text.size());
+}
 
 std::vector<std::uint8_t> encode_or_throw(const Document& doc, Format target, const SaveOptions& options) {
     if (!can_write(doc, target))
