@@ -142,31 +142,16 @@ private:
             case element_type::DOUBLE: return Num(number(v));
             case element_type::STRING: {
                 std::string_view s = v.get_string().value_unsafe();
-                Num n;
-                n.raw = simdjson::to_string(v);
-                if (s == "NaN") {
-                    n.value = std::nan("");
-                    return n;
-                }
+                if (s == "NaN") return Num(std::nan(""), simdjson::to_string(v));
                 const std::string copy(s);  // strtod needs a terminated string
                 char* end = nullptr;
-                n.value = std::strtod(copy.c_str(), &end);
-                if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(n.value))
+                const double value = std::strtod(copy.c_str(), &end);
+                if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(value))
                     fail("expected a number, found the string \"" + copy + "\"");
-                return n;
+                return Num(value, simdjson::to_string(v));
             }
-            case element_type::NULL_VALUE: {
-                Num n;
-                n.value = std::nan("");
-                n.raw = std::string_view("null");
-                return n;
-            }
-            case element_type::BOOL: {
-                Num n;
-                n.value = v.get_bool().value_unsafe() ? 1 : 0;
-                n.raw = simdjson::to_string(v);
-                return n;
-            }
+            case element_type::NULL_VALUE: return Num(std::nan(""), "null");
+            case element_type::BOOL: return Num(v.get_bool().value_unsafe() ? 1 : 0, simdjson::to_string(v));
             default: wrong_type(v, "a number");
         }
     }
@@ -174,9 +159,9 @@ private:
     // A count, index or duration: a finite number >= 0.
     Num non_negative(element v) {
         Num n = num(v);
-        if (!(n.value >= 0) || !std::isfinite(n.value)) {
-            if (std::isnan(n.value) && !n.raw.empty()) return n;  // null / "NaN": treated as the default
-            fail("expected a number >= 0, found " + (n.raw.empty() ? simdjson::to_string(v) : n.raw.str()));
+        if (!(n.value() >= 0) || !std::isfinite(n.value())) {
+            if (std::isnan(n.value()) && !n.raw().empty()) return n;  // null / "NaN": treated as the default
+            fail("expected a number >= 0, found " + (n.raw().empty() ? simdjson::to_string(v) : std::string(n.raw())));
         }
         return n;
     }
