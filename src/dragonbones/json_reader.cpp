@@ -9,6 +9,7 @@
 
 #include "json_checks.hpp"
 #include "json_keys.hpp"
+#include "json_text.hpp"
 #include "rigio/dragonbones/json.hpp"
 #include "rigio/io/json_input.hpp"
 
@@ -187,7 +188,7 @@ private:
         return f;
     }
 
-    RawJson raw(element v) { return RawJson{simdjson::to_string(v)}; }
+    RawJson raw(element v) { return RawJson{text_of_.of(v)}; }  // copied at its size
 
     void keep(Extras& extra, std::string_view key, element v) { extra.emplace_back(std::string(key), raw(v)); }
 
@@ -333,6 +334,7 @@ private:
     }
 
     std::string_view text_;
+    JsonText text_of_;
     std::vector<Step> path_;
     std::vector<std::string>* warnings_;
     bool binary_header_ = false;
