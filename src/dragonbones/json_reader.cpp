@@ -3,7 +3,9 @@
 // resolved to indices per armature. The JSON path of the value being read is kept as a stack of keys
 // and indices (no text) and spelled out, with line and column, only for an error or a warning.
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -252,13 +254,56 @@ private:
 
     // Reads member `k` into the field the key table names for it, or keeps it in `extra`.
     // Table names are never empty; the size and first letter settle most comparisons inline.
+    // The key table of T as an index by name, built once per structure from a default T: each entry
+    // holds the field's place in a T and a function reading into that field's type. A keyframe's
+    // member is found with one hash and one comparison instead of a walk over the ~23 keys.
+    template <class T>
+    struct KeyIndex {
+        struct Entry {
+            Key key;
+            std::ptrdiff_t offset;  // of the field in a T
+            bool (*read)(Reader&, const Key&, void* field, element);
+            std::uint8_t next;  // 1 + the next entry with the same hash, in table order; 0: none
+        };
+        static constexpr std::size_t kSlots = 128;
+        static std::size_t slot(std::string_view k) {
+            return (k.size() * 61 + static_cast<unsigned char>(k.front()) * 7 + static_cast<unsigned char>(k.back())) % kSlots;
+        }
+        std::vector<Entry> entries;
+        std::uint8_t first[kSlots] = {};  // 1 + the first entry with that hash; 0: none
+
+        KeyIndex() {
+            T t{};
+            keys_table::keys(t, [&](const Key& key, auto& field) {
+                using F = std::remove_reference_t<decltype(field)>;
+                const auto offset = reinterpret_cast<const char*>(&field) - reinterpret_cast<const char*>(&t);
+                entries.push_back({key, offset, &read_field<F>, 0});
+            });
+            // Chains in table order: a name the table holds twice (frame "value") is tried in order.
+            for (std::size_t i = entries.size(); i-- > 0;) {
+                std::uint8_t& head = first[slot(entries[i].key.name)];
+                entries[i].next = head;
+                head = static_cast<std::uint8_t>(i + 1);
+            }
+        }
+    };
+    template <class F>
+    static bool read_field(Reader& r, const Key& key, void* field, element e) {
+        if constexpr (std::is_same_v<F, keys_table::NoField>) return false;  // not a field of the T
+        else return r.field_value(key, *static_cast<F*>(field), e);
+    }
+
     template <class T>
     void member(T& t, std::string_view k, element e) {
-        bool done = false;
-        keys_table::keys(t, [&](const Key& key, auto& field) {
-            if (!done && key.name.size() == k.size() && key.name[0] == k[0] && key.name == k) done = field_value(key, field, e);
-        });
-        if (!done) keep(t.extra, k, e);
+        static const KeyIndex<T> index;
+        if (!k.empty()) {
+            for (std::uint8_t i = index.first[index.slot(k)]; i != 0;) {
+                const auto& entry = index.entries[i - 1];
+                if (entry.key.name == k && entry.read(*this, entry.key, reinterpret_cast<char*>(&t) + entry.offset, e)) return;
+                i = entry.next;
+            }
+        }
+        keep(t.extra, k, e);
     }
 
     // false: the key table's reading refuses this JSON type (the member is then an unknown key).
