@@ -111,12 +111,9 @@ private:
         return std::string(v.get_string().value_unsafe());
     }
     double number(element v) const {
-        switch (v.type()) {
-            case element_type::DOUBLE: return v.get_double().value_unsafe();
-            case element_type::INT64: return static_cast<double>(v.get_int64().value_unsafe());
-            case element_type::UINT64: return static_cast<double>(v.get_uint64().value_unsafe());
-            default: wrong_type(v, "a number");
-        }
+        double d;  // get_double reads any JSON number (integers converted) in one call
+        if (v.get_double().get(d) != simdjson::SUCCESS) wrong_type(v, "a number");
+        return d;
     }
 
     // A name or a reference to one. 2.x files write some names as numbers; those are read as their
@@ -139,10 +136,9 @@ private:
     }
 
     Num num(element v) {
+        double d;
+        if (v.get_double().get(d) == simdjson::SUCCESS) return Num(d);  // a JSON number: the common case
         switch (v.type()) {
-            case element_type::INT64:
-            case element_type::UINT64:
-            case element_type::DOUBLE: return Num(number(v));
             case element_type::STRING: {
                 std::string_view s = v.get_string().value_unsafe();
                 if (s == "NaN") return Num(std::nan(""), simdjson::to_string(v));
@@ -200,8 +196,9 @@ private:
         out.reserve(a.size());
         std::size_t i = 0;
         for (element e : a) {
-            if (e.is_number()) {  // the common case, without a path step
-                out.emplace_back(number(e));
+            double d;
+            if (e.get_double().get(d) == simdjson::SUCCESS) {  // a number: the common case, without a path step
+                out.emplace_back(d);
                 ++i;
                 continue;
             }

@@ -34,7 +34,7 @@ private:
         std::uint8_t size;
         char text[23];
     };
-    static constexpr int kPrintedBits = 10;
+    static constexpr int kPrintedBits = 12;
     std::unique_ptr<Printed[]> printed_;
     std::string out_;
 };
