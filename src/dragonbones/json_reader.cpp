@@ -33,7 +33,7 @@ struct is_vector<std::vector<T>> : std::true_type {};
 class Reader {
 public:
     Reader(std::string_view text, const JsonReadOptions& options)
-        : text_(text), warnings_(options.warnings), binary_header_(options.binary_header) {
+        : text_(text), text_of_(text.size()), warnings_(options.warnings), binary_header_(options.binary_header) {
         path_.reserve(16);
     }
 

@@ -81,14 +81,14 @@ void JsonText::string(std::string_view s) {
 }
 
 void JsonText::number(double d) {
-    constexpr std::size_t kSlots = std::size_t{1} << kPrintedBits;
     if (!printed_) {
-        printed_ = std::make_unique<Printed[]>(kSlots);
-        for (std::size_t i = 0; i < kSlots; ++i) printed_[i].size = 0;  // empty: no printed number is empty
+        const std::size_t slots = std::size_t{1} << printed_bits_;
+        printed_ = std::make_unique<Printed[]>(slots);
+        for (std::size_t i = 0; i < slots; ++i) printed_[i].size = 0;  // empty: no printed number is empty
     }
     std::uint64_t bits;
     std::memcpy(&bits, &d, sizeof bits);
-    Printed& p = printed_[(bits * 0x9E3779B97F4A7C15ull) >> (64 - kPrintedBits)];
+    Printed& p = printed_[(bits * 0x9E3779B97F4A7C15ull) >> (64 - printed_bits_)];
     if (p.size == 0 || p.bits != bits) {
         char text[32];
         const char* end = simdjson::internal::to_chars(text, nullptr, d);  // simdjson's own printing

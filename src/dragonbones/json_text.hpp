@@ -14,6 +14,11 @@ namespace rigio::dragonbones {
 
 class JsonText {
 public:
+    // `text_size`: the size of the document, which sizes the remembered doubles.
+    explicit JsonText(std::size_t text_size) {
+        while (printed_bits_ < 14 && (std::size_t{64} << printed_bits_) < text_size) ++printed_bits_;
+    }
+
     // The text of `v`, valid until the next call.
     const std::string& of(simdjson::dom::element v) {
         out_.clear();
@@ -28,13 +33,14 @@ private:
 
     // Printed doubles by bit pattern: 5.6 timelines repeat their values (~18k distinct among ~95k in
     // shizuku_ske.json), and the shortest-digits printing is the dearest part of the text. Created at
-    // the first double; the printing is simdjson's own, so the text is the same with or without it.
+    // the first double, with a slot per 64 bytes of text (1,024 to 16,384 slots of 32 bytes, freed
+    // with the reader); the printing is simdjson's own, so the text is the same with or without it.
     struct Printed {
         std::uint64_t bits;
         std::uint8_t size;
         char text[23];
     };
-    static constexpr int kPrintedBits = 12;
+    int printed_bits_ = 10;
     std::unique_ptr<Printed[]> printed_;
     std::string out_;
 };
