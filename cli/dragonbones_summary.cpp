@@ -22,8 +22,8 @@ std::string text(const DragonBonesData& d, const Document& doc, const std::strin
     o += fmt::format("  DragonBones version  {}{}\n", esc(d.version.value_or("(not set)")),
                      d.compatibleVersion ? " (compatible " + *d.compatibleVersion + ")" : "");
     o += fmt::format("  name                 {}\n", esc(d.name.value_or("(not set)")));
-    o += fmt::format("  frame rate           {}\n", d.frameRate ? fmt::format("{}", d.frameRate->value) : "(not set, 24)");
-    o += fmt::format("  isGlobal             {}\n", d.isGlobal ? fmt::format("{}", d.isGlobal->value) : "(not set)");
+    o += fmt::format("  frame rate           {}\n", d.frameRate ? fmt::format("{}", d.frameRate->value()) : "(not set, 24)");
+    o += fmt::format("  isGlobal             {}\n", d.isGlobal ? fmt::format("{}", d.isGlobal->value()) : "(not set)");
     const DataStats st = statistics(d);
     o += fmt::format("  armatures            {}\n", st.armatures.size());
     for (const ArmatureStats& a : st.armatures) {
@@ -61,7 +61,7 @@ std::string json(const DragonBonesData& d, const Document& doc, const std::strin
     w.member("version", d.version.value_or(""));
     if (d.compatibleVersion) w.member("compatibleVersion", *d.compatibleVersion);
     w.member("name", d.name.value_or(""));
-    w.member("frameRate", d.frameRate ? d.frameRate->value : 24.0);
+    w.member("frameRate", d.frameRate ? d.frameRate->value() : 24.0);
     w.key("armatures");
     w.begin_array();
     for (const ArmatureStats& a : statistics(d).armatures) {

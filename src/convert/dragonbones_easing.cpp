@@ -151,11 +151,11 @@ Easing easing_of(const dragonbones::Frame& frame) {
     Easing e;
     if (frame.curve && frame.curve->size() >= 4) {
         e.kind = Easing::Kind::Curve;
-        for (const auto& n : *frame.curve) e.curve.push_back(std::isfinite(n.value) ? n.value : 0);
+        for (const auto& n : *frame.curve) e.curve.push_back(std::isfinite(n.value()) ? n.value() : 0);
         return e;
     }
-    if (!frame.tweenEasing || !std::isfinite(frame.tweenEasing->value)) return e;  // absent, null, "NaN": step
-    const double v = std::trunc(frame.tweenEasing->value * 100) / 100;  // the runtimes keep e * 100 as an integer
+    if (!frame.tweenEasing || !std::isfinite(frame.tweenEasing->value())) return e;  // absent, null, "NaN": step
+    const double v = std::trunc(frame.tweenEasing->value() * 100) / 100;  // the runtimes keep e * 100 as an integer
     if (v == 0) {
         e.kind = Easing::Kind::Linear;
     } else {

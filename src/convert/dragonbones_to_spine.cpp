@@ -32,7 +32,7 @@ Affine inverse(const Affine& m) {
 }
 
 double num(const std::optional<db::Num>& n, double fallback) {
-    return n && std::isfinite(n->value) ? n->value : fallback;
+    return n && std::isfinite(n->value()) ? n->value() : fallback;
 }
 
 std::string text(const std::optional<std::string>& s) { return s ? *s : std::string(); }

@@ -344,7 +344,7 @@ private:
             if (f.vertices) {
                 const std::size_t first = static_cast<std::size_t>(std::max(0.0, num(f.offset, 0)));
                 for (std::size_t i = 0; i < f.vertices->size() && first + i < delta.size(); ++i)
-                    delta[first + i] = (*f.vertices)[i].value;
+                    delta[first + i] = (*f.vertices)[i].value();
             }
             std::vector<double> out;
             std::size_t pair = 0;
@@ -395,7 +395,7 @@ private:
         std::vector<bool> slot_taken(sd_.slots.size()), target_taken(sd_.slots.size());
         auto whole = [](double v) { return std::isfinite(v) && v == std::floor(v); };
         for (std::size_t i = 0; i + 1 < z.size(); i += 2) {
-            const double slot = z[i].value, offset = z[i + 1].value, target = slot + offset;
+            const double slot = z[i].value(), offset = z[i + 1].value(), target = slot + offset;
             const bool in_range = whole(slot) && whole(offset) && slot >= 0 && slot < slots && target >= 0 && target < slots;
             const auto s = static_cast<std::size_t>(in_range ? slot : 0), t = static_cast<std::size_t>(in_range ? target : 0);
             if (in_range && !slot_taken[s] && !target_taken[t]) {
@@ -434,8 +434,8 @@ private:
                     spine::EventKeyframe key;
                     key.time = t;
                     key.event = event_index(text(e.name), std::nullopt);
-                    if (e.ints && !e.ints->empty()) key.int_value = static_cast<int>((*e.ints)[0].value);
-                    if (e.floats && !e.floats->empty()) key.float_value = float((*e.floats)[0].value);
+                    if (e.ints && !e.ints->empty()) key.int_value = static_cast<int>((*e.ints)[0].value());
+                    if (e.floats && !e.floats->empty()) key.float_value = float((*e.floats)[0].value());
                     if (e.strings && !e.strings->empty()) key.string_value = (*e.strings)[0];
                     if ((e.ints && e.ints->size() > 1) || (e.floats && e.floats->size() > 1) || (e.strings && e.strings->size() > 1))
                         loss(where + "/events", "event with several ints, floats or strings", "only the first of each kept");

@@ -120,7 +120,7 @@ public:
         const double w = num(d.width, 0) / 2, h = num(d.height, 0) / 2;
         const std::string kind = d.subType ? *d.subType : std::string("rectangle");  // DragonBones' default
         if (d.vertices) {
-            for (const db::Num& v : *d.vertices) out.push_back(v.value);
+            for (const db::Num& v : *d.vertices) out.push_back(v.value());
             if (out.size() % 2) out.pop_back();
         } else if (kind == "rectangle" && w > 0 && h > 0) {
             out = {-w, -h, w, -h, w, h, -w, h};
@@ -153,10 +153,10 @@ public:
         const auto& v = *d.vertices;
         const std::size_t count = v.size() / 2;
         a.vertices.count = static_cast<int>(count);
-        for (const auto& u : *d.uvs) a.uvs.push_back(float(u.value));
-        for (const auto& tri : *d.triangles) a.triangles.push_back(static_cast<std::uint16_t>(tri.value));
+        for (const auto& u : *d.uvs) a.uvs.push_back(float(u.value()));
+        for (const auto& tri : *d.triangles) a.triangles.push_back(static_cast<std::uint16_t>(tri.value()));
         a.hull = 0;
-        if (d.edges) for (const auto& e : *d.edges) a.edges.push_back(static_cast<std::uint16_t>(e.value * 2));
+        if (d.edges) for (const auto& e : *d.edges) a.edges.push_back(static_cast<std::uint16_t>(e.value() * 2));
         if (a.uvs.size() != count * 2) {
             loss(where + "/uvs", "mesh whose uvs do not match its vertices", "dropped");
             return false;
@@ -165,7 +165,7 @@ public:
         if (!d.weights) {
             const Affine m = from_transform(d.transform ? &*d.transform : nullptr);
             for (std::size_t i = 0; i < count; ++i) {
-                const double x = v[2 * i].value, y = v[2 * i + 1].value;
+                const double x = v[2 * i].value(), y = v[2 * i + 1].value();
                 a.vertices.values.push_back(float(m.a * x + m.c * y + m.tx));
                 a.vertices.values.push_back(float(-(m.b * x + m.d * y + m.ty)));
                 deform.pairs_per_vertex.push_back(1);
@@ -182,14 +182,14 @@ public:
     // inverse(bonePose) * slotPose * vertex (docs/formats/dragonbones.md, 9. Meshes and weights), y flipped.
     bool weighted(const db::Display& d, const std::string& where, spine::Attachment& a, MeshDeform& deform) {
         auto affine_at = [](const std::vector<db::Num>& n, std::size_t i) {
-            return Affine{n[i].value, n[i + 1].value, n[i + 2].value, n[i + 3].value, n[i + 4].value, n[i + 5].value};
+            return Affine{n[i].value(), n[i + 1].value(), n[i + 2].value(), n[i + 3].value(), n[i + 4].value(), n[i + 5].value()};
         };
         Affine slot_pose;
         if (d.slotPose && d.slotPose->size() >= 6) slot_pose = affine_at(*d.slotPose, 0);
         std::map<int, Affine> bind;
         if (d.bonePose)
             for (std::size_t i = 0; i + 7 <= d.bonePose->size(); i += 7)
-                bind[static_cast<int>((*d.bonePose)[i].value)] = inverse(affine_at(*d.bonePose, i + 1));
+                bind[static_cast<int>((*d.bonePose)[i].value())] = inverse(affine_at(*d.bonePose, i + 1));
         const auto& w = *d.weights;
         const auto& v = *d.vertices;
         a.vertices.weighted = true;
@@ -199,7 +199,7 @@ public:
                 loss(where + "/weights", "weights shorter than the vertices", "mesh dropped");
                 return false;
             }
-            const int n = static_cast<int>(w[at++].value);
+            const int n = static_cast<int>(w[at++].value());
             if (n < 0 || at + 2 * static_cast<std::size_t>(n) > w.size()) {
                 loss(where + "/weights", "malformed weights", "mesh dropped");
                 return false;
@@ -207,11 +207,11 @@ public:
             a.vertices.bones.push_back(n);
             deform.pairs_per_vertex.push_back(n);
             const Affine sv = slot_pose;
-            const double x = v[2 * i].value, y = v[2 * i + 1].value;
+            const double x = v[2 * i].value(), y = v[2 * i + 1].value();
             const double px = sv.a * x + sv.c * y + sv.tx, py = sv.b * x + sv.d * y + sv.ty;
             for (int k = 0; k < n; ++k) {
-                const int db_bone = static_cast<int>(w[at++].value);
-                const double weight = w[at++].value;
+                const int db_bone = static_cast<int>(w[at++].value());
+                const double weight = w[at++].value();
                 const int bone = bone_of(db_bone);
                 if (bone < 0) {
                     loss(where + "/weights", "weight naming no bone", "mesh dropped");

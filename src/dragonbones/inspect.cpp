@@ -130,9 +130,9 @@ DataStats statistics(const DragonBonesData& data) {
         for (const Animation& an : *a.animation) {
             AnimationStats& as = s.animations.emplace_back();
             as.name = an.name;
-            as.frames = an.duration && std::isfinite(an.duration->value) ? an.duration->value : 0;
+            as.frames = an.duration && std::isfinite(an.duration->value()) ? an.duration->value() : 0;
             as.seconds = as.frames / s.frame_rate;
-            as.play_times = an.playTimes ? an.playTimes->value : 1.0;
+            as.play_times = an.playTimes ? an.playTimes->value() : 1.0;
             as.timelines = count_timelines(an, legacy);
         }
     }

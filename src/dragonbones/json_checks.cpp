@@ -26,7 +26,7 @@ struct Checker {
 // Mesh arrays must agree with each other: runtimes index one with the other.
 void Checker::check_mesh(const Display& d, std::size_t bone_count) {
     if (!d.vertices) return;
-    auto integer_in = [](const Num& n, double limit) { return n.value >= 0 && n.value < limit && std::floor(n.value) == n.value; };
+    auto integer_in = [](const Num& n, double limit) { return n.value() >= 0 && n.value() < limit && std::floor(n.value()) == n.value(); };
     const std::size_t floats = d.vertices->size();
     if (floats % 2 != 0) path_.fail_at("vertices", "odd number of vertex coordinates (" + std::to_string(floats) + ")");
     const double vertex_count = static_cast<double>(floats / 2);
@@ -47,7 +47,7 @@ void Checker::check_mesh(const Display& d, std::size_t bone_count) {
         std::size_t at = 0;
         for (std::size_t v = 0; v < floats / 2; ++v) {
             if (at >= w.size()) path_.fail("weights end before vertex " + std::to_string(v));
-            const double n = w[at].value;
+            const double n = w[at].value();
             if (!(n >= 0 && std::floor(n) == n && n <= static_cast<double>((w.size() - at - 1) / 2))) {
                 Scope si(path_, at);
                 path_.fail("bad bone count for vertex " + std::to_string(v));
@@ -206,7 +206,7 @@ void Checker::resolve(Armature& a) {
                 const auto& z = *f.zOrder;
                 if (z.size() % 2 != 0) warn("odd number of values in a zOrder list (last one ignored)");
                 for (std::size_t p = 0; p + 1 < z.size(); p += 2) {
-                    double slot_index = z[p].value, target = z[p].value + z[p + 1].value;
+                    double slot_index = z[p].value(), target = z[p].value() + z[p + 1].value();
                     if (!(slot_index >= 0 && slot_index < slot_count) || !(target >= 0 && target < slot_count)) {
                         warn("invalid zOrder pair " + std::to_string(p / 2) + " (slot or target out of range; runtimes must skip it)");
                         break;

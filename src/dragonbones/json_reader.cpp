@@ -3,12 +3,15 @@
 // resolved to indices per armature. The JSON path of the value being read is kept as a stack of keys
 // and indices (no text) and spelled out, with line and column, only for an error or a warning.
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <type_traits>
 #include <string>
 #include <vector>
 
 #include "json_checks.hpp"
 #include "json_keys.hpp"
+#include "json_text.hpp"
 #include "rigio/dragonbones/json.hpp"
 #include "rigio/io/json_input.hpp"
 
@@ -30,7 +33,7 @@ struct is_vector<std::vector<T>> : std::true_type {};
 class Reader {
 public:
     Reader(std::string_view text, const JsonReadOptions& options)
-        : text_(text), warnings_(options.warnings), binary_header_(options.binary_header) {
+        : text_(text), text_of_(text.size()), warnings_(options.warnings), binary_header_(options.binary_header) {
         path_.reserve(16);
     }
 
@@ -108,12 +111,9 @@ private:
         return std::string(v.get_string().value_unsafe());
     }
     double number(element v) const {
-        switch (v.type()) {
-            case element_type::DOUBLE: return v.get_double().value_unsafe();
-            case element_type::INT64: return static_cast<double>(v.get_int64().value_unsafe());
-            case element_type::UINT64: return static_cast<double>(v.get_uint64().value_unsafe());
-            default: wrong_type(v, "a number");
-        }
+        double d;  // get_double reads any JSON number (integers converted) in one call
+        if (v.get_double().get(d) != simdjson::SUCCESS) wrong_type(v, "a number");
+        return d;
     }
 
     // A name or a reference to one. 2.x files write some names as numbers; those are read as their
@@ -136,37 +136,21 @@ private:
     }
 
     Num num(element v) {
+        double d;
+        if (v.get_double().get(d) == simdjson::SUCCESS) return Num(d);  // a JSON number: the common case
         switch (v.type()) {
-            case element_type::INT64:
-            case element_type::UINT64:
-            case element_type::DOUBLE: return Num(number(v));
             case element_type::STRING: {
                 std::string_view s = v.get_string().value_unsafe();
-                Num n;
-                n.raw = simdjson::to_string(v);
-                if (s == "NaN") {
-                    n.value = std::nan("");
-                    return n;
-                }
+                if (s == "NaN") return Num(std::nan(""), simdjson::to_string(v));
                 const std::string copy(s);  // strtod needs a terminated string
                 char* end = nullptr;
-                n.value = std::strtod(copy.c_str(), &end);
-                if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(n.value))
+                const double value = std::strtod(copy.c_str(), &end);
+                if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(value))
                     fail("expected a number, found the string \"" + copy + "\"");
-                return n;
+                return Num(value, simdjson::to_string(v));
             }
-            case element_type::NULL_VALUE: {
-                Num n;
-                n.value = std::nan("");
-                n.raw = std::string_view("null");
-                return n;
-            }
-            case element_type::BOOL: {
-                Num n;
-                n.value = v.get_bool().value_unsafe() ? 1 : 0;
-                n.raw = simdjson::to_string(v);
-                return n;
-            }
+            case element_type::NULL_VALUE: return Num(std::nan(""), "null");
+            case element_type::BOOL: return Num(v.get_bool().value_unsafe() ? 1 : 0, simdjson::to_string(v));
             default: wrong_type(v, "a number");
         }
     }
@@ -174,9 +158,9 @@ private:
     // A count, index or duration: a finite number >= 0.
     Num non_negative(element v) {
         Num n = num(v);
-        if (!(n.value >= 0) || !std::isfinite(n.value)) {
-            if (std::isnan(n.value) && !n.raw.empty()) return n;  // null / "NaN": treated as the default
-            fail("expected a number >= 0, found " + (n.raw.empty() ? simdjson::to_string(v) : n.raw.str()));
+        if (!(n.value() >= 0) || !std::isfinite(n.value())) {
+            if (std::isnan(n.value()) && !n.raw().empty()) return n;  // null / "NaN": treated as the default
+            fail("expected a number >= 0, found " + (n.raw().empty() ? simdjson::to_string(v) : std::string(n.raw())));
         }
         return n;
     }
@@ -202,7 +186,7 @@ private:
         return f;
     }
 
-    RawJson raw(element v) { return RawJson{simdjson::to_string(v)}; }
+    RawJson raw(element v) { return RawJson{text_of_.of(v)}; }  // copied at its size
 
     void keep(Extras& extra, std::string_view key, element v) { extra.emplace_back(std::string(key), raw(v)); }
 
@@ -212,8 +196,9 @@ private:
         out.reserve(a.size());
         std::size_t i = 0;
         for (element e : a) {
-            if (e.is_number()) {  // the common case, without a path step
-                out.emplace_back(number(e));
+            double d;
+            if (e.get_double().get(d) == simdjson::SUCCESS) {  // a number: the common case, without a path step
+                out.emplace_back(d);
                 ++i;
                 continue;
             }
@@ -266,13 +251,56 @@ private:
 
     // Reads member `k` into the field the key table names for it, or keeps it in `extra`.
     // Table names are never empty; the size and first letter settle most comparisons inline.
+    // The key table of T as an index by name, built once per structure from a default T: each entry
+    // holds the field's place in a T and a function reading into that field's type. A keyframe's
+    // member is found with one hash and one comparison instead of a walk over the ~23 keys.
+    template <class T>
+    struct KeyIndex {
+        struct Entry {
+            Key key;
+            std::ptrdiff_t offset;  // of the field in a T
+            bool (*read)(Reader&, const Key&, void* field, element);
+            std::uint8_t next;  // 1 + the next entry with the same hash, in table order; 0: none
+        };
+        static constexpr std::size_t kSlots = 128;
+        static std::size_t slot(std::string_view k) {
+            return (k.size() * 61 + static_cast<unsigned char>(k.front()) * 7 + static_cast<unsigned char>(k.back())) % kSlots;
+        }
+        std::vector<Entry> entries;
+        std::uint8_t first[kSlots] = {};  // 1 + the first entry with that hash; 0: none
+
+        KeyIndex() {
+            T t{};
+            keys_table::keys(t, [&](const Key& key, auto& field) {
+                using F = std::remove_reference_t<decltype(field)>;
+                const auto offset = reinterpret_cast<const char*>(&field) - reinterpret_cast<const char*>(&t);
+                entries.push_back({key, offset, &read_field<F>, 0});
+            });
+            // Chains in table order: a name the table holds twice (frame "value") is tried in order.
+            for (std::size_t i = entries.size(); i-- > 0;) {
+                std::uint8_t& head = first[slot(entries[i].key.name)];
+                entries[i].next = head;
+                head = static_cast<std::uint8_t>(i + 1);
+            }
+        }
+    };
+    template <class F>
+    static bool read_field(Reader& r, const Key& key, void* field, element e) {
+        if constexpr (std::is_same_v<F, keys_table::NoField>) return false;  // not a field of the T
+        else return r.field_value(key, *static_cast<F*>(field), e);
+    }
+
     template <class T>
     void member(T& t, std::string_view k, element e) {
-        bool done = false;
-        keys_table::keys(t, [&](const Key& key, auto& field) {
-            if (!done && key.name.size() == k.size() && key.name[0] == k[0] && key.name == k) done = field_value(key, field, e);
-        });
-        if (!done) keep(t.extra, k, e);
+        static const KeyIndex<T> index;
+        if (!k.empty()) {
+            for (std::uint8_t i = index.first[index.slot(k)]; i != 0;) {
+                const auto& entry = index.entries[i - 1];
+                if (entry.key.name == k && entry.read(*this, entry.key, reinterpret_cast<char*>(&t) + entry.offset, e)) return;
+                i = entry.next;
+            }
+        }
+        keep(t.extra, k, e);
     }
 
     // false: the key table's reading refuses this JSON type (the member is then an unknown key).
@@ -348,6 +376,7 @@ private:
     }
 
     std::string_view text_;
+    JsonText text_of_;
     std::vector<Step> path_;
     std::vector<std::string>* warnings_;
     bool binary_header_ = false;

@@ -60,12 +60,12 @@ public:
 private:
     // ---- scalars -------------------------------------------------------------------------------
     void value(const Num& n) {
-        if (!n.raw.empty()) w_.raw(n.raw);
-        else if (std::isfinite(n.value)) {
-            double r = std::nearbyint(n.value);
-            if (r == n.value && std::fabs(r) < 9007199254740992.0) w_.integer(static_cast<std::int64_t>(r));
-            else w_.raw(js_number(n.value));
-        } else if (std::isnan(n.value)) w_.string("NaN");
+        if (!n.raw().empty()) w_.raw(n.raw());
+        else if (std::isfinite(n.value())) {
+            double r = std::nearbyint(n.value());
+            if (r == n.value() && std::fabs(r) < 9007199254740992.0) w_.integer(static_cast<std::int64_t>(r));
+            else w_.raw(js_number(n.value()));
+        } else if (std::isnan(n.value())) w_.string("NaN");
         else w_.null();
     }
 

@@ -38,14 +38,14 @@ int version_code(const DragonBonesData& data) {
 }
 
 double frame_rate(const DragonBonesData& data, const Armature& armature) {
-    if (armature.frameRate && armature.frameRate->value > 0) return armature.frameRate->value;
-    if (data.frameRate && data.frameRate->value > 0) return data.frameRate->value;
+    if (armature.frameRate && armature.frameRate->value() > 0) return armature.frameRate->value();
+    if (data.frameRate && data.frameRate->value() > 0) return data.frameRate->value();
     return 24;
 }
 
 double frames_duration(const Frames& frames) {
     double sum = 0;
-    for (const Frame& f : frames) sum += f.duration && f.duration->value >= 0 ? f.duration->value : (f.duration ? 0 : 1);
+    for (const Frame& f : frames) sum += f.duration && f.duration->value() >= 0 ? f.duration->value() : (f.duration ? 0 : 1);
     return sum;
 }
 

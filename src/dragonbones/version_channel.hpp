@@ -21,7 +21,7 @@ using Values = std::array<double, 8>;
 inline double ease(const Frame& f, double p) {
     if (f.curve && f.curve->size() >= 4) {
         const auto& c = *f.curve;
-        const double x1 = c[0].value, y1 = c[1].value, x2 = c[2].value, y2 = c[3].value;
+        const double x1 = c[0].value(), y1 = c[1].value(), x2 = c[2].value(), y2 = c[3].value();
         double lo = 0, hi = 1, t = p;
         for (int i = 0; i < 40; ++i) {
             t = (lo + hi) / 2;
@@ -31,7 +31,7 @@ inline double ease(const Frame& f, double p) {
         double u = 1 - t;
         return 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t;
     }
-    double e = f.tweenEasing->value;
+    double e = f.tweenEasing->value();
     if (e == 0) return p;
     if (e > 0 && e <= 1) return p + (1 - (1 - p) * (1 - p) - p) * e;
     if (e > 1) return p + (0.5 * (1 - std::cos(kPi * p)) - p) * (std::min(e, 2.0) - 1);
@@ -40,7 +40,7 @@ inline double ease(const Frame& f, double p) {
 
 inline bool tweened(const Frame& f) {
     if (f.curve && f.curve->size() >= 4) return true;
-    return f.tweenEasing && std::isfinite(f.tweenEasing->value);
+    return f.tweenEasing && std::isfinite(f.tweenEasing->value());
 }
 
 // One animated channel (translate, rotate, scale, display or colour): key positions and values.
@@ -78,7 +78,7 @@ struct Channel {
         Values out = values[k];
         for (std::size_t i = 0; i < out.size(); ++i) {
             double delta = values[k + 1][i] - values[k][i];
-            if (rotation && i == 0 && !(f.clockwise && f.clockwise->value != 0)) delta = std::remainder(delta, 360.0);
+            if (rotation && i == 0 && !(f.clockwise && f.clockwise->value() != 0)) delta = std::remainder(delta, 360.0);
             out[i] = values[k][i] + delta * e;
         }
         return out;
@@ -87,7 +87,7 @@ struct Channel {
     bool changes(double a, double b) const { return at(a) != at(b) || key_at(a) != key_at(b); }
 };
 
-inline double val(const Opt<Num>& n, double d) { return n && std::isfinite(n->value) ? n->value : d; }
+inline double val(const Opt<Num>& n, double d) { return n && std::isfinite(n->value()) ? n->value() : d; }
 
 // How far the bones of an armature end up from where an animation put them before a change: the largest
 // distance between their armature-space origins and tips (origin + length along the bone's x axis) under

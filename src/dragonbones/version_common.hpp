@@ -20,7 +20,7 @@ struct Loss {
 // A frame's duration in frames (absent: 1; null/"NaN"/negative: 0).
 inline double duration_of(const Frame& f) {
     if (!f.duration) return 1;
-    return f.duration->value >= 0 ? f.duration->value : 0;
+    return f.duration->value() >= 0 ? f.duration->value() : 0;
 }
 
 // Decimal places of the shortest text of v (up to 15); -1 when it needs an exponent.

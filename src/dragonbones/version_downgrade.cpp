@@ -25,7 +25,7 @@ std::string frame_text(double t) {
     return buf;
 }
 
-bool linear(const Frame& f) { return !f.curve && f.tweenEasing && f.tweenEasing->value == 0; }
+bool linear(const Frame& f) { return !f.curve && f.tweenEasing && f.tweenEasing->value() == 0; }
 
 bool same_easing(const Frame& a, const Frame& b) { return a.tweenEasing == b.tweenEasing && a.curve == b.curve; }
 
@@ -195,7 +195,7 @@ void merge_slot(SlotTimeline& t, const Slot* setup, const std::string& at, std::
             // 4.x slot frames without colour mean identity colour; keep the setup colour that 5.x kept.
             f.color = setup->color;
         }
-        if ((!t.displayFrame || t.displayFrame->empty()) && setup && setup->displayIndex && setup->displayIndex->value != 0) {
+        if ((!t.displayFrame || t.displayFrame->empty()) && setup && setup->displayIndex && setup->displayIndex->value() != 0) {
             // ... and without displayIndex they show display 0: keep the setup display.
             f.displayIndex = setup->displayIndex;
         }
@@ -244,7 +244,7 @@ bool event_to_bone(Animation& an, const std::string& bone, double position, cons
         }
         return false;
     }
-    const double total = an.duration ? std::max(0.0, an.duration->value) : position;
+    const double total = an.duration ? std::max(0.0, an.duration->value()) : position;
     BoneTimeline t;
     t.name = bone;
     t.frame.emplace();

@@ -16,7 +16,7 @@ namespace {
 
 bool identity(const Opt<ColorTransform>& c) {
     if (!c) return true;
-    auto is = [](const Opt<Num>& n, double d) { return !n || n->value == d; };
+    auto is = [](const Opt<Num>& n, double d) { return !n || n->value() == d; };
     return is(c->aM, 100) && is(c->rM, 100) && is(c->gM, 100) && is(c->bM, 100) && is(c->aO, 0) && is(c->rO, 0) &&
            is(c->gO, 0) && is(c->bO, 0);
 }
@@ -26,7 +26,7 @@ bool identity(const Opt<ColorTransform>& c) {
 Frame timing(const Frame& f) {
     Frame o;
     o.duration = f.duration;
-    if (f.tweenEasing && !std::isnan(f.tweenEasing->value)) o.tweenEasing = f.tweenEasing;
+    if (f.tweenEasing && !std::isnan(f.tweenEasing->value())) o.tweenEasing = f.tweenEasing;
     o.curve = f.curve;
     return o;
 }
@@ -37,11 +37,11 @@ void split_bone(BoneTimeline& t) {
     for (const Frame& f : in) {
         if (f.transform) {
             const Transform& x = *f.transform;
-            translate |= (x.x && x.x->value != 0) || (x.y && x.y->value != 0);
-            rotate |= (x.skX && x.skX->value != 0) || (x.skY && x.skY->value != 0);
-            scale |= (x.scX && x.scX->value != 1) || (x.scY && x.scY->value != 1);
+            translate |= (x.x && x.x->value() != 0) || (x.y && x.y->value() != 0);
+            rotate |= (x.skX && x.skX->value() != 0) || (x.skY && x.skY->value() != 0);
+            scale |= (x.scX && x.scX->value() != 1) || (x.scY && x.scY->value() != 1);
         }
-        rotate |= f.tweenRotate && f.tweenRotate->value != 0;
+        rotate |= f.tweenRotate && f.tweenRotate->value() != 0;
     }
     Frames tf, rf, sf;
     for (const Frame& f : in) {
@@ -52,7 +52,7 @@ void split_bone(BoneTimeline& t) {
         a.extra = x.extra;
         a.extra.insert(a.extra.end(), f.extra.begin(), f.extra.end());
         if (x.skY) r.rotate = x.skY;
-        const double skX = x.skX ? x.skX->value : 0, skY = x.skY ? x.skY->value : 0;
+        const double skX = x.skX ? x.skX->value() : 0, skY = x.skY ? x.skY->value() : 0;
         if ((x.skX || x.skY) && skX - skY != 0) r.skew = Num(decimal_sum(skX, -skY));
         r.clockwise = f.tweenRotate;
         s.x = x.scX;
@@ -86,7 +86,7 @@ void merge_events(Animation& an, std::vector<PendingEvent>& pending, const std::
             old.emplace_back(pos, f);
             pos += duration_of(f);
         }
-    const double total = an.duration ? an.duration->value : pos;
+    const double total = an.duration ? an.duration->value() : pos;
     auto attach = [&](Frame& f, PendingEvent& e) {
         if (!f.events) f.events.emplace();
         f.events->push_back(std::move(e.event));
@@ -148,7 +148,7 @@ void slot_z_to_zorder(Animation& an, const Armature& arm, const std::string& at,
         double p = 0;
         for (const Frame& f : *t.frame) {
             k.pos.push_back(p);
-            k.z.push_back(f.z && std::isfinite(f.z->value) ? f.z->value : NAN);
+            k.z.push_back(f.z && std::isfinite(f.z->value()) ? f.z->value() : NAN);
             frames_with_z += f.z ? 1 : 0;
             positions.insert(p);
             p += duration_of(f);
@@ -160,7 +160,7 @@ void slot_z_to_zorder(Animation& an, const Armature& arm, const std::string& at,
                                               std::to_string(frames_with_z) + " slot-frame \"z\" values are dropped"});
         return;
     }
-    const double total = an.duration ? std::max(0.0, an.duration->value) : *positions.rbegin();
+    const double total = an.duration ? std::max(0.0, an.duration->value()) : *positions.rbegin();
     positions.insert(0);
     std::vector<std::pair<double, std::vector<Num>>> keys;  // position, (slot, offset) pairs
     for (double p : positions) {
@@ -255,7 +255,7 @@ void upgrade_animation(Animation& an, const Armature& arm, const std::string& at
             }
             const bool setup_color = t.slot >= 0 && arm.slot && !identity((*arm.slot)[t.slot].color);
             const Opt<Num>& setup_index = t.slot >= 0 && arm.slot ? (*arm.slot)[t.slot].displayIndex : Opt<Num>{};
-            const bool setup_display = setup_index && setup_index->value != 0;
+            const bool setup_display = setup_index && setup_index->value() != 0;
             Frames df, cf;
             for (const Frame& f : in) {
                 Frame d;
@@ -280,7 +280,7 @@ void upgrade_animation(Animation& an, const Armature& arm, const std::string& at
 }  // namespace
 
 void upgrade_to_55(DragonBonesData& d, std::vector<Loss>& losses) {
-    if (d.isGlobal && d.isGlobal->value != 0)
+    if (d.isGlobal && d.isGlobal->value() != 0)
         losses.push_back({"/isGlobal", "isGlobal 1 (armature-space transforms): 5.5 has no such flag; transforms kept as written"});
     d.isGlobal.reset();
     d.version = "5.5";

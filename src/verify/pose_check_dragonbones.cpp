@@ -87,8 +87,8 @@ std::map<std::string, std::vector<Kind>> display_kinds(const db::Armature& arm) 
 bool eased(const db::Frames& frames) {
     for (const db::Frame& f : frames) {
         if (f.curve && !f.curve->empty()) return true;
-        if (f.tweenEasing && f.tweenEasing->raw.empty() && std::isfinite(f.tweenEasing->value) && f.tweenEasing->value != 0 &&
-            f.tweenEasing->value != -2)
+        if (f.tweenEasing && f.tweenEasing->raw().empty() && std::isfinite(f.tweenEasing->value()) && f.tweenEasing->value() != 0 &&
+            f.tweenEasing->value() != -2)
             return true;
     }
     return false;

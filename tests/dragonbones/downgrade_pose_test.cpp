@@ -9,7 +9,7 @@
 namespace rigio::dragonbones {
 namespace {
 
-double v(const Opt<Num>& n, double d) { return n && std::isfinite(n->value) ? n->value : d; }
+double v(const Opt<Num>& n, double d) { return n && std::isfinite(n->value()) ? n->value() : d; }
 
 double ease(const Frame& f, double p) {
     if (f.curve && f.curve->size() >= 4) {
@@ -18,12 +18,12 @@ double ease(const Frame& f, double p) {
         for (int i = 0; i < 50; ++i) {
             t = (lo + hi) / 2;
             double u = 1 - t;
-            (3 * u * u * t * c[0].value + 3 * u * t * t * c[2].value + t * t * t < p ? lo : hi) = t;
+            (3 * u * u * t * c[0].value() + 3 * u * t * t * c[2].value() + t * t * t < p ? lo : hi) = t;
         }
         double u = 1 - t;
-        return 3 * u * u * t * c[1].value + 3 * u * t * t * c[3].value + t * t * t;
+        return 3 * u * u * t * c[1].value() + 3 * u * t * t * c[3].value() + t * t * t;
     }
-    const double e = f.tweenEasing->value;
+    const double e = f.tweenEasing->value();
     if (e == 0) return p;
     if (e > 0 && e <= 1) return p + (1 - (1 - p) * (1 - p) - p) * e;
     if (e > 1) return p + (0.5 * (1 - std::cos(3.14159265358979323846 * p)) - p) * (std::min(e, 2.0) - 1);
@@ -31,7 +31,7 @@ double ease(const Frame& f, double p) {
 }
 
 bool tweened(const Frame& f) {
-    return (f.curve && f.curve->size() >= 4) || (f.tweenEasing && std::isfinite(f.tweenEasing->value));
+    return (f.curve && f.curve->size() >= 4) || (f.tweenEasing && std::isfinite(f.tweenEasing->value()));
 }
 
 // Value of channel `get` of `frames` at time t (frames held after the last key).
@@ -40,7 +40,7 @@ std::vector<double> sample(const Frames& frames, Get&& get, double t, int rotati
     double pos = 0;
     for (std::size_t k = 0; k < frames.size(); ++k) {
         const Frame& f = frames[k];
-        const double d = f.duration ? std::max(0.0, f.duration->value) : 1;
+        const double d = f.duration ? std::max(0.0, f.duration->value()) : 1;
         const bool last = k + 1 == frames.size();
         if (last || t < pos + d) {
             std::vector<double> a = get(f);
@@ -90,7 +90,7 @@ TEST(DragonBonesDowngrade, BonePosesAreKeptWhereNoLossIsReported) {
                         EXPECT_TRUE(empty(t.translateFrame) && empty(t.rotateFrame) && empty(t.scaleFrame)) << path;
                         continue;
                     }
-                    const double end = an.duration ? an.duration->value : 0;
+                    const double end = an.duration ? an.duration->value() : 0;
                     for (double time = 0; time <= end; time += 1) {
                         auto tr = [](const Frame& f) { return std::vector<double>{v(f.x, 0), v(f.y, 0)}; };
                         auto ro = [](const Frame& f) { return std::vector<double>{v(f.rotate, 0), v(f.skew, 0)}; };
@@ -161,7 +161,7 @@ TEST(DragonBonesDowngrade, SlotDisplaysAndColoursAreKeptWhereNoLossIsReported) {
                     const Slot& setup = (*arm.slot)[static_cast<std::size_t>(t.slot)];
                     const Frames& merged = *(*(*down.armature[a].animation)[k].slot)[j].frame;
                     if (merged.empty()) continue;
-                    const double end = an.duration ? an.duration->value : 0;
+                    const double end = an.duration ? an.duration->value() : 0;
                     for (double time = 0; time <= end; time += 1) {
                         std::vector<double> want_display{v(setup.displayIndex, 0)};
                         std::vector<double> want_color = color8(setup.color);

@@ -110,12 +110,12 @@ TEST(DragonBonesErrors, DirtyValuesAreReadAndKept) {
     auto r = read_json(text, opts);
     ASSERT_TRUE(r.ok()) << r.error().what();
     const Animation& an = r->armature[0].animation->at(0);
-    EXPECT_EQ(an.duration->value, 4);
+    EXPECT_EQ(an.duration->value(), 4);
     const Frames& f = *an.bone->at(0).frame;
-    EXPECT_TRUE(std::isnan(f[0].tweenEasing->value));
-    EXPECT_EQ(f[0].transform->x->value, 1.5);
-    EXPECT_TRUE(std::isnan(f[1].tweenEasing->value));
-    EXPECT_EQ(f[2].tweenEasing->value, 0);
+    EXPECT_TRUE(std::isnan(f[0].tweenEasing->value()));
+    EXPECT_EQ(f[0].transform->x->value(), 1.5);
+    EXPECT_TRUE(std::isnan(f[1].tweenEasing->value()));
+    EXPECT_EQ(f[2].tweenEasing->value(), 0);
     EXPECT_FALSE(r->armature[0].bone->at(0).inheritScale->value);
     const std::string out = write_json(*r);
     // The source is minified, so is the rewrite.
@@ -148,7 +148,7 @@ TEST(DragonBonesJson, NumbersAreWrittenExactlyInJavaScriptLayout) {
     ASSERT_TRUE(back.ok()) << back.error().what();
     const auto& uvs = *(*(*back->armature[0].skin)[0].slot)[0].display->at(0).uvs;
     ASSERT_EQ(uvs.size(), values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) EXPECT_EQ(uvs[i].value, values[i]) << i;
+    for (std::size_t i = 0; i < values.size(); ++i) EXPECT_EQ(uvs[i].value(), values[i]) << i;
 }
 
 TEST(DragonBonesErrors, AbsentAndZeroEasingStayApart) {

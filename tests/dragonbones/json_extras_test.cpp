@@ -1,6 +1,8 @@
 // Unknown keys are written back in file order. A display's "offset" (kept at its place in the key table
 // for DragonBones Pro's DBDT-style exports) moves there only when it is the first unknown key; found by
 // fuzzing (a 5.6 file whose frame-like display objects held "duration", "tweenEasing", "offset").
+#include <simdjson.h>
+
 #include "db_test_util.hpp"
 
 namespace rigio::dragonbones {
@@ -43,6 +45,31 @@ TEST(DragonBonesExtras, AFirstOffsetStaysAtItsPlaceBeforeTheVertices) {
     const std::string written = write_json(first);
     EXPECT_EQ(display_keys(written), (std::vector<std::string>{"type", "name", "offset", "vertices", "custom"}));
     EXPECT_TRUE(test::read_ok(written, "rewrite") == first) << written;
+}
+
+}  // namespace
+}  // namespace rigio::dragonbones
+
+namespace rigio::dragonbones {
+namespace {
+
+// Unknown values are kept as the text simdjson::to_string gives (the reader prints them itself, with
+// the doubles it has printed remembered): the same text for escapes, control characters, big and
+// negative integers, doubles (repeated, so that the remembered text is used) and nesting.
+TEST(DragonBonesExtras, UnknownValuesAreKeptAsSimdjsonPrintsThem) {
+    const std::string value =
+        R"({"s":"a\"b\\c\/d\b\f\n\r\t\u0001\u001f\u00e9\u20ac x","k\"ey":[1,-2,18446744073709551615,-9223372036854775808,)"
+        R"(0.1,0.10,1.0,-0.0,1e300,-1.7976931348623157e308,5e-324,1.5e-7,0.62,0.62,0.63,0.1],)"
+        R"("n":null,"t":true,"f":false,"e":{},"a":[],"deep":[[[{"x":[0.5,{"y":0.25}]}]]]})";
+    const std::string text = R"({"version":"5.5","armature":[],"unknown":)" + value + "}";
+    auto d = read_json(text);
+    ASSERT_TRUE(d.ok()) << d.error().what();
+    ASSERT_EQ(d->extra.size(), 1u);
+    simdjson::dom::parser parser;
+    const simdjson::padded_string padded(value);
+    simdjson::dom::element parsed;
+    ASSERT_EQ(parser.parse(padded).get(parsed), simdjson::SUCCESS);
+    EXPECT_EQ(d->extra[0].second.text, simdjson::to_string(parsed));
 }
 
 }  // namespace

@@ -15,13 +15,13 @@ using test::read_ok;
 using test::skeletons;
 using test::text_of;
 
-double v(const Opt<Num>& n, double d) { return n ? n->value : d; }
+double v(const Opt<Num>& n, double d) { return n ? n->value() : d; }
 
 std::string easing(const Frame& f) {
     // null, "NaN" and absent all mean "no tween".
-    std::string s = f.tweenEasing && !std::isnan(f.tweenEasing->value) ? std::to_string(f.tweenEasing->value) : "-";
+    std::string s = f.tweenEasing && !std::isnan(f.tweenEasing->value()) ? std::to_string(f.tweenEasing->value()) : "-";
     if (f.curve)
-        for (const Num& n : *f.curve) s += "," + std::to_string(n.value);
+        for (const Num& n : *f.curve) s += "," + std::to_string(n.value());
     return s;
 }
 
@@ -40,7 +40,7 @@ Keys keys(const Opt<Frames>& frames, F&& get, bool with_easing = true) {
     double pos = 0;
     for (const Frame& f : *frames) {
         out.push_back({pos, get(f), with_easing ? easing(f) : ""});
-        pos += f.duration ? f.duration->value : 1;
+        pos += f.duration ? f.duration->value() : 1;
     }
     return out;
 }
@@ -84,7 +84,7 @@ std::set<std::tuple<double, std::string, std::string>> events_of(const Animation
             if (f.event) out.insert({pos, *f.event, ""});
             if (f.events)
                 for (const Event& e : *f.events) out.insert({pos, e.name.value_or(""), e.bone.value_or("")});
-            pos += f.duration ? f.duration->value : 1;
+            pos += f.duration ? f.duration->value() : 1;
         }
     if (an.bone)
         for (const BoneTimeline& t : *an.bone) {
@@ -92,7 +92,7 @@ std::set<std::tuple<double, std::string, std::string>> events_of(const Animation
             double p = 0;
             for (const Frame& f : *t.frame) {
                 if (f.event) out.insert({p, *f.event, t.name.value_or("")});
-                p += f.duration ? f.duration->value : 1;
+                p += f.duration ? f.duration->value() : 1;
             }
         }
     return out;
@@ -284,12 +284,12 @@ TEST(DragonBonesVersion, DowngradeMergesChannelsKeyedAtDifferentTimes) {
     EXPECT_TRUE(losses.empty()) << losses.losses.front().where << ": " << losses.losses.front().feature;  // linear: exact
     const Frames& f = *(*(*down.armature[0].animation)[0].bone)[0].frame;
     ASSERT_EQ(f.size(), 3u);
-    EXPECT_EQ(f[0].duration->value, 5);
-    EXPECT_EQ(f[1].duration->value, 5);
-    EXPECT_EQ(f[1].transform->x->value, 50);  // translate evaluated half-way
-    EXPECT_EQ(f[1].transform->skY->value, 90);
-    EXPECT_EQ(f[1].tweenEasing->value, 0);
-    EXPECT_EQ(f[2].transform->x->value, 100);
+    EXPECT_EQ(f[0].duration->value(), 5);
+    EXPECT_EQ(f[1].duration->value(), 5);
+    EXPECT_EQ(f[1].transform->x->value(), 50);  // translate evaluated half-way
+    EXPECT_EQ(f[1].transform->skY->value(), 90);
+    EXPECT_EQ(f[1].tweenEasing->value(), 0);
+    EXPECT_EQ(f[2].transform->x->value(), 100);
 
     // With an eased translate segment split in two, the loss is reported with the timeline's path.
     (*(*d.armature[0].animation)[0].bone)[0].translateFrame->at(0).tweenEasing = Num(1);
@@ -324,9 +324,9 @@ TEST(DragonBonesVersion, BoneEventsGoToBoneFramesIn45AndBackIn55) {
     ASSERT_TRUE(dn.bone && dn.bone->size() == 1);
     const Frames& bf = *(*dn.bone)[0].frame;
     ASSERT_EQ(bf.size(), 2u);
-    EXPECT_EQ(bf[0].duration->value, 3);
+    EXPECT_EQ(bf[0].duration->value(), 3);
     EXPECT_EQ(bf[1].event, "hit");
-    EXPECT_EQ(bf[1].duration->value, 7);
+    EXPECT_EQ(bf[1].duration->value(), 7);
 
     DragonBonesData up = convert_version(read_ok(write_json(down), "down"), "5.5", losses).value();
     const Animation& un = (*up.armature[0].animation)[0];
@@ -340,7 +340,7 @@ TEST(DragonBonesVersion, BoneEventsGoToBoneFramesIn45AndBackIn55) {
             EXPECT_EQ(f.events->front().bone, "hand");
             found = true;
         }
-        pos += f.duration ? f.duration->value : 1;
+        pos += f.duration ? f.duration->value() : 1;
     }
     EXPECT_TRUE(found);
 }
@@ -392,13 +392,13 @@ TEST(DragonBonesVersion, SetupColourAndDisplaySurviveSlotFrameForms) {
     ASSERT_EQ(m.size(), 2u);
     for (const Frame& f : m) {
         ASSERT_TRUE(f.color.has_value());
-        EXPECT_EQ(f.color->aM->value, 50);
+        EXPECT_EQ(f.color->aM->value(), 50);
     }
     // ... and with only a colour channel, the setup display.
     d55 = up;
     (*(*d55.armature[0].animation)[0].slot)[0].displayFrame.reset();
     down = convert_version(d55, "4.5", losses).value();
-    for (const Frame& f : *(*(*down.armature[0].animation)[0].slot)[0].frame) EXPECT_EQ(f.displayIndex->value, 1);
+    for (const Frame& f : *(*(*down.armature[0].animation)[0].slot)[0].frame) EXPECT_EQ(f.displayIndex->value(), 1);
 }
 
 TEST(DragonBonesVersion, UnsupportedTargetsAreErrors) {

@@ -5,7 +5,7 @@
 // Names follow the format's own vocabulary (armature, bone, slot, skin, display, frame, ffd, zOrder).
 // Bone/slot references are kept by name, as in the file, and resolved to indices at read time.
 // Optional members are Opt<T> (sparse.hpp): std::optional's interface, boxed on the heap so that an
-// absent key costs 8 bytes (numbers inline in 16), which keeps the model a few times the input's size.
+// absent key costs 8 bytes (numbers inline in 8), which keeps the model a few times the input's size.
 // Depends on the standard library only; no behaviour beyond small helpers.
 #pragma once
 
@@ -13,6 +13,8 @@
 #include <cmath>
 #include <limits>
 #include <cstdint>
+#include <cstdlib>
+#include <string_view>
 #include <optional>
 #include <string>
 #include <utility>
@@ -22,33 +24,86 @@
 
 namespace rigio::dragonbones {
 
-// A number as written. Real files also write numbers as strings ("1.5", "NaN") or null; then `raw`
-// holds the JSON text that was written and `value` what it means (NaN for "NaN" and null).
-struct Num {
-    double value = 0;
-    RawText raw;  // empty: a plain JSON number
-
+// A number as written. Real files also write numbers as strings ("1.5", "NaN") or null; then raw()
+// holds the JSON text that was written and value() what it means (NaN for "NaN" and null).
+// 8 bytes (number arrays hold ~180k of them over the corpus): the double itself, or, for the rare
+// number that keeps its text, a pointer to a heap box holding both, marked by a NaN pattern that no
+// stored double has (every NaN value is stored as the one positive quiet NaN). Deep copies.
+class Num {
+public:
     Num() = default;
-    Num(double v) : value(v) {}  // NOLINT(google-explicit-constructor)
-    bool operator==(const Num& o) const {
-        return raw == o.raw && (value == o.value || (std::isnan(value) && std::isnan(o.value)));
+    Num(double v) : bits_(std::bit_cast<std::uint64_t>(canonical(v))) {}  // NOLINT(google-explicit-constructor)
+    Num(double v, std::string_view raw) : Num(v) {
+        if (!raw.empty()) bits_ = box_bits(new Box{canonical(v), std::string(raw)});
     }
+    Num(const Num& o) : bits_(o.boxed() ? box_bits(new Box(*o.box())) : o.bits_) {}
+    Num(Num&& o) noexcept : bits_(std::exchange(o.bits_, 0)) {}
+    Num& operator=(const Num& o) {
+        if (this != &o) {
+            Num copy(o);
+            std::swap(bits_, copy.bits_);
+        }
+        return *this;
+    }
+    Num& operator=(Num&& o) noexcept {
+        std::swap(bits_, o.bits_);
+        return *this;
+    }
+    ~Num() {
+        if (boxed()) delete box();
+    }
+
+    double value() const { return boxed() ? box()->value : std::bit_cast<double>(bits_); }
+    std::string_view raw() const { return boxed() ? std::string_view(box()->raw) : std::string_view(); }
+
+    bool operator==(const Num& o) const {
+        const double a = value(), b = o.value();
+        return raw() == o.raw() && (a == b || (std::isnan(a) && std::isnan(b)));
+    }
+
+private:
+    friend class Opt<Num>;
+    struct Box {
+        double value;
+        std::string raw;
+    };
+    // Sign, exponent and quiet bit set: a negative quiet NaN, which canonical() never leaves.
+    static constexpr std::uint64_t kBoxTag = 0xFFF8'0000'0000'0000ull;
+    static constexpr std::uint64_t kPayload = (std::uint64_t{1} << 51) - 1;
+    static double canonical(double v) { return std::isnan(v) ? std::numeric_limits<double>::quiet_NaN() : v; }
+    static std::uint64_t box_bits(Box* b) {
+        const auto p = reinterpret_cast<std::uintptr_t>(b);
+        if (p == 0 || (p & ~kPayload) != 0) std::abort();  // user-space pointers fit 47 (at most 51) bits
+        return kBoxTag | p;
+    }
+    bool boxed() const { return (bits_ & ~kPayload) == kBoxTag && (bits_ & kPayload) != 0; }
+    Box* box() const { return reinterpret_cast<Box*>(static_cast<std::uintptr_t>(bits_ & kPayload)); }
+
+    std::uint64_t bits_ = 0;  // 0.0
 };
 
-// An optional number, inline in 16 bytes: "absent" is a signalling-NaN pattern in `value`, which no
-// arithmetic produces and which a stored number is never given (a NaN stored is made quiet).
+// An optional number, inline in 8 bytes: "absent" is a signalling-NaN pattern, which no arithmetic
+// produces and which a stored number never has (a NaN stored is made the quiet NaN).
 template <>
 class Opt<Num> {
 public:
     using value_type = Num;
 
-    Opt() { n_.value = absent(); }
+    Opt() { n_.bits_ = kAbsent; }
     Opt(std::nullopt_t) : Opt() {}  // NOLINT(google-explicit-constructor)
-    Opt(const Num& n) : n_(n) { quiet(); }  // NOLINT(google-explicit-constructor)
-    Opt(Num&& n) : n_(std::move(n)) { quiet(); }  // NOLINT(google-explicit-constructor)
-    Opt(double v) : n_(v) { quiet(); }  // NOLINT(google-explicit-constructor)
+    Opt(const Num& n) : n_(n) {}  // NOLINT(google-explicit-constructor)
+    Opt(Num&& n) : n_(std::move(n)) {}  // NOLINT(google-explicit-constructor)
+    Opt(double v) : n_(v) {}  // NOLINT(google-explicit-constructor)
     Opt(const std::optional<Num>& o) : Opt() {  // NOLINT(google-explicit-constructor)
         if (o) *this = *o;
+    }
+    // Copies and moves keep "absent": a moved-from Opt is absent.
+    Opt(const Opt& o) : n_(o.n_) {}
+    Opt(Opt&& o) noexcept : n_(std::move(o.n_)) { o.n_.bits_ = kAbsent; }
+    Opt& operator=(const Opt& o) = default;
+    Opt& operator=(Opt&& o) noexcept {
+        std::swap(n_.bits_, o.n_.bits_);
+        return *this;
     }
     Opt& operator=(std::nullopt_t) {
         reset();
@@ -56,18 +111,16 @@ public:
     }
     Opt& operator=(const Num& n) {
         n_ = n;
-        quiet();
         return *this;
     }
     Opt& operator=(Num&& n) {
         n_ = std::move(n);
-        quiet();
         return *this;
     }
     Opt& operator=(double v) { return *this = Num(v); }
 
     explicit operator bool() const { return has_value(); }
-    bool has_value() const { return !is_absent(n_.value); }
+    bool has_value() const { return n_.bits_ != kAbsent; }
     Num& operator*() { return n_; }
     const Num& operator*() const { return n_; }
     Num* operator->() { return &n_; }
@@ -81,12 +134,11 @@ public:
     template <class... A>
     Num& emplace(A&&... args) {
         n_ = Num(std::forward<A>(args)...);
-        quiet();
         return n_;
     }
     void reset() {
-        n_.raw = RawText();
-        n_.value = absent();
+        n_ = Num();
+        n_.bits_ = kAbsent;
     }
     operator std::optional<Num>() const { return has_value() ? std::optional<Num>(n_) : std::nullopt; }  // NOLINT
 
@@ -99,11 +151,6 @@ public:
 
 private:
     static constexpr std::uint64_t kAbsent = 0x7FF4'0000'DB0F'F5E7ull;  // a signalling NaN
-    static double absent() { return std::bit_cast<double>(kAbsent); }
-    static bool is_absent(double v) { return std::bit_cast<std::uint64_t>(v) == kAbsent; }
-    void quiet() {
-        if (std::isnan(n_.value)) n_.value = std::numeric_limits<double>::quiet_NaN();
-    }
     Num n_;
 };
 
@@ -124,7 +171,8 @@ struct RawJson {
 };
 
 // Unknown members of an object: key and raw JSON value, in file order.
-using Extras = std::vector<std::pair<std::string, RawJson>>;
+using Extra = std::pair<std::string, RawJson>;
+using Extras = BoxedList<Extra>;
 
 // x, y in pixels (y down); skX, skY in degrees (rotation = skY, skew = skX - skY); scX, scY factors.
 struct Transform {

@@ -1,11 +1,14 @@
 // rigio/dragonbones/sparse.hpp: the small value types that keep the DragonBones model compact.
 // A keyframe can carry any of ~25 keys but a real one carries 2 to 4, so an absent key must cost
 // little: Opt<T> is std::optional's interface over a heap box (8 bytes when absent, one allocation
-// when present), except Opt<Num>, which is kept inline in 16 bytes (a number is the common case).
+// when present), except Opt<Num>, which is kept inline in 8 bytes (a number is the common case).
 // RawText is text that is almost always empty (the dirty form of a number or flag): one pointer.
+// BoxedList is a list that is almost always empty (unknown keys of an object): one pointer.
 #pragma once
 
 #include <compare>
+#include <cstddef>
+#include <initializer_list>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -13,6 +16,7 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace rigio::dragonbones {
 
@@ -132,6 +136,69 @@ private:
         return *p_;
     }
     std::unique_ptr<T> p_;
+};
+
+
+// A std::vector's interface (the part the model's users need) over a heap box: an empty list is one
+// null pointer. Iterators are pointers; they stay valid as a std::vector's would.
+template <class T>
+class BoxedList {
+public:
+    using value_type = T;
+    using iterator = T*;
+    using const_iterator = const T*;
+
+    BoxedList() = default;
+    BoxedList(std::initializer_list<T> items) {
+        if (items.size()) p_ = std::make_unique<std::vector<T>>(items);
+    }
+    BoxedList(const BoxedList& o) : p_(o.empty() ? nullptr : std::make_unique<std::vector<T>>(*o.p_)) {}
+    BoxedList(BoxedList&&) noexcept = default;
+    BoxedList& operator=(const BoxedList& o) {
+        if (this != &o) p_ = o.empty() ? nullptr : std::make_unique<std::vector<T>>(*o.p_);
+        return *this;
+    }
+    BoxedList& operator=(BoxedList&&) noexcept = default;
+
+    bool empty() const { return !p_ || p_->empty(); }
+    std::size_t size() const { return p_ ? p_->size() : 0; }
+    T* begin() { return p_ ? p_->data() : nullptr; }
+    T* end() { return p_ ? p_->data() + p_->size() : nullptr; }
+    const T* begin() const { return p_ ? p_->data() : nullptr; }
+    const T* end() const { return p_ ? p_->data() + p_->size() : nullptr; }
+    T& operator[](std::size_t i) { return (*p_)[i]; }
+    const T& operator[](std::size_t i) const { return (*p_)[i]; }
+    T& front() { return p_->front(); }
+    const T& front() const { return p_->front(); }
+    T& back() { return p_->back(); }
+    const T& back() const { return p_->back(); }
+    template <class... A>
+    T& emplace_back(A&&... args) {
+        return list().emplace_back(std::forward<A>(args)...);
+    }
+    void push_back(const T& v) { list().push_back(v); }
+    void push_back(T&& v) { list().push_back(std::move(v)); }
+    // Inserts [first, last) before `pos` (an iterator of this list).
+    template <class It>
+    void insert(const T* pos, It first, It last) {
+        const auto at = static_cast<std::ptrdiff_t>(pos ? pos - begin() : 0);
+        auto& l = list();
+        l.insert(l.begin() + at, first, last);
+    }
+    void erase(const T* pos) { p_->erase(p_->begin() + (pos - begin())); }
+    void clear() { p_.reset(); }
+
+    friend bool operator==(const BoxedList& a, const BoxedList& b) {
+        if (a.empty() || b.empty()) return a.empty() == b.empty();
+        return *a.p_ == *b.p_;
+    }
+
+private:
+    std::vector<T>& list() {
+        if (!p_) p_ = std::make_unique<std::vector<T>>();
+        return *p_;
+    }
+    std::unique_ptr<std::vector<T>> p_;
 };
 
 }  // namespace rigio::dragonbones
