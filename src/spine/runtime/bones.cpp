@@ -120,6 +120,16 @@ void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     bone.d *= sk.scale_y;
 }
 
+void invalidate_applied(Skeleton& sk, int index) {
+    BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
+    bone.applied_valid = false;
+    if (!sk.data().v4()) return;
+    const int parent_index = sk.model().bones[static_cast<std::size_t>(index)].parent;
+    if (parent_index < 0) return;
+    const BoneState& parent = sk.bones[static_cast<std::size_t>(parent_index)];
+    bone.parent_world = {parent.a, parent.b, parent.c, parent.d, parent.world_x, parent.world_y};
+}
+
 void update_applied(Skeleton& sk, int index) {
     BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
     BoneTransform& t = bone.applied;
@@ -135,7 +145,10 @@ void update_applied(Skeleton& sk, int index) {
         t.shear_y = std::atan2(bone.a * bone.b + bone.c * bone.d, bone.a * bone.d - bone.b * bone.c) * kRadDeg;
         return;
     }
-    const BoneState& parent = sk.bones[static_cast<std::size_t>(parent_index)];
+    // 4.x: the parent as it was when the bone was moved (see invalidate_applied); 3.x: as it is now.
+    const BoneState& live = sk.bones[static_cast<std::size_t>(parent_index)];
+    const BoneState::ParentWorld parent = sk.data().v4() ? bone.parent_world
+                                                         : BoneState::ParentWorld{live.a, live.b, live.c, live.d, live.world_x, live.world_y};
     float pa = parent.a, pb = parent.b, pc = parent.c, pd = parent.d;
     float pid = 1 / (pa * pd - pb * pc);
     const float dx = bone.world_x - parent.world_x, dy = bone.world_y - parent.world_y;

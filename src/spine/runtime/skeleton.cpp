@@ -256,6 +256,11 @@ void Skeleton::reset_physics() {
     for (PhysicsState& p : physics) p.sim = PhysicsSimulation{};
 }
 
+const BoneTransform& Skeleton::applied_pose(int bone) {
+    detail::ensure_applied(*this, bone);
+    return bones[static_cast<std::size_t>(bone)].applied;
+}
+
 void Skeleton::update_world_transform(Physics physics_mode) {
     if (data_->v4()) {
         // 4.x: bones update from their applied pose, which starts as the local pose every time.
@@ -266,6 +271,7 @@ void Skeleton::update_world_transform(Physics physics_mode) {
         for (const UpdateStep& step : update_cache_) {
             switch (step.kind) {
                 case UpdateKind::Bone: {
+                    detail::ensure_applied(*this, step.index);  // a bone a constraint moved may update again
                     const BoneTransform t = bones[static_cast<std::size_t>(step.index)].applied;
                     detail::update_world(*this, step.index, t);
                     break;

@@ -84,18 +84,15 @@ void world(Skeleton& sk, const TransformConstraint& data, const Mixes& mix, bool
             bone.d = std::sin(r) * s;
             modified = true;
         }
-        if (v4)
-            update_applied(sk, index);  // 4.x: at once, for every constrained bone
-        else if (modified)
-            bone.applied_valid = false;
+        if (v4 || modified) invalidate_applied(sk, index);  // 4.x: every constrained bone
     }
 }
 
 void local(Skeleton& sk, const TransformConstraint& data, const Mixes& mix, bool relative) {
-    if (!sk.bones[static_cast<std::size_t>(data.target)].applied_valid) update_applied(sk, data.target);
+    ensure_applied(sk, data.target);
     const BoneTransform target = sk.bones[static_cast<std::size_t>(data.target)].applied;
     for (int index : data.bones) {
-        if (!sk.bones[static_cast<std::size_t>(index)].applied_valid) update_applied(sk, index);
+        ensure_applied(sk, index);
         const BoneTransform ap = sk.bones[static_cast<std::size_t>(index)].applied;
         BoneTransform t = ap;
         if (relative) {

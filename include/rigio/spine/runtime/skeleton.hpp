@@ -21,8 +21,15 @@ struct BoneTransform {
 
 struct BoneState {
     BoneTransform local;    // the pose animations write
-    BoneTransform applied;  // the pose the world transform was computed from
+    // The pose the world transform was computed from. After a constraint moved the bone it is out of
+    // date (applied_valid false) until read: use Skeleton::applied_pose.
+    BoneTransform applied;
     bool applied_valid = true;
+    // 4.x: the parent's world transform when a constraint last moved the bone (the applied pose is
+    // computed from it when read; see Skeleton::applied_pose).
+    struct ParentWorld {
+        float a = 1, b = 0, c = 0, d = 1, world_x = 0, world_y = 0;
+    } parent_world;
     float a = 1, b = 0, c = 0, d = 1, world_x = 0, world_y = 0;
     bool active = true;
     bool sorted = false;
@@ -101,6 +108,11 @@ public:
     void update_world_transform(Physics physics = Physics::None);
     // Restarts every physics simulation from the next update's pose.
     void reset_physics();
+
+    // The applied pose of `bone` (the local values its world transform corresponds to), recomputed first
+    // when a constraint moved the bone: 3.x from the parent's world transform as it is now, 4.x as it
+    // was when the constraint ran (the official 4.x runtimes compute it at once).
+    const BoneTransform& applied_pose(int bone);
 
     std::vector<BoneState> bones;
     std::vector<SlotState> slots;
