@@ -97,11 +97,11 @@ void Skeleton::set_slots_to_setup_pose() {
         s.color = data_->setup_color[i];
         if (s.has_dark) s.dark = data_->setup_dark[i];
         s.sequence_index = -1;
-        if (sd.slots[i].attachment) {
-            s.attachment = -1;  // forces the deform to be cleared
-            s.deform.clear();
-        }
-        set_attachment(static_cast<int>(i), setup_attachments_[i]);
+        // As set_attachment, except that a slot with a setup attachment name always starts from the
+        // setup vertices (a slot without attachment has no deform).
+        const int setup = setup_attachments_[i];
+        if (sd.slots[i].attachment || s.attachment != setup) s.deform.clear();
+        s.attachment = setup;
     }
 }
 

@@ -20,6 +20,9 @@ struct BoneTransform {
 };
 
 struct BoneState {
+    // The world transform: x axis (a, c), y axis (b, d), origin. First and in column order, so that
+    // world vertex loops read each column as one pair.
+    float a = 1, c = 0, b = 0, d = 1, world_x = 0, world_y = 0;
     BoneTransform local;    // the pose animations write
     // The pose the world transform was computed from. After a constraint moved the bone it is out of
     // date (applied_valid false) until read: use Skeleton::applied_pose.
@@ -30,7 +33,6 @@ struct BoneState {
     struct ParentWorld {
         float a = 1, b = 0, c = 0, d = 1, world_x = 0, world_y = 0;
     } parent_world;
-    float a = 1, b = 0, c = 0, d = 1, world_x = 0, world_y = 0;
     bool active = true;
     bool sorted = false;
     TransformMode inherit = TransformMode::Normal;  // the setup mode; 4.2 inherit timelines change it
