@@ -15,7 +15,7 @@ bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std
 void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
     const Bone& data = sk.model().bones[static_cast<std::size_t>(index)];
-    bone.applied = t;
+    bone.applied = t;  // `t` may be the applied pose itself
     bone.applied_valid = true;
 
     // Local matrix columns: x axis rotated by rotation + shearX, y axis by rotation + 90 + shearY.

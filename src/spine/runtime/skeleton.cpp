@@ -270,12 +270,10 @@ void Skeleton::update_world_transform(Physics physics_mode) {
         }
         for (const UpdateStep& step : update_cache_) {
             switch (step.kind) {
-                case UpdateKind::Bone: {
+                case UpdateKind::Bone:
                     detail::ensure_applied(*this, step.index);  // a bone a constraint moved may update again
-                    const BoneTransform t = bones[static_cast<std::size_t>(step.index)].applied;
-                    detail::update_world(*this, step.index, t);
+                    detail::update_world(*this, step.index, bones[static_cast<std::size_t>(step.index)].applied);
                     break;
-                }
                 case UpdateKind::Ik: detail::apply_ik(*this, step.index); break;
                 case UpdateKind::Transform: detail::apply_transform(*this, step.index); break;
                 case UpdateKind::Path: detail::apply_path(*this, step.index); break;
