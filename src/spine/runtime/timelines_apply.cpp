@@ -316,6 +316,22 @@ void apply_attachment(const Timeline& t, Skeleton& sk, float time) {
     sk.set_attachment(slot, sk.find_attachment(slot, name));
 }
 
+// out[i] = from[i] + (to[i] - from[i]) * f for i < n; `out` may be `from` or `to`. Four values per
+// step, all read before any is written, so that the compiler makes one vector operation of each
+// (at -O2 it does not vectorise a loop whose count is unknown); the results are the same.
+void lerp_values(const float* from, const float* to, float f, float* out, std::size_t n) {
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        const float a0 = from[i], a1 = from[i + 1], a2 = from[i + 2], a3 = from[i + 3];
+        const float b0 = to[i], b1 = to[i + 1], b2 = to[i + 2], b3 = to[i + 3];
+        out[i] = a0 + (b0 - a0) * f;
+        out[i + 1] = a1 + (b1 - a1) * f;
+        out[i + 2] = a2 + (b2 - a2) * f;
+        out[i + 3] = a3 + (b3 - a3) * f;
+    }
+    for (; i < n; ++i) out[i] = from[i] + (to[i] - from[i]) * f;
+}
+
 void apply_deform(const Timeline& t, Skeleton& sk, float time, float alpha) {
     SlotState& slot = sk.slots[static_cast<std::size_t>(t.target)];
     if (!sk.bones[static_cast<std::size_t>(sk.model().slots[static_cast<std::size_t>(t.target)].bone)].active) return;
@@ -332,16 +348,14 @@ void apply_deform(const Timeline& t, Skeleton& sk, float time, float alpha) {
     slot.deform.resize(n);  // within the capacity reserved at creation
     float* out = slot.deform.data();
     const std::size_t keys = t.frames.size();
-    // Mixing from the setup shape: absolute setup vertices, or zero offsets for weighted meshes. The
-    // loops test nothing per value (so the compiler vectorises them; the results are the same).
+    // Mixing from the setup shape: absolute setup vertices, or zero offsets for weighted meshes.
     auto mix = [&]() {
         if (alpha == 1) return;
         if (weighted) {
             for (std::size_t i = 0; i < n; ++i) out[i] = 0.0f + (out[i] - 0.0f) * alpha;
             return;
         }
-        const float* setup = keyed.vertices.data();
-        for (std::size_t i = 0; i < n; ++i) out[i] = setup[i] + (out[i] - setup[i]) * alpha;
+        lerp_values(keyed.vertices.data(), out, alpha, out, n);
     };
     if (time >= t.frames[keys - 1]) {
         const float* last = t.vertices.data() + (keys - 1) * n;
@@ -353,7 +367,7 @@ void apply_deform(const Timeline& t, Skeleton& sk, float time, float alpha) {
     const float* prev = t.vertices.data() + s.prev * n;
     const float* next = prev + n;
     const float f = fraction_at(t, s, time);
-    for (std::size_t i = 0; i < n; ++i) out[i] = prev[i] + (next[i] - prev[i]) * f;
+    lerp_values(prev, next, f, out, n);
     mix();
 }
 
