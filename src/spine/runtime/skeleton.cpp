@@ -35,6 +35,11 @@ Skeleton::Skeleton(const RuntimeData& data) : data_(&data) {
     update_cache_reset_.reserve(sd.bones.size());
     in_cache_.resize(sd.bones.size());
     setup_attachments_.resize(sd.slots.size());
+    for (const Bone& b : sd.bones) {
+        setup_local_.push_back(BoneTransform{b.x, b.y, b.rotation, b.scale_x, b.scale_y, b.shear_x, b.shear_y});
+        setup_inherit_.push_back(b.transform);
+    }
+    for (const Slot& s : sd.slots) slot_has_setup_name_.push_back(s.attachment ? 1 : 0);
     update_cache();
     set_to_setup_pose();
 }
@@ -47,9 +52,8 @@ void Skeleton::set_to_setup_pose() {
 void Skeleton::set_bones_to_setup_pose() {
     const SkeletonData& sd = model();
     for (std::size_t i = 0; i < bones.size(); ++i) {
-        const Bone& b = sd.bones[i];
-        bones[i].local = BoneTransform{b.x, b.y, b.rotation, b.scale_x, b.scale_y, b.shear_x, b.shear_y};
-        bones[i].inherit = b.transform;
+        bones[i].local = setup_local_[i];
+        bones[i].inherit = setup_inherit_[i];
     }
     for (std::size_t i = 0; i < ik.size(); ++i) {
         const IkConstraint& c = sd.ik[i];
@@ -90,7 +94,6 @@ void Skeleton::set_bones_to_setup_pose() {
 }
 
 void Skeleton::set_slots_to_setup_pose() {
-    const SkeletonData& sd = model();
     for (std::size_t i = 0; i < slots.size(); ++i) {
         draw_order[i] = static_cast<int>(i);
         SlotState& s = slots[i];
@@ -100,7 +103,7 @@ void Skeleton::set_slots_to_setup_pose() {
         // As set_attachment, except that a slot with a setup attachment name always starts from the
         // setup vertices (a slot without attachment has no deform).
         const int setup = setup_attachments_[i];
-        if (sd.slots[i].attachment || s.attachment != setup) s.deform.clear();
+        if (slot_has_setup_name_[i] || s.attachment != setup) s.deform.clear();
         s.attachment = setup;
     }
 }

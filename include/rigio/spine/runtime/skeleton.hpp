@@ -147,6 +147,11 @@ private:
     std::vector<int> update_cache_reset_;
     std::vector<char> in_cache_;
     std::vector<int> setup_attachments_;  // per slot, resolved through the current skin
+    // The model's setup values, copied at creation so that setting the setup pose reads contiguous
+    // memory (the model's bones and slots are large records).
+    std::vector<BoneTransform> setup_local_;
+    std::vector<TransformMode> setup_inherit_;
+    std::vector<char> slot_has_setup_name_;  // per slot: the setup pose names an attachment
 };
 
 }  // namespace rigio::spine::runtime
