@@ -14,7 +14,6 @@ bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std
 
 void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
-    const Bone& data = sk.model().bones[static_cast<std::size_t>(index)];
     bone.applied = t;  // `t` may be the applied pose itself
     bone.applied_valid = true;
 
@@ -33,7 +32,7 @@ void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     float la = bone.axis_x_cos * t.scale_x, lb = bone.axis_y_cos * t.scale_y;
     float lc = bone.axis_x_sin * t.scale_x, ld = bone.axis_y_sin * t.scale_y;
 
-    if (data.parent < 0) {  // the root: the skeleton's own position and scale
+    if (bone.parent < 0) {  // the root: the skeleton's own position and scale
         bone.a = la * sk.scale_x;
         bone.b = lb * sk.scale_x;
         bone.c = lc * sk.scale_y;
@@ -42,7 +41,7 @@ void update_world(Skeleton& sk, int index, const BoneTransform& t) {
         bone.world_y = t.y * sk.scale_y + sk.y;
         return;
     }
-    const BoneState& parent = sk.bones[static_cast<std::size_t>(data.parent)];
+    const BoneState& parent = sk.bones[static_cast<std::size_t>(bone.parent)];
     float pa = parent.a, pb = parent.b, pc = parent.c, pd = parent.d;
     bone.world_x = pa * t.x + pb * t.y + parent.world_x;
     bone.world_y = pc * t.x + pd * t.y + parent.world_y;

@@ -35,6 +35,7 @@ Skeleton::Skeleton(const RuntimeData& data) : data_(&data) {
     update_cache_reset_.reserve(sd.bones.size());
     in_cache_.resize(sd.bones.size());
     setup_attachments_.resize(sd.slots.size());
+    for (std::size_t i = 0; i < sd.bones.size(); ++i) bones[i].parent = sd.bones[i].parent;
     for (const Bone& b : sd.bones) {
         setup_local_.push_back(BoneTransform{b.x, b.y, b.rotation, b.scale_x, b.scale_y, b.shear_x, b.shear_y});
         setup_inherit_.push_back(b.transform);

@@ -111,7 +111,7 @@ float mix_scale(float keyed, float setup, float alpha) {
 void apply_bone(const Timeline& t, Skeleton& sk, float time, float alpha) {
     BoneState& bone = sk.bones[static_cast<std::size_t>(t.target)];
     if (!bone.active) return;
-    const Bone& setup = sk.model().bones[static_cast<std::size_t>(t.target)];
+    const BoneTransform& setup = sk.setup_local(t.target);
     BoneTransform& local = bone.local;
     const bool before = time < t.frames[0];
     switch (t.kind) {
@@ -184,7 +184,7 @@ void apply_bone(const Timeline& t, Skeleton& sk, float time, float alpha) {
             return;
         }
         case TimelineKind::Inherit: {
-            bone.inherit = before ? setup.transform
+            bone.inherit = before ? sk.setup_inherit(t.target)
                                   : static_cast<TransformMode>(static_cast<int>(t.frames[key_in_effect(t, time) * 2 + 1]));
             return;
         }

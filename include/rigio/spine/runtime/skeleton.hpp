@@ -44,6 +44,7 @@ struct alignas(32) BoneState {
     static constexpr float kNone = std::numeric_limits<float>::quiet_NaN();
     float axis_x_angle = kNone, axis_x_cos = kNone, axis_x_sin = kNone;
     float axis_y_angle = kNone, axis_y_cos = kNone, axis_y_sin = kNone;
+    int parent = -1;  // the model's parent bone (-1: the root), kept here for the world transform
 };
 
 struct SlotState {
@@ -129,6 +130,9 @@ public:
     float time = 0;  // seconds: advances physics simulations (Physics::Update)
 
     const std::vector<UpdateStep>& update_order() const { return update_cache_; }
+    // The setup pose of a bone (the model's values, copied at creation).
+    const BoneTransform& setup_local(int bone) const { return setup_local_[static_cast<std::size_t>(bone)]; }
+    TransformMode setup_inherit(int bone) const { return setup_inherit_[static_cast<std::size_t>(bone)]; }
 
 private:
     void update_cache();
