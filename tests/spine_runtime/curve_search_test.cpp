@@ -4,6 +4,7 @@
 // sample, before, after and NaN. Compared bit for bit against that search written out here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>

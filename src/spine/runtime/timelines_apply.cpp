@@ -21,12 +21,12 @@ using detail::wrap_degrees;
 std::size_t next_key(const std::vector<float>& frames, int entries, float time) {
     const std::size_t count = frames.size() / static_cast<std::size_t>(entries);
     std::size_t lo = 0, hi = count - 1;  // frames[lo] <= time < frames[hi]
+    // Bisection with selects rather than branches (which way it goes is unpredictable).
     while (hi - lo > 1) {
         const std::size_t mid = (lo + hi) / 2;
-        if (frames[mid * static_cast<std::size_t>(entries)] <= time)
-            lo = mid;
-        else
-            hi = mid;
+        const bool after = frames[mid * static_cast<std::size_t>(entries)] <= time;
+        lo = after ? mid : lo;
+        hi = after ? hi : mid;
     }
     return hi;
 }
