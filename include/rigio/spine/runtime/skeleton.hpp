@@ -4,7 +4,7 @@
 // ordering: each constraint in `order` sorts its target and constrained bones before it, and
 // skin-required bones and constraints are active only when the current skin lists them. 3.x recomputes
 // a constrained bone's applied pose lazily from its world transform; 4.x resets every applied pose to
-// the local pose before each update and recomputes it as soon as a constraint moved the bone.
+// the local pose before each update and takes it, once a constraint moved the bone, as of that moment.
 #pragma once
 
 #include <limits>
