@@ -226,6 +226,38 @@ TEST(SpineConstraints, OrderDecidesWhatATransformConstraintSees) {
     }
 }
 
+// 4.x: a constraint that moved a bone leaves its applied pose to be computed when read, yet it must
+// be the pose relative to the parent as it was then (the official runtimes compute it at once), not
+// after a later constraint turned the parent. Here "child" is constrained (all mixes 0), then a
+// second constraint turns its parent by 90 degrees, which makes "child" update again from its applied
+// pose: 20 degrees on the turned parent, 110 in the world. 3.x keeps the local pose (20 too).
+TEST(SpineConstraints, AppliedPoseIsRelativeToTheParentWhenTheConstraintRan) {
+    for (Version v : {Version::V38, Version::V40, Version::V42}) {
+        SkeletonData sd = skeleton();
+        sd.header.data_version = v;
+        const int parent = add_bone(sd, "parent", 0, 0, 0);
+        const int child = add_bone(sd, "child", parent, 5, 0, 20, 10);
+        const int target = add_bone(sd, "target", 0, 0, 0, 90);
+        TransformConstraint hold;
+        hold.name = "hold-child";
+        hold.bones = {child};
+        hold.target = target;
+        hold.rotate_mix = hold.translate_mix = hold.scale_mix = hold.shear_mix = hold.mix_y = hold.mix_scale_y = 0;
+        TransformConstraint turn = hold;
+        turn.name = "turn-parent";
+        turn.order = 1;
+        turn.bones = {parent};
+        turn.rotate_mix = 1;
+        sd.transform = {hold, turn};
+        Rig r(std::move(sd));
+        r.pose(0);
+        EXPECT_NEAR(r.world_rotation(parent), 90, 1e-3) << version_name(v);
+        EXPECT_NEAR(r.world_rotation(child), 110, 1e-3) << version_name(v);
+        EXPECT_NEAR(r.sk.applied_pose(child).rotation, 20, 1e-3) << version_name(v);
+        EXPECT_NEAR(r.sk.applied_pose(child).x, 5, 1e-4) << version_name(v);
+    }
+}
+
 TEST(SpineConstraints, SkinRequiredConstraintsRunOnlyWithTheirSkin) {
     SkeletonData sd = one_bone_ik(0, 20);
     sd.ik[0].skin_required = true;

@@ -149,7 +149,7 @@ TEST(SpinePhysics, GravityTurnsARotatingBoneDown) {
     EXPECT_NEAR(sk.bones[1].c, std::sin(angle), 1e-7);
     EXPECT_NEAR(sk.bones[1].a, std::cos(angle), 1e-7);
     // The applied pose follows the world transform (constraints later in the order read it).
-    EXPECT_NEAR(sk.bones[1].applied.rotation, angle * 180 / 3.14159265f, 1e-5);
+    EXPECT_NEAR(sk.applied_pose(1).rotation, angle * 180 / 3.14159265f, 1e-5);
 }
 
 TEST(SpinePhysics, ATrailingTipTurnsTheBone) {

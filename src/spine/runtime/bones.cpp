@@ -14,8 +14,7 @@ bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std
 
 void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
-    const Bone& data = sk.model().bones[static_cast<std::size_t>(index)];
-    bone.applied = t;
+    bone.applied = t;  // `t` may be the applied pose itself
     bone.applied_valid = true;
 
     // Local matrix columns: x axis rotated by rotation + shearX, y axis by rotation + 90 + shearY.
@@ -33,7 +32,7 @@ void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     float la = bone.axis_x_cos * t.scale_x, lb = bone.axis_y_cos * t.scale_y;
     float lc = bone.axis_x_sin * t.scale_x, ld = bone.axis_y_sin * t.scale_y;
 
-    if (data.parent < 0) {  // the root: the skeleton's own position and scale
+    if (bone.parent < 0) {  // the root: the skeleton's own position and scale
         bone.a = la * sk.scale_x;
         bone.b = lb * sk.scale_x;
         bone.c = lc * sk.scale_y;
@@ -42,7 +41,7 @@ void update_world(Skeleton& sk, int index, const BoneTransform& t) {
         bone.world_y = t.y * sk.scale_y + sk.y;
         return;
     }
-    const BoneState& parent = sk.bones[static_cast<std::size_t>(data.parent)];
+    const BoneState& parent = sk.bones[static_cast<std::size_t>(bone.parent)];
     float pa = parent.a, pb = parent.b, pc = parent.c, pd = parent.d;
     bone.world_x = pa * t.x + pb * t.y + parent.world_x;
     bone.world_y = pc * t.x + pd * t.y + parent.world_y;
@@ -120,6 +119,16 @@ void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     bone.d *= sk.scale_y;
 }
 
+void invalidate_applied(Skeleton& sk, int index) {
+    BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
+    bone.applied_valid = false;
+    if (!sk.data().v4()) return;
+    const int parent_index = sk.model().bones[static_cast<std::size_t>(index)].parent;
+    if (parent_index < 0) return;
+    const BoneState& parent = sk.bones[static_cast<std::size_t>(parent_index)];
+    bone.parent_world = {parent.a, parent.b, parent.c, parent.d, parent.world_x, parent.world_y};
+}
+
 void update_applied(Skeleton& sk, int index) {
     BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
     BoneTransform& t = bone.applied;
@@ -135,7 +144,10 @@ void update_applied(Skeleton& sk, int index) {
         t.shear_y = std::atan2(bone.a * bone.b + bone.c * bone.d, bone.a * bone.d - bone.b * bone.c) * kRadDeg;
         return;
     }
-    const BoneState& parent = sk.bones[static_cast<std::size_t>(parent_index)];
+    // 4.x: the parent as it was when the bone was moved (see invalidate_applied); 3.x: as it is now.
+    const BoneState& live = sk.bones[static_cast<std::size_t>(parent_index)];
+    const BoneState::ParentWorld parent = sk.data().v4() ? bone.parent_world
+                                                         : BoneState::ParentWorld{live.a, live.b, live.c, live.d, live.world_x, live.world_y};
     float pa = parent.a, pb = parent.b, pc = parent.c, pd = parent.d;
     float pid = 1 / (pa * pd - pb * pc);
     const float dx = bone.world_x - parent.world_x, dy = bone.world_y - parent.world_y;

@@ -16,10 +16,6 @@ float wrap180(float a) {
     return a;
 }
 
-void ensure_applied(Skeleton& sk, int bone) {
-    if (!sk.bones[static_cast<std::size_t>(bone)].applied_valid) update_applied(sk, bone);
-}
-
 void solve_one(Skeleton& sk, int index, float target_x, float target_y, bool compress, bool stretch, bool uniform,
                float alpha) {
     ensure_applied(sk, index);

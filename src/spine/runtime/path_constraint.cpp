@@ -349,10 +349,7 @@ void apply_path(Skeleton& sk, int index) {
             bone.c = sin * a + cos * c;
             bone.d = sin * b + cos * d;
         }
-        if (v4)
-            update_applied(sk, index_i);  // 4.x: at once
-        else
-            bone.applied_valid = false;
+        invalidate_applied(sk, index_i);
     }
 }
 

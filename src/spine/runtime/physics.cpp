@@ -96,7 +96,7 @@ void apply_physics(Skeleton& sk, int index, Physics mode) {
         bone.a *= k;
         bone.c *= k;
     }
-    update_applied(sk, d.bone);
+    invalidate_applied(sk, d.bone);
 }
 
 }  // namespace rigio::spine::runtime::detail

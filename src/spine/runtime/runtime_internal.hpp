@@ -37,8 +37,18 @@ inline float wrap_radians(float r) {
 
 // World transform of `bone` from the given local values (which become its applied pose).
 void update_world(Skeleton& sk, int bone, const BoneTransform& t);
-// Recomputes a bone's applied pose from its world transform (after a constraint changed it).
+// A constraint moved `bone`'s world transform: its applied pose is out of date until update_applied.
+// 3.x recomputes it when a constraint reads it, from the parent as it is then. 4.x recomputes it at
+// once in the official runtimes, but most such poses are never read (only IK and local transform
+// constraints read applied poses): the parent's world transform of the moment is kept instead, and the
+// pose computed from it when read gives the same values (the bone's own world transform is only changed
+// again by a step that invalidates or sets the applied pose anew).
+void invalidate_applied(Skeleton& sk, int bone);
+// Recomputes a bone's applied pose from its world transform (see invalidate_applied).
 void update_applied(Skeleton& sk, int bone);
+inline void ensure_applied(Skeleton& sk, int bone) {
+    if (!sk.bones[static_cast<std::size_t>(bone)].applied_valid) update_applied(sk, bone);
+}
 
 void apply_ik(Skeleton& sk, int constraint);
 void apply_transform(Skeleton& sk, int constraint);

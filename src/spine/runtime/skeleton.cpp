@@ -35,6 +35,12 @@ Skeleton::Skeleton(const RuntimeData& data) : data_(&data) {
     update_cache_reset_.reserve(sd.bones.size());
     in_cache_.resize(sd.bones.size());
     setup_attachments_.resize(sd.slots.size());
+    for (std::size_t i = 0; i < sd.bones.size(); ++i) bones[i].parent = sd.bones[i].parent;
+    for (const Bone& b : sd.bones) {
+        setup_local_.push_back(BoneTransform{b.x, b.y, b.rotation, b.scale_x, b.scale_y, b.shear_x, b.shear_y});
+        setup_inherit_.push_back(b.transform);
+    }
+    for (const Slot& s : sd.slots) slot_has_setup_name_.push_back(s.attachment ? 1 : 0);
     update_cache();
     set_to_setup_pose();
 }
@@ -47,9 +53,8 @@ void Skeleton::set_to_setup_pose() {
 void Skeleton::set_bones_to_setup_pose() {
     const SkeletonData& sd = model();
     for (std::size_t i = 0; i < bones.size(); ++i) {
-        const Bone& b = sd.bones[i];
-        bones[i].local = BoneTransform{b.x, b.y, b.rotation, b.scale_x, b.scale_y, b.shear_x, b.shear_y};
-        bones[i].inherit = b.transform;
+        bones[i].local = setup_local_[i];
+        bones[i].inherit = setup_inherit_[i];
     }
     for (std::size_t i = 0; i < ik.size(); ++i) {
         const IkConstraint& c = sd.ik[i];
@@ -90,18 +95,17 @@ void Skeleton::set_bones_to_setup_pose() {
 }
 
 void Skeleton::set_slots_to_setup_pose() {
-    const SkeletonData& sd = model();
     for (std::size_t i = 0; i < slots.size(); ++i) {
         draw_order[i] = static_cast<int>(i);
         SlotState& s = slots[i];
         s.color = data_->setup_color[i];
         if (s.has_dark) s.dark = data_->setup_dark[i];
         s.sequence_index = -1;
-        if (sd.slots[i].attachment) {
-            s.attachment = -1;  // forces the deform to be cleared
-            s.deform.clear();
-        }
-        set_attachment(static_cast<int>(i), setup_attachments_[i]);
+        // As set_attachment, except that a slot with a setup attachment name always starts from the
+        // setup vertices (a slot without attachment has no deform).
+        const int setup = setup_attachments_[i];
+        if (slot_has_setup_name_[i] || s.attachment != setup) s.deform.clear();
+        s.attachment = setup;
     }
 }
 
@@ -256,6 +260,11 @@ void Skeleton::reset_physics() {
     for (PhysicsState& p : physics) p.sim = PhysicsSimulation{};
 }
 
+const BoneTransform& Skeleton::applied_pose(int bone) {
+    detail::ensure_applied(*this, bone);
+    return bones[static_cast<std::size_t>(bone)].applied;
+}
+
 void Skeleton::update_world_transform(Physics physics_mode) {
     if (data_->v4()) {
         // 4.x: bones update from their applied pose, which starts as the local pose every time.
@@ -265,11 +274,10 @@ void Skeleton::update_world_transform(Physics physics_mode) {
         }
         for (const UpdateStep& step : update_cache_) {
             switch (step.kind) {
-                case UpdateKind::Bone: {
-                    const BoneTransform t = bones[static_cast<std::size_t>(step.index)].applied;
-                    detail::update_world(*this, step.index, t);
+                case UpdateKind::Bone:
+                    detail::ensure_applied(*this, step.index);  // a bone a constraint moved may update again
+                    detail::update_world(*this, step.index, bones[static_cast<std::size_t>(step.index)].applied);
                     break;
-                }
                 case UpdateKind::Ik: detail::apply_ik(*this, step.index); break;
                 case UpdateKind::Transform: detail::apply_transform(*this, step.index); break;
                 case UpdateKind::Path: detail::apply_path(*this, step.index); break;

@@ -30,11 +30,15 @@ void world(Skeleton& sk, const TransformConstraint& data, const Mixes& mix, bool
     const float deg_rad_reflect = ta * td - tb * tc > 0 ? kDegRad : -kDegRad;
     const float offset_rotation = data.offset_rotation * deg_rad_reflect;
     const float offset_shear_y = data.offset_shear_y * deg_rad_reflect;
+    // The target's axis angles, the same for every bone (computed once, only when used).
+    const bool shear = mix.shear > 0;
+    const float target_x_angle = mix.rotate != 0 || shear ? std::atan2(tc, ta) : 0;
+    const float target_y_angle = shear ? std::atan2(td, tb) : 0;
     for (int index : data.bones) {
         BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
         bool modified = false;
         if (mix.rotate != 0) {
-            float r = std::atan2(tc, ta) + offset_rotation;
+            float r = target_x_angle + offset_rotation;
             if (!relative) r -= std::atan2(bone.c, bone.a);
             rotate_matrix(bone, wrap_radians(r) * mix.rotate);
             modified = true;
@@ -69,14 +73,14 @@ void world(Skeleton& sk, const TransformConstraint& data, const Mixes& mix, bool
         };
         if (scale_x) scale_axis(bone.a, bone.c, std::sqrt(ta * ta + tc * tc), data.offset_scale_x, mix.scale_x);
         if (scale_y) scale_axis(bone.b, bone.d, std::sqrt(tb * tb + td * td), data.offset_scale_y, mix.scale_y);
-        if (mix.shear > 0) {
+        if (shear) {
             const float b = bone.b, d = bone.d, by = std::atan2(d, b);
             float r;
             if (relative) {
-                r = wrap_radians(std::atan2(td, tb) - std::atan2(tc, ta));
+                r = wrap_radians(target_y_angle - target_x_angle);
                 r = by + (r - kPi / 2 + offset_shear_y) * mix.shear;
             } else {
-                r = wrap_radians(std::atan2(td, tb) - std::atan2(tc, ta) - (by - std::atan2(bone.c, bone.a)));
+                r = wrap_radians(target_y_angle - target_x_angle - (by - std::atan2(bone.c, bone.a)));
                 r = by + (r + offset_shear_y) * mix.shear;
             }
             const float s = std::sqrt(b * b + d * d);
@@ -84,18 +88,15 @@ void world(Skeleton& sk, const TransformConstraint& data, const Mixes& mix, bool
             bone.d = std::sin(r) * s;
             modified = true;
         }
-        if (v4)
-            update_applied(sk, index);  // 4.x: at once, for every constrained bone
-        else if (modified)
-            bone.applied_valid = false;
+        if (v4 || modified) invalidate_applied(sk, index);  // 4.x: every constrained bone
     }
 }
 
 void local(Skeleton& sk, const TransformConstraint& data, const Mixes& mix, bool relative) {
-    if (!sk.bones[static_cast<std::size_t>(data.target)].applied_valid) update_applied(sk, data.target);
+    ensure_applied(sk, data.target);
     const BoneTransform target = sk.bones[static_cast<std::size_t>(data.target)].applied;
     for (int index : data.bones) {
-        if (!sk.bones[static_cast<std::size_t>(index)].applied_valid) update_applied(sk, index);
+        ensure_applied(sk, index);
         const BoneTransform ap = sk.bones[static_cast<std::size_t>(index)].applied;
         BoneTransform t = ap;
         if (relative) {

@@ -14,10 +14,12 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
     if (a.bones.empty()) {
         const float* v = deform.empty() ? a.vertices.data() : deform.data();
         const BoneState& bone = sk.bones[static_cast<std::size_t>(sk.model().slots[static_cast<std::size_t>(slot_index)].bone)];
+        // The transform in locals: `out` could alias the bone for all the compiler knows.
+        const float ba = bone.a, bb = bone.b, bc = bone.c, bd = bone.d, bx = bone.world_x, by = bone.world_y;
         for (int i = start, w = offset; w < end; i += 2, w += stride) {
             const float vx = v[i], vy = v[i + 1];
-            out[w] = vx * bone.a + vy * bone.b + bone.world_x;
-            out[w + 1] = vx * bone.c + vy * bone.d + bone.world_y;
+            out[w] = vx * ba + vy * bb + bx;
+            out[w + 1] = vx * bc + vy * bd + by;
         }
         return;
     }
@@ -62,11 +64,12 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
 void region_world_positions(const Skeleton& sk, int bone_index, int attachment, float* out) {
     const float* o = sk.data().attachments[static_cast<std::size_t>(attachment)].offset;
     const BoneState& bone = sk.bones[static_cast<std::size_t>(bone_index)];
+    const float ba = bone.a, bb = bone.b, bc = bone.c, bd = bone.d, bx = bone.world_x, by = bone.world_y;
     static constexpr int kOrder[4] = {3, 0, 1, 2};  // BR, BL, UL, UR from BL, UL, UR, BR
     for (int i = 0; i < 4; ++i) {
         const float x = o[kOrder[i] * 2], y = o[kOrder[i] * 2 + 1];
-        out[i * 2] = x * bone.a + y * bone.b + bone.world_x;
-        out[i * 2 + 1] = x * bone.c + y * bone.d + bone.world_y;
+        out[i * 2] = x * ba + y * bb + bx;
+        out[i * 2 + 1] = x * bc + y * bd + by;
     }
 }
 

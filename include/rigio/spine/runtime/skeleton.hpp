@@ -4,7 +4,7 @@
 // ordering: each constraint in `order` sorts its target and constrained bones before it, and
 // skin-required bones and constraints are active only when the current skin lists them. 3.x recomputes
 // a constrained bone's applied pose lazily from its world transform; 4.x resets every applied pose to
-// the local pose before each update and recomputes it as soon as a constraint moved the bone.
+// the local pose before each update and takes it, once a constraint moved the bone, as of that moment.
 #pragma once
 
 #include <limits>
@@ -19,11 +19,22 @@ struct BoneTransform {
     float x = 0, y = 0, rotation = 0, scale_x = 1, scale_y = 1, shear_x = 0, shear_y = 0;
 };
 
-struct BoneState {
+// 32-byte aligned (160 bytes): the world transform sits in one cache line, and indexing a bone in the
+// weighted vertex loops is cheaper.
+struct alignas(32) BoneState {
+    // The world transform: x axis (a, c), y axis (b, d), origin. First and in column order, so that
+    // world vertex loops read each column as one pair.
+    float a = 1, c = 0, b = 0, d = 1, world_x = 0, world_y = 0;
     BoneTransform local;    // the pose animations write
-    BoneTransform applied;  // the pose the world transform was computed from
+    // The pose the world transform was computed from. After a constraint moved the bone it is out of
+    // date (applied_valid false) until read: use Skeleton::applied_pose.
+    BoneTransform applied;
     bool applied_valid = true;
-    float a = 1, b = 0, c = 0, d = 1, world_x = 0, world_y = 0;
+    // 4.x: the parent's world transform when a constraint last moved the bone (the applied pose is
+    // computed from it when read; see Skeleton::applied_pose).
+    struct ParentWorld {
+        float a = 1, b = 0, c = 0, d = 1, world_x = 0, world_y = 0;
+    } parent_world;
     bool active = true;
     bool sorted = false;
     TransformMode inherit = TransformMode::Normal;  // the setup mode; 4.2 inherit timelines change it
@@ -33,6 +44,7 @@ struct BoneState {
     static constexpr float kNone = std::numeric_limits<float>::quiet_NaN();
     float axis_x_angle = kNone, axis_x_cos = kNone, axis_x_sin = kNone;
     float axis_y_angle = kNone, axis_y_cos = kNone, axis_y_sin = kNone;
+    int parent = -1;  // the model's parent bone (-1: the root), kept here for the world transform
 };
 
 struct SlotState {
@@ -102,6 +114,11 @@ public:
     // Restarts every physics simulation from the next update's pose.
     void reset_physics();
 
+    // The applied pose of `bone` (the local values its world transform corresponds to), recomputed first
+    // when a constraint moved the bone: 3.x from the parent's world transform as it is now, 4.x as it
+    // was when the constraint ran (the official 4.x runtimes compute it at once).
+    const BoneTransform& applied_pose(int bone);
+
     std::vector<BoneState> bones;
     std::vector<SlotState> slots;
     std::vector<int> draw_order;  // setup slot indices in drawing order
@@ -113,6 +130,9 @@ public:
     float time = 0;  // seconds: advances physics simulations (Physics::Update)
 
     const std::vector<UpdateStep>& update_order() const { return update_cache_; }
+    // The setup pose of a bone (the model's values, copied at creation).
+    const BoneTransform& setup_local(int bone) const { return setup_local_[static_cast<std::size_t>(bone)]; }
+    TransformMode setup_inherit(int bone) const { return setup_inherit_[static_cast<std::size_t>(bone)]; }
 
 private:
     void update_cache();
@@ -131,6 +151,11 @@ private:
     std::vector<int> update_cache_reset_;
     std::vector<char> in_cache_;
     std::vector<int> setup_attachments_;  // per slot, resolved through the current skin
+    // The model's setup values, copied at creation so that setting the setup pose reads contiguous
+    // memory (the model's bones and slots are large records).
+    std::vector<BoneTransform> setup_local_;
+    std::vector<TransformMode> setup_inherit_;
+    std::vector<char> slot_has_setup_name_;  // per slot: the setup pose names an attachment
 };
 
 }  // namespace rigio::spine::runtime
