@@ -68,6 +68,8 @@ void copy_vertices(const Vertices& v, AttachmentInfo& info) {
     info.deform_length = v.weighted ? static_cast<int>(v.values.size() / 3) * 2 : v.count * 2;
 }
 
+const std::string kNoName;  // a null key or name reads as ""
+
 struct Entry {
     const Attachment* attachment;
 };
@@ -88,33 +90,41 @@ RuntimeData build(const SkeletonData& sd) {
     }
     for (const Slot& s : sd.slots)
         if (s.bone < 0 || s.bone >= bone_count) throw Error("slot bone index out of range");
+    auto check_bone = [&](int b, const char* what) {
+        if (b < 0 || b >= bone_count) throw Error(std::string(what) + ": bone index out of range");
+    };
     auto check_bones = [&](const std::vector<int>& list, const char* what) {
-        for (int b : list)
-            if (b < 0 || b >= bone_count) throw Error(std::string(what) + ": bone index out of range");
+        for (int b : list) check_bone(b, what);
     };
     for (const IkConstraint& c : sd.ik) {
         check_bones(c.bones, "IK constraint");
-        check_bones({c.target}, "IK constraint");
+        check_bone(c.target, "IK constraint");
         if (c.bones.empty() || c.bones.size() > 2) throw Error("IK constraint must have 1 or 2 bones");
         if (sd.bones[static_cast<std::size_t>(c.bones[0])].parent < 0) throw Error("IK constraint bone has no parent");
     }
     for (const TransformConstraint& c : sd.transform) {
         check_bones(c.bones, "transform constraint");
-        check_bones({c.target}, "transform constraint");
+        check_bone(c.target, "transform constraint");
     }
     for (const PathConstraint& c : sd.path) {
         check_bones(c.bones, "path constraint");
         if (c.target < 0 || c.target >= slot_count) throw Error("path constraint: slot index out of range");
     }
-    for (const PhysicsConstraint& c : sd.physics) check_bones({c.bone}, "physics constraint");
+    for (const PhysicsConstraint& c : sd.physics) check_bone(c.bone, "physics constraint");
 
     auto intern = [&](const std::string& name) {
         auto [it, added] = rd.name_ids.emplace(name, static_cast<int>(rd.name_ids.size()));
         return it->second;
     };
 
-    // Attachments, skin by skin.
+    // Attachments, skin by skin. The tables are sized once from the attachment count (no regrowth).
+    std::size_t attachment_count = 0;
+    for (const Skin& skin : sd.skins)
+        for (const SkinSlot& ss : skin.slots) attachment_count += ss.attachments.size();
     std::vector<Entry> entries;
+    entries.reserve(attachment_count);
+    rd.attachments.reserve(attachment_count);
+    rd.name_ids.reserve(attachment_count);
     rd.skins.resize(sd.skins.size());
     if (sd.has_default_skin && !sd.skins.empty()) rd.default_skin = 0;
     for (std::size_t s = 0; s < sd.skins.size(); ++s) {
@@ -128,6 +138,9 @@ RuntimeData build(const SkeletonData& sd) {
         info.physics = skin.physics;
         check_bones(info.bones, "skin");
         info.by_slot.resize(sd.slots.size());
+        std::size_t skin_attachments = 0;
+        for (const SkinSlot& ss : skin.slots) skin_attachments += ss.attachments.size();
+        info.lookup.reserve(skin_attachments);
         for (const SkinSlot& ss : skin.slots) {
             if (ss.slot < 0 || ss.slot >= slot_count) throw Error("skin \"" + info.name + "\": slot index out of range");
             for (const SkinAttachment& e : ss.attachments) {
@@ -163,7 +176,7 @@ RuntimeData build(const SkeletonData& sd) {
                 }
                 rd.attachments.push_back(std::move(a));
                 entries.push_back({&m});
-                info.lookup[detail::skin_key(ss.slot, intern(e.key.value_or("")))] = id;
+                info.lookup[detail::skin_key(ss.slot, intern(e.key ? *e.key : kNoName))] = id;
                 info.by_slot[static_cast<std::size_t>(ss.slot)].push_back(id);
             }
         }
@@ -216,6 +229,8 @@ RuntimeData build(const SkeletonData& sd) {
     }
 
     rd.setup_attachment_name.resize(sd.slots.size(), -1);
+    rd.setup_color.reserve(sd.slots.size());
+    rd.setup_dark.reserve(sd.slots.size());
     for (std::size_t i = 0; i < sd.slots.size(); ++i) {
         if (sd.slots[i].attachment) rd.setup_attachment_name[i] = rd.name_id(*sd.slots[i].attachment);
         rd.setup_color.push_back(to_color(sd.slots[i].color));

@@ -1,0 +1,144 @@
+// rigio/spine/bezier_handles.hpp: the float array of a 4.x Bézier curve's handles (Curve::bezier):
+// 4 floats per channel. A vector-like container that keeps up to two channels (8 floats) inside the
+// object, so that the common curves (bone, IK, deform and physics keys: one or two channels) cost no
+// heap allocation; wider curves (colour, transform, path mix) spill to the heap. It offers the
+// std::vector<float> operations the codecs use (size, [], iteration, resize, push_back, insert, assign).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <iterator>
+#include <new>
+
+namespace rigio::spine {
+
+class BezierHandles {
+public:
+    using value_type = float;
+    using size_type = std::size_t;
+    using reference = float&;
+    using const_reference = const float&;
+    using iterator = float*;
+    using const_iterator = const float*;
+    static constexpr std::size_t kInline = 8;  // two channels' handles
+
+    BezierHandles() = default;
+    BezierHandles(std::initializer_list<float> values) { assign(values.begin(), values.end()); }
+    template <class It>
+    BezierHandles(It first, It last) {
+        assign(first, last);
+    }
+    BezierHandles(const BezierHandles& o) { assign(o.begin(), o.end()); }
+    BezierHandles(BezierHandles&& o) noexcept { steal(o); }
+    BezierHandles& operator=(const BezierHandles& o) {
+        if (this != &o) assign(o.begin(), o.end());
+        return *this;
+    }
+    BezierHandles& operator=(BezierHandles&& o) noexcept {
+        if (this != &o) {
+            release();
+            steal(o);
+        }
+        return *this;
+    }
+    BezierHandles& operator=(std::initializer_list<float> values) {
+        assign(values.begin(), values.end());
+        return *this;
+    }
+    ~BezierHandles() { release(); }
+
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    std::size_t capacity() const { return capacity_; }
+    float* data() { return heap_ ? heap_ : inline_; }
+    const float* data() const { return heap_ ? heap_ : inline_; }
+    float* begin() { return data(); }
+    float* end() { return data() + size_; }
+    const float* begin() const { return data(); }
+    const float* end() const { return data() + size_; }
+    float& operator[](std::size_t i) { return data()[i]; }
+    const float& operator[](std::size_t i) const { return data()[i]; }
+
+    void clear() { size_ = 0; }
+    void reserve(std::size_t n) {
+        if (n > capacity_) grow(n);
+    }
+    // New elements are 0, as std::vector<float>::resize makes them.
+    void resize(std::size_t n) {
+        reserve(n);
+        if (n > size_) std::fill(data() + size_, data() + n, 0.0f);
+        size_ = static_cast<std::uint32_t>(n);
+    }
+    void push_back(float v) {
+        if (size_ == capacity_) grow(std::max<std::size_t>(2 * capacity_, size_ + 1));
+        data()[size_++] = v;
+    }
+    template <class It>
+    void assign(It first, It last) {
+        const auto n = static_cast<std::size_t>(std::distance(first, last));
+        // `first` may point into this array: copy through a temporary when the storage must change.
+        if (n > capacity_) {
+            BezierHandles copy;
+            copy.grow(n);
+            std::copy(first, last, copy.data());
+            copy.size_ = static_cast<std::uint32_t>(n);
+            *this = std::move(copy);
+            return;
+        }
+        std::copy(first, last, data());
+        size_ = static_cast<std::uint32_t>(n);
+    }
+    template <class It>
+    float* insert(const float* pos, It first, It last) {
+        const std::size_t at = static_cast<std::size_t>(pos - data());
+        BezierHandles tail(data() + at, end());  // also makes a range from this array safe
+        BezierHandles added(first, last);
+        resize(at);
+        reserve(at + added.size() + tail.size());
+        std::copy(added.begin(), added.end(), data() + at);
+        std::copy(tail.begin(), tail.end(), data() + at + added.size());
+        size_ = static_cast<std::uint32_t>(at + added.size() + tail.size());
+        return data() + at;
+    }
+    float* insert(const float* pos, std::initializer_list<float> values) { return insert(pos, values.begin(), values.end()); }
+
+    friend bool operator==(const BezierHandles& a, const BezierHandles& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+
+private:
+    void grow(std::size_t n) {
+        float* p = static_cast<float*>(::operator new(n * sizeof(float)));
+        if (size_) std::memcpy(p, data(), size_ * sizeof(float));
+        release();
+        heap_ = p;
+        capacity_ = static_cast<std::uint32_t>(n);
+    }
+    void release() {
+        if (heap_) ::operator delete(heap_);
+        heap_ = nullptr;
+        capacity_ = kInline;
+    }
+    void steal(BezierHandles& o) {
+        size_ = o.size_;
+        if (o.heap_) {
+            heap_ = o.heap_;
+            capacity_ = o.capacity_;
+            o.heap_ = nullptr;
+            o.capacity_ = kInline;
+        } else {
+            std::copy(o.inline_, o.inline_ + o.size_, inline_);
+        }
+        o.size_ = 0;
+    }
+
+    float* heap_ = nullptr;  // null: the values are in inline_
+    std::uint32_t size_ = 0;
+    std::uint32_t capacity_ = kInline;
+    float inline_[kInline] = {};
+};
+
+}  // namespace rigio::spine
