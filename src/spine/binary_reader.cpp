@@ -433,8 +433,10 @@ void SkelReader::resolve_linked_meshes() {
         const Skin& skin = sd_.skins[link.skin];
         const SkinSlot& ss = skin.slots[link.slot_entry];
         const SkinAttachment& sa = ss.attachments[link.attachment];
-        std::string where = "in skin \"" + skin.name.value_or("") + "\", linked mesh \"" + sa.key.value_or("") + "\"";
-        auto fail = [&](const std::string& message) { throw Error(message, Location::at_byte(link.at), where); };
+        auto fail = [&](const std::string& message) {
+            throw Error(message, Location::at_byte(link.at),
+                        "in skin \"" + skin.name.value_or("") + "\", linked mesh \"" + sa.key.value_or("") + "\"");
+        };
         if (link.parent_skin >= 0) {
             // 4.2 stores the parent skin's index (the default skin, when present, is 0): keep its name.
             if (static_cast<std::size_t>(link.parent_skin) >= sd_.skins.size())

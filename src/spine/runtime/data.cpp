@@ -83,6 +83,15 @@ RuntimeData build(const SkeletonData& sd) {
     const int bone_count = static_cast<int>(sd.bones.size());
     const int slot_count = static_cast<int>(sd.slots.size());
     rd.children.resize(sd.bones.size());
+    {
+        // Each child list is allocated once, at its final size.
+        std::vector<int> child_count(sd.bones.size(), 0);
+        for (int i = 1; i < bone_count; ++i) {
+            const int p = sd.bones[static_cast<std::size_t>(i)].parent;
+            if (p >= 0 && p < i) ++child_count[static_cast<std::size_t>(p)];
+        }
+        for (std::size_t i = 0; i < child_count.size(); ++i) rd.children[i].reserve(static_cast<std::size_t>(child_count[i]));
+    }
     for (int i = 0; i < bone_count; ++i) {
         const int p = sd.bones[static_cast<std::size_t>(i)].parent;
         if (i > 0 && (p < 0 || p >= i)) throw Error("bone " + std::to_string(i) + ": parent must come before it");
@@ -113,8 +122,8 @@ RuntimeData build(const SkeletonData& sd) {
     for (const PhysicsConstraint& c : sd.physics) check_bone(c.bone, "physics constraint");
 
     auto intern = [&](const std::string& name) {
-        auto [it, added] = rd.name_ids.emplace(name, static_cast<int>(rd.name_ids.size()));
-        return it->second;
+        // try_emplace builds a node (and copies the name) only for a name not seen yet.
+        return rd.name_ids.try_emplace(name, static_cast<int>(rd.name_ids.size())).first->second;
     };
 
     // Attachments, skin by skin. The tables are sized once from the attachment count (no regrowth).
@@ -143,12 +152,14 @@ RuntimeData build(const SkeletonData& sd) {
         info.lookup.reserve(skin_attachments);
         for (const SkinSlot& ss : skin.slots) {
             if (ss.slot < 0 || ss.slot >= slot_count) throw Error("skin \"" + info.name + "\": slot index out of range");
+            std::vector<int>& slot_list = info.by_slot[static_cast<std::size_t>(ss.slot)];
+            slot_list.reserve(slot_list.size() + ss.attachments.size());
             for (const SkinAttachment& e : ss.attachments) {
                 const int id = static_cast<int>(rd.attachments.size());
                 AttachmentInfo a;
                 const Attachment& m = e.attachment;
                 a.type = m.type == AttachmentType::LinkedMesh ? AttachmentType::Mesh : m.type;
-                a.name = m.name ? *m.name : e.key.value_or("");
+                a.name = m.name ? *m.name : e.key ? *e.key : kNoName;  // lvalues: one copy, no temporary
                 a.skin = static_cast<int>(s);
                 a.slot = ss.slot;
                 a.is_mesh = a.type == AttachmentType::Mesh;
@@ -177,7 +188,7 @@ RuntimeData build(const SkeletonData& sd) {
                 rd.attachments.push_back(std::move(a));
                 entries.push_back({&m});
                 info.lookup[detail::skin_key(ss.slot, intern(e.key ? *e.key : kNoName))] = id;
-                info.by_slot[static_cast<std::size_t>(ss.slot)].push_back(id);
+                slot_list.push_back(id);
             }
         }
     }
