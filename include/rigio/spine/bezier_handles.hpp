@@ -25,7 +25,7 @@ public:
     using const_iterator = const float*;
     static constexpr std::size_t kInline = 8;  // two channels' handles
 
-    BezierHandles() = default;
+    BezierHandles() noexcept {}  // user-provided: the inline array is left unset (only [0, size) is read)
     BezierHandles(std::initializer_list<float> values) { assign(values.begin(), values.end()); }
     template <class It>
     BezierHandles(It first, It last) {
@@ -53,8 +53,8 @@ public:
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
     std::size_t capacity() const { return capacity_; }
-    float* data() { return heap_ ? heap_ : inline_; }
-    const float* data() const { return heap_ ? heap_ : inline_; }
+    float* data() { return on_heap() ? heap_ : inline_; }
+    const float* data() const { return on_heap() ? heap_ : inline_; }
     float* begin() { return data(); }
     float* end() { return data() + size_; }
     const float* begin() const { return data(); }
@@ -110,6 +110,7 @@ public:
     }
 
 private:
+    bool on_heap() const { return capacity_ > kInline; }
     void grow(std::size_t n) {
         float* p = static_cast<float*>(::operator new(n * sizeof(float)));
         if (size_) std::memcpy(p, data(), size_ * sizeof(float));
@@ -118,16 +119,14 @@ private:
         capacity_ = static_cast<std::uint32_t>(n);
     }
     void release() {
-        if (heap_) ::operator delete(heap_);
-        heap_ = nullptr;
+        if (on_heap()) ::operator delete(heap_);
         capacity_ = kInline;
     }
     void steal(BezierHandles& o) {
         size_ = o.size_;
-        if (o.heap_) {
+        if (o.on_heap()) {
             heap_ = o.heap_;
             capacity_ = o.capacity_;
-            o.heap_ = nullptr;
             o.capacity_ = kInline;
         } else {
             std::copy(o.inline_, o.inline_ + o.size_, inline_);
@@ -135,10 +134,12 @@ private:
         o.size_ = 0;
     }
 
-    float* heap_ = nullptr;  // null: the values are in inline_
     std::uint32_t size_ = 0;
-    std::uint32_t capacity_ = kInline;
-    float inline_[kInline] = {};
+    std::uint32_t capacity_ = kInline;  // more than kInline: the values are in heap_
+    union {
+        float inline_[kInline];
+        float* heap_;
+    };
 };
 
 }  // namespace rigio::spine
