@@ -2,6 +2,7 @@
 // vector's, whether the values sit inside the object (up to 8) or on the heap.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <vector>
 
 #include "rigio/spine/model.hpp"
@@ -72,4 +73,15 @@ TEST(BezierHandles, InsertAndAssignRanges) {
     EXPECT_EQ(as_vector(h), (std::vector<float>{7, 8}));
     h = {0.25f, 10, 0.75f, 20};
     EXPECT_EQ(as_vector(h), (std::vector<float>{0.25f, 10, 0.75f, 20}));
+}
+
+TEST(BezierHandles, StaysSmallAndRefusesMoreThanItsLimit) {
+    // No larger than the std::vector it replaced, and 4-byte aligned: keyframes keep their size.
+    static_assert(sizeof(BezierHandles) <= 36 && alignof(BezierHandles) == 4);
+    BezierHandles h;
+    h.resize(65535);
+    EXPECT_EQ(h.size(), 65535u);
+    EXPECT_THROW(h.push_back(1), std::length_error);
+    EXPECT_THROW(h.resize(65536), std::length_error);
+    EXPECT_EQ(h.size(), 65535u);
 }

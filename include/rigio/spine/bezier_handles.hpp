@@ -3,6 +3,8 @@
 // object, so that the common curves (bone, IK, deform and physics keys: one or two channels) cost no
 // heap allocation; wider curves (colour, transform, path mix) spill to the heap. It offers the
 // std::vector<float> operations the codecs use (size, [], iteration, resize, push_back, insert, assign).
+// 36 bytes, 4-byte aligned (the heap pointer is kept in the inline bytes), so that a Curve and the
+// keyframes holding one are no larger than with a std::vector. At most 65535 values (a curve has 28).
 #pragma once
 
 #include <algorithm>
@@ -12,6 +14,7 @@
 #include <initializer_list>
 #include <iterator>
 #include <new>
+#include <stdexcept>
 
 namespace rigio::spine {
 
@@ -53,8 +56,8 @@ public:
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
     std::size_t capacity() const { return capacity_; }
-    float* data() { return on_heap() ? heap_ : inline_; }
-    const float* data() const { return on_heap() ? heap_ : inline_; }
+    float* data() { return on_heap() ? heap() : inline_; }
+    const float* data() const { return on_heap() ? heap() : inline_; }
     float* begin() { return data(); }
     float* end() { return data() + size_; }
     const float* begin() const { return data(); }
@@ -70,10 +73,10 @@ public:
     void resize(std::size_t n) {
         reserve(n);
         if (n > size_) std::fill(data() + size_, data() + n, 0.0f);
-        size_ = static_cast<std::uint32_t>(n);
+        size_ = static_cast<std::uint16_t>(n);
     }
     void push_back(float v) {
-        if (size_ == capacity_) grow(std::max<std::size_t>(2 * capacity_, size_ + 1));
+        if (size_ == capacity_) grow(std::min<std::size_t>(2 * std::size_t{capacity_}, std::max<std::size_t>(kMaxSize, size_ + 1u)));
         data()[size_++] = v;
     }
     template <class It>
@@ -84,12 +87,12 @@ public:
             BezierHandles copy;
             copy.grow(n);
             std::copy(first, last, copy.data());
-            copy.size_ = static_cast<std::uint32_t>(n);
+            copy.size_ = static_cast<std::uint16_t>(n);
             *this = std::move(copy);
             return;
         }
         std::copy(first, last, data());
-        size_ = static_cast<std::uint32_t>(n);
+        size_ = static_cast<std::uint16_t>(n);
     }
     template <class It>
     float* insert(const float* pos, It first, It last) {
@@ -100,7 +103,7 @@ public:
         reserve(at + added.size() + tail.size());
         std::copy(added.begin(), added.end(), data() + at);
         std::copy(tail.begin(), tail.end(), data() + at + added.size());
-        size_ = static_cast<std::uint32_t>(at + added.size() + tail.size());
+        size_ = static_cast<std::uint16_t>(at + added.size() + tail.size());
         return data() + at;
     }
     float* insert(const float* pos, std::initializer_list<float> values) { return insert(pos, values.begin(), values.end()); }
@@ -110,36 +113,37 @@ public:
     }
 
 private:
+    static constexpr std::size_t kMaxSize = 65535;
     bool on_heap() const { return capacity_ > kInline; }
+    // On the heap, the inline bytes hold the pointer (copied in and out: they are only 4-byte aligned).
+    float* heap() const {
+        float* p;
+        std::memcpy(&p, inline_, sizeof p);
+        return p;
+    }
     void grow(std::size_t n) {
+        if (n > kMaxSize) throw std::length_error("BezierHandles: more than 65535 values");
         float* p = static_cast<float*>(::operator new(n * sizeof(float)));
         if (size_) std::memcpy(p, data(), size_ * sizeof(float));
         release();
-        heap_ = p;
-        capacity_ = static_cast<std::uint32_t>(n);
+        std::memcpy(inline_, &p, sizeof p);
+        capacity_ = static_cast<std::uint16_t>(n);
     }
     void release() {
-        if (on_heap()) ::operator delete(heap_);
+        if (on_heap()) ::operator delete(heap());
         capacity_ = kInline;
     }
     void steal(BezierHandles& o) {
         size_ = o.size_;
-        if (o.on_heap()) {
-            heap_ = o.heap_;
-            capacity_ = o.capacity_;
-            o.capacity_ = kInline;
-        } else {
-            std::copy(o.inline_, o.inline_ + o.size_, inline_);
-        }
+        capacity_ = o.capacity_;
+        std::copy(o.inline_, o.inline_ + (o.on_heap() ? kInline : o.size_), inline_);  // the values or the pointer
         o.size_ = 0;
+        o.capacity_ = kInline;
     }
 
-    std::uint32_t size_ = 0;
-    std::uint32_t capacity_ = kInline;  // more than kInline: the values are in heap_
-    union {
-        float inline_[kInline];
-        float* heap_;
-    };
+    std::uint16_t size_ = 0;
+    std::uint16_t capacity_ = kInline;  // more than kInline: the values are on the heap
+    float inline_[kInline];             // the values, or (on the heap) the pointer to them
 };
 
 }  // namespace rigio::spine
