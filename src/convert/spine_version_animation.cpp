@@ -314,7 +314,7 @@ void AnimationConverter::down_slots(Animation& a) {
                     ChannelKeys::Key o = key;
                     o.v = {key.v[src[c].second]};
                     if (o.curve.type == CurveType::Bezier && o.curve.bezier.size() >= 4u * (src[c].second + 1))
-                        o.curve.bezier = std::vector<float>(key.curve.bezier.begin() + 4 * src[c].second, key.curve.bezier.begin() + 4 * src[c].second + 4);
+                        o.curve.bezier.assign(key.curve.bezier.begin() + 4 * src[c].second, key.curve.bezier.begin() + 4 * src[c].second + 4);
                     one.keys.push_back(std::move(o));
                 }
                 parts.push_back(std::move(one));

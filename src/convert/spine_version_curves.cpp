@@ -142,7 +142,7 @@ int curves_up(ChannelKeys& k, int* unrepresentable) {
             }
         }
         c = Curve(CurveType::Bezier);
-        c.bezier = std::move(b);
+        c.bezier.assign(b.begin(), b.end());
     }
     return dropped;
 }

@@ -22,6 +22,17 @@ void ByteReader::fail_not_finite(double v, std::size_t size) const {
     fail_at(pos_ - size, std::isnan(v) ? "number is NaN, which this format never holds" : "number is infinite, which this format never holds");
 }
 
+void ByteReader::fail_first_not_finite(const float* run, std::size_t n) {
+    // The run starts at pos_ (not yet advanced): fail as f32_be() would, just after the first bad float.
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!std::isfinite(run[i])) {
+            pos_ += 4 * (i + 1);
+            fail_not_finite(run[i], 4);
+        }
+    }
+    fail("internal: no non-finite float in the run");
+}
+
 std::uint16_t ByteReader::u16_le() {
     need(2, "a 16-bit integer");
     std::uint16_t v = static_cast<std::uint16_t>(data_[pos_] | (data_[pos_ + 1] << 8));

@@ -12,8 +12,7 @@ namespace {
 constexpr std::size_t kMinKey = 4;  // a time
 }  // namespace
 
-Curve SkelReader::read_curve() {
-    Curve c;
+void SkelReader::read_curve(Curve& c) {
     std::size_t at = r_.offset();
     std::uint8_t type = r_.u8();
     switch (type) {
@@ -21,18 +20,18 @@ Curve SkelReader::read_curve() {
         case 1: c.type = CurveType::Stepped; break;
         case 2:
             c.type = CurveType::Bezier;
-            c.cx1 = r_.f32_be();
-            c.cy1 = r_.f32_be();
-            c.cx2 = r_.f32_be();
-            c.cy2 = r_.f32_be();
+            float v[4];
+            r_.f32_be_run(v, 4);
+            c.cx1 = v[0];
+            c.cy1 = v[1];
+            c.cx2 = v[2];
+            c.cy2 = v[3];
             break;
         default: r_.fail_at(at, "unknown curve type " + std::to_string(type) + " (expected 0, 1 or 2)");
     }
-    return c;
 }
 
-Animation SkelReader::read_animation(std::size_t number) {
-    Animation a;
+void SkelReader::read_animation(Animation& a, std::size_t number) {
     {
         ByteReader::Scope s(r_, "animation", static_cast<long>(number));
         a.name = r_.spine_string();
@@ -54,7 +53,6 @@ Animation SkelReader::read_animation(std::size_t number) {
     }
     read_draw_order(a);
     read_event_keys(a);
-    return a;
 }
 
 void SkelReader::read_slot_timelines(Animation& a) {
@@ -88,7 +86,7 @@ void SkelReader::read_slot_timelines(Animation& a) {
                 k.time = r_.f32_be();
                 k.color = r_.u32_be();
                 if (t.type == SlotTimelineType::TwoColor) k.dark = r_.u32_be();
-                if (f + 1 < frames) k.curve = read_curve();
+                if (f + 1 < frames) read_curve(k.curve);
             }
         }
     }
@@ -115,10 +113,12 @@ void SkelReader::read_bone_timelines(Animation& a) {
             t.keys.resize(frames);
             for (std::uint32_t f = 0; f < frames; ++f) {
                 BoneKeyframe& k = t.keys[f];
-                k.time = r_.f32_be();
-                k.x = r_.f32_be();
-                if (!rotate) k.y = r_.f32_be();
-                if (f + 1 < frames) k.curve = read_curve();
+                float v[3];  // time, x, y (rotate: time, angle)
+                r_.f32_be_run(v, rotate ? 2 : 3);
+                k.time = v[0];
+                k.x = v[1];
+                if (!rotate) k.y = v[2];
+                if (f + 1 < frames) read_curve(k.curve);
             }
         }
     }
@@ -142,7 +142,7 @@ void SkelReader::read_constraint_timelines(Animation& a) {
             k.bend_direction = r_.i8();
             k.compress = r_.boolean();
             k.stretch = r_.boolean();
-            if (f + 1 < frames) k.curve = read_curve();
+            if (f + 1 < frames) read_curve(k.curve);
         }
     }
 
@@ -156,12 +156,14 @@ void SkelReader::read_constraint_timelines(Animation& a) {
         t.keys.resize(frames);
         for (std::uint32_t f = 0; f < frames; ++f) {
             TransformKeyframe& k = t.keys[f];
-            k.time = r_.f32_be();
-            k.rotate_mix = r_.f32_be();
-            k.translate_mix = r_.f32_be();
-            k.scale_mix = r_.f32_be();
-            k.shear_mix = r_.f32_be();
-            if (f + 1 < frames) k.curve = read_curve();
+            float v[5];
+            r_.f32_be_run(v, 5);
+            k.time = v[0];
+            k.rotate_mix = v[1];
+            k.translate_mix = v[2];
+            k.scale_mix = v[3];
+            k.shear_mix = v[4];
+            if (f + 1 < frames) read_curve(k.curve);
         }
     }
 
@@ -188,7 +190,7 @@ void SkelReader::read_constraint_timelines(Animation& a) {
                 k.time = r_.f32_be();
                 k.a = r_.f32_be();
                 if (mix) k.b = r_.f32_be();
-                if (f + 1 < frames) k.curve = read_curve();
+                if (f + 1 < frames) read_curve(k.curve);
             }
         }
     }
@@ -237,9 +239,9 @@ void SkelReader::read_deform_timelines(Animation& a) {
                         if (k.offset < 0) r_.fail_at(at, "deform start " + std::to_string(k.offset) + " is negative");
                         r_.check_count(values, 4, "deform value");
                         k.values.resize(values);
-                        for (float& v : k.values) v = r_.f32_be();
+                        r_.f32_be_run(k.values.data(), values);
                     }
-                    if (!four && f + 1 < frames) k.curve = read_curve();
+                    if (!four && f + 1 < frames) read_curve(k.curve);
                 }
             }
         }

@@ -52,7 +52,7 @@ void SkelReader::read_curve_4x(Curve& c, int channels) {
             c.type = CurveType::Bezier;
             r_.check_count(static_cast<std::size_t>(channels) * 4, 4, "Bézier value");
             c.bezier.resize(static_cast<std::size_t>(channels) * 4);
-            for (float& f : c.bezier) f = r_.f32_be();
+            r_.f32_be_run(c.bezier.data(), c.bezier.size());
             break;
         default: r_.fail_at(at, "unknown curve type " + std::to_string(type) + " (expected 0, 1 or 2)");
     }
@@ -145,9 +145,11 @@ void SkelReader::read_bone_timelines_4x(Animation& a) {
             t.keys.resize(frames);
             for (std::uint32_t f = 0; f < frames; ++f) {
                 BoneKeyframe& k = t.keys[f];
-                k.time = r_.f32_be();
-                k.x = r_.f32_be();
-                if (two) k.y = r_.f32_be();
+                float v[3];  // time, x, y (one-value timelines: time, x)
+                r_.f32_be_run(v, two ? 3 : 2);
+                k.time = v[0];
+                k.x = v[1];
+                if (two) k.y = v[2];
                 if (f > 0) read_curve_4x(t.keys[f - 1].curve, two ? 2 : 1);
             }
         }
@@ -183,7 +185,7 @@ void SkelReader::read_constraint_timelines_4x(Animation& a) {
                     } else if (b & 128) {
                         c.type = CurveType::Bezier;
                         c.bezier.resize(8);
-                        for (float& x : c.bezier) x = r_.f32_be();
+                        r_.f32_be_run(c.bezier.data(), 8);
                     }
                 }
                 continue;
@@ -209,13 +211,15 @@ void SkelReader::read_constraint_timelines_4x(Animation& a) {
         t.keys.resize(frames);
         for (std::uint32_t f = 0; f < frames; ++f) {
             TransformKeyframe& k = t.keys[f];
-            k.time = r_.f32_be();
-            k.rotate_mix = r_.f32_be();
-            k.translate_mix = r_.f32_be();
-            k.mix_y = r_.f32_be();
-            k.scale_mix = r_.f32_be();
-            k.mix_scale_y = r_.f32_be();
-            k.shear_mix = r_.f32_be();
+            float v[7];
+            r_.f32_be_run(v, 7);
+            k.time = v[0];
+            k.rotate_mix = v[1];
+            k.translate_mix = v[2];
+            k.mix_y = v[3];
+            k.scale_mix = v[4];
+            k.mix_scale_y = v[5];
+            k.shear_mix = v[6];
             if (f > 0) read_curve_4x(t.keys[f - 1].curve, 6);
         }
     }
@@ -241,11 +245,13 @@ void SkelReader::read_constraint_timelines_4x(Animation& a) {
             t.keys.resize(frames);
             for (std::uint32_t f = 0; f < frames; ++f) {
                 PathKeyframe& k = t.keys[f];
-                k.time = r_.f32_be();
-                k.a = r_.f32_be();
+                float v[4];  // time, a (mix: and b, c)
+                r_.f32_be_run(v, mix ? 4 : 2);
+                k.time = v[0];
+                k.a = v[1];
                 if (mix) {
-                    k.b = r_.f32_be();
-                    k.c = r_.f32_be();
+                    k.b = v[2];
+                    k.c = v[3];
                 }
                 if (f > 0) read_curve_4x(t.keys[f - 1].curve, mix ? 3 : 1);
             }
@@ -282,8 +288,10 @@ void SkelReader::read_physics_timelines(Animation& a) {
             t.keys.resize(frames);
             for (std::uint32_t f = 0; f < frames; ++f) {
                 PhysicsKeyframe& k = t.keys[f];
-                k.time = r_.f32_be();
-                k.value = r_.f32_be();
+                float v[2];
+                r_.f32_be_run(v, 2);
+                k.time = v[0];
+                k.value = v[1];
                 if (f > 0) read_curve_4x(t.keys[f - 1].curve, 1);
             }
         }

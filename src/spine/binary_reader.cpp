@@ -37,8 +37,8 @@ void SkelReader::fail_count(std::size_t at, std::uint32_t n, const char* what) {
                        " bytes left could hold");
 }
 
-std::vector<int> SkelReader::index_list(std::size_t size, const char* what, const char* table) {
-    std::uint32_t n = count(1, (std::string(what) + " count").c_str());
+std::vector<int> SkelReader::index_list(std::size_t size, const char* what, const char* count_what, const char* table) {
+    std::uint32_t n = count(1, count_what);
     std::vector<int> out;
     out.reserve(n);
     for (std::uint32_t i = 0; i < n; ++i) out.push_back(index(size, what, table));
@@ -153,10 +153,8 @@ SkeletonData SkelReader::read() {
     read_skins();
     read_events();
     std::uint32_t n = count(4, "animation count");
-    sd_.animations.reserve(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        sd_.animations.push_back(read_animation(i));
-    }
+    sd_.animations.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) read_animation(sd_.animations[i], i);
     if (!r_.at_end()) r_.fail(std::to_string(r_.remaining()) + " unexpected bytes after the last animation");
     resolve_linked_meshes();
     return std::move(sd_);
@@ -248,7 +246,7 @@ void SkelReader::read_ik() {
         c.name = r_.spine_string();
         c.order = r_.varint();
         if (at_least(Version::V38) && !at_least(Version::V42)) c.skin_required = r_.boolean();
-        c.bones = index_list(sd_.bones.size(), "bone index", "bones");
+        c.bones = index_list(sd_.bones.size(), "bone index", "bone index count", "bones");
         c.target = index(sd_.bones.size(), "target bone index", "bones");
         if (at_least(Version::V42)) {
             // 4.2 packs the booleans into one byte; mix 0 and 1 take no float, softness 0 neither.
@@ -288,7 +286,7 @@ void SkelReader::read_transform() {
         c.name = r_.spine_string();
         c.order = r_.varint();
         if (at_least(Version::V38) && !at_least(Version::V42)) c.skin_required = r_.boolean();
-        c.bones = index_list(sd_.bones.size(), "bone index", "bones");
+        c.bones = index_list(sd_.bones.size(), "bone index", "bone index count", "bones");
         c.target = index(sd_.bones.size(), "target bone index", "bones");
         if (at_least(Version::V42)) {
             // Two flag bytes; a value whose flag is clear is 0.
@@ -338,7 +336,7 @@ void SkelReader::read_path() {
         c.name = r_.spine_string();
         c.order = r_.varint();
         if (at_least(Version::V38)) c.skin_required = r_.boolean();
-        c.bones = index_list(sd_.bones.size(), "bone index", "bones");
+        c.bones = index_list(sd_.bones.size(), "bone index", "bone index count", "bones");
         c.target = index(sd_.slots.size(), "target slot index", "slots");
         if (at_least(Version::V42)) {
             // One byte: position mode (bit 0), spacing mode (bits 1-2), rotate mode (bits 3-4), whether
@@ -435,8 +433,10 @@ void SkelReader::resolve_linked_meshes() {
         const Skin& skin = sd_.skins[link.skin];
         const SkinSlot& ss = skin.slots[link.slot_entry];
         const SkinAttachment& sa = ss.attachments[link.attachment];
-        std::string where = "in skin \"" + skin.name.value_or("") + "\", linked mesh \"" + sa.key.value_or("") + "\"";
-        auto fail = [&](const std::string& message) { throw Error(message, Location::at_byte(link.at), where); };
+        auto fail = [&](const std::string& message) {
+            throw Error(message, Location::at_byte(link.at),
+                        "in skin \"" + skin.name.value_or("") + "\", linked mesh \"" + sa.key.value_or("") + "\"");
+        };
         if (link.parent_skin >= 0) {
             // 4.2 stores the parent skin's index (the default skin, when present, is 0): keep its name.
             if (static_cast<std::size_t>(link.parent_skin) >= sd_.skins.size())

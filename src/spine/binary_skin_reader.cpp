@@ -33,12 +33,12 @@ void SkelReader::read_skins() {
             skin.name = ref_string();
         }
         if (at_least(Version::V38)) {
-            skin.bones = index_list(sd_.bones.size(), "bone index", "bones");
-            skin.ik = index_list(sd_.ik.size(), "IK constraint index", "IK constraints");
-            skin.transform = index_list(sd_.transform.size(), "transform constraint index", "transform constraints");
-            skin.path = index_list(sd_.path.size(), "path constraint index", "path constraints");
+            skin.bones = index_list(sd_.bones.size(), "bone index", "bone index count", "bones");
+            skin.ik = index_list(sd_.ik.size(), "IK constraint index", "IK constraint index count", "IK constraints");
+            skin.transform = index_list(sd_.transform.size(), "transform constraint index", "transform constraint index count", "transform constraints");
+            skin.path = index_list(sd_.path.size(), "path constraint index", "path constraint index count", "path constraints");
             if (at_least(Version::V42))
-                skin.physics = index_list(sd_.physics.size(), "physics constraint index", "physics constraints");
+                skin.physics = index_list(sd_.physics.size(), "physics constraint index", "physics constraint index count", "physics constraints");
         }
         read_skin_slots(skin, sd_.skins.size());
         sd_.skins.push_back(std::move(skin));
@@ -60,14 +60,17 @@ void SkelReader::read_skin_slots(Skin& skin, std::size_t skin_index) {
             ByteReader::Scope sk(r_, "attachment", j, sa.key ? &*sa.key : nullptr);
             std::size_t at = r_.offset();
             link_skin_ = -1;
-            sa.attachment = at_least(Version::V42) ? read_attachment_42(sa.key) : read_attachment(sa.key);
+            // Filled in place (the entry was just default-constructed): no temporary to move.
+            if (at_least(Version::V42))
+                read_attachment_42(sa.attachment);
+            else
+                read_attachment(sa.attachment);
             if (sa.attachment.type == AttachmentType::LinkedMesh) links_.push_back({skin_index, i, j, at, link_skin_});
         }
     }
 }
 
-Attachment SkelReader::read_attachment(const OptString&) {
-    Attachment a;
+void SkelReader::read_attachment(Attachment& a) {
     const bool nonessential = sd_.header.nonessential;
     a.name = ref_string();
     std::size_t type_at = r_.offset();
@@ -91,7 +94,7 @@ Attachment SkelReader::read_attachment(const OptString&) {
             break;
         case AttachmentType::BoundingBox: {
             int v = static_cast<int>(count(1, "vertex count"));
-            a.vertices = read_vertices(v);
+            read_vertices(a.vertices, v);
             if (nonessential) a.color = r_.u32_be();
             break;
         }
@@ -100,7 +103,7 @@ Attachment SkelReader::read_attachment(const OptString&) {
             a.color = r_.u32_be();
             int v = static_cast<int>(count(8, "vertex count"));
             a.uvs.resize(static_cast<std::size_t>(v) * 2);
-            for (float& f : a.uvs) f = r_.f32_be();
+            r_.f32_be_run(a.uvs.data(), a.uvs.size());
             std::uint32_t t = count(2, "triangle index count");
             a.triangles.resize(t);
             for (auto& x : a.triangles) {
@@ -108,7 +111,7 @@ Attachment SkelReader::read_attachment(const OptString&) {
                 x = r_.u16_be();
                 if (x >= v) r_.fail_at(at, "triangle vertex index " + std::to_string(x) + " out of range (" + std::to_string(v) + " vertices)");
             }
-            a.vertices = read_vertices(v);
+            read_vertices(a.vertices, v);
             std::size_t hull_at = r_.offset();
             a.hull = r_.varint();
             if (a.hull < 0 || a.hull > v) r_.fail_at(hull_at, "hull length " + std::to_string(a.hull) + " out of range (" + std::to_string(v) + " vertices)");
@@ -138,10 +141,10 @@ Attachment SkelReader::read_attachment(const OptString&) {
             a.closed = r_.boolean();
             a.constant_speed = r_.boolean();
             int v = static_cast<int>(count(1, "vertex count"));
-            a.vertices = read_vertices(v);
+            read_vertices(a.vertices, v);
             a.lengths.resize(static_cast<std::size_t>(v / 3));
             r_.check_count(a.lengths.size(), 4, "path length");
-            for (float& f : a.lengths) f = r_.f32_be();
+            r_.f32_be_run(a.lengths.data(), a.lengths.size());
             if (nonessential) a.color = r_.u32_be();
             break;
         }
@@ -154,12 +157,11 @@ Attachment SkelReader::read_attachment(const OptString&) {
         case AttachmentType::Clipping: {
             a.end_slot = index(sd_.slots.size(), "end slot index", "slots");
             int v = static_cast<int>(count(1, "vertex count"));
-            a.vertices = read_vertices(v);
+            read_vertices(a.vertices, v);
             if (nonessential) a.color = r_.u32_be();
             break;
         }
     }
-    return a;
 }
 
 std::optional<Sequence> SkelReader::read_sequence() {
@@ -182,9 +184,7 @@ Sequence SkelReader::read_sequence_fields() {
 
 // 4.2: one flags byte says the type (bits 0-2), whether a name differing from the key follows (bit 3)
 // and, per type, which optional fields follow (bits 4-7); absent fields keep their defaults.
-Attachment SkelReader::read_attachment_42(const OptString& key) {
-    (void)key;
-    Attachment a;
+void SkelReader::read_attachment_42(Attachment& a) {
     const bool nonessential = sd_.header.nonessential;
     std::size_t flags_at = r_.offset();
     const std::uint8_t f = r_.u8();
@@ -195,7 +195,7 @@ Attachment SkelReader::read_attachment_42(const OptString& key) {
     if (f & 8) a.name = ref_string();
     auto read_vertex_block = [&](bool weighted) {
         int v = static_cast<int>(count(1, "vertex count"));
-        a.vertices = read_vertices(v, weighted ? 1 : 0);
+        read_vertices(a.vertices, v, weighted ? 1 : 0);
         return v;
     };
     switch (a.type) {
@@ -225,7 +225,7 @@ Attachment SkelReader::read_attachment_42(const OptString& key) {
             if (a.hull < 0 || a.hull > v) r_.fail_at(hull_at, "hull length " + std::to_string(a.hull) + " out of range (" + std::to_string(v) + " vertices)");
             r_.check_count(static_cast<std::size_t>(v) * 2, 4, "UV");
             a.uvs.resize(static_cast<std::size_t>(v) * 2);
-            for (float& x : a.uvs) x = r_.f32_be();
+            r_.f32_be_run(a.uvs.data(), a.uvs.size());
             // The triangle count is not stored: a mesh of V vertices with H on the hull has 2V - H - 2.
             long tri = (2L * v - a.hull - 2) * 3;
             if (tri < 0) r_.fail_at(hull_at, "mesh with " + std::to_string(v) + " vertices and hull " + std::to_string(a.hull) + " has no triangles");
@@ -268,7 +268,7 @@ Attachment SkelReader::read_attachment_42(const OptString& key) {
             int v = read_vertex_block(f & 64);
             a.lengths.resize(static_cast<std::size_t>(v / 3));
             r_.check_count(a.lengths.size(), 4, "path length");
-            for (float& x : a.lengths) x = r_.f32_be();
+            r_.f32_be_run(a.lengths.data(), a.lengths.size());
             if (nonessential) a.color = r_.u32_be();
             break;
         }
@@ -284,35 +284,37 @@ Attachment SkelReader::read_attachment_42(const OptString& key) {
             if (nonessential) a.color = r_.u32_be();
             break;
     }
-    return a;
 }
 
-Vertices SkelReader::read_vertices(int count_, int weighted) {
-    Vertices v;
+void SkelReader::read_vertices(Vertices& v, int count_, int weighted) {
     v.count = count_;
     v.weighted = weighted < 0 ? r_.boolean() : weighted != 0;
     const std::size_t n = static_cast<std::size_t>(count_);
     if (!v.weighted) {
         r_.check_count(n, 8, "vertex");
         v.values.resize(n * 2);
-        for (float& f : v.values) f = r_.f32_be();
-        return v;
+        r_.f32_be_run(v.values.data(), v.values.size());
+        return;
     }
     r_.check_count(n, 1, "weighted vertex");
-    v.bones.reserve(n * 2);
-    v.values.reserve(n * 3);
+    // The influence count is known only once every vertex is read: collect into the reader's scratch
+    // arrays (grown once per file), then copy into exactly sized arrays (one allocation each).
+    std::vector<int>& bones = scratch_bones_;
+    std::vector<float>& values = scratch_values_;
+    bones.clear();
+    values.clear();
     for (std::size_t i = 0; i < n; ++i) {
         std::uint32_t influences = count(13, "vertex bone count");
-        v.bones.push_back(static_cast<int>(influences));
+        bones.push_back(static_cast<int>(influences));
         for (std::uint32_t j = 0; j < influences; ++j) {
-            v.bones.push_back(index(sd_.bones.size(), "vertex bone index", "bones"));
-            v.values.push_back(r_.f32_be());
-            v.values.push_back(r_.f32_be());
-            v.values.push_back(r_.f32_be());
+            bones.push_back(index(sd_.bones.size(), "vertex bone index", "bones"));
+            const std::size_t at = values.size();
+            values.resize(at + 3);
+            r_.f32_be_run(values.data() + at, 3);  // x, y, weight
         }
     }
-    return v;
+    v.bones.assign(bones.begin(), bones.end());
+    v.values.assign(values.begin(), values.end());
 }
-
 
 }  // namespace rigio::spine::detail

@@ -51,21 +51,21 @@ private:
     void read_physics();
     void read_skins();
     void read_skin_slots(Skin& skin, std::size_t skin_index);
-    Attachment read_attachment(const OptString& key);
-    Attachment read_attachment_42(const OptString& key);
-    Vertices read_vertices(int count, int weighted = -1);  // weighted -1: a bool in the file says
+    void read_attachment(Attachment& a);     // `a`: default-constructed, filled in place
+    void read_attachment_42(Attachment& a);
+    void read_vertices(Vertices& v, int count, int weighted = -1);  // weighted -1: a bool in the file says
     std::optional<Sequence> read_sequence();
     Sequence read_sequence_fields();
     void read_events();
     void resolve_linked_meshes();
 
-    Animation read_animation(std::size_t number);
+    void read_animation(Animation& a, std::size_t number);  // `a`: default-constructed, filled in place
     // 3.x (binary_animation_reader.cpp)
     void read_slot_timelines(Animation& a);
     void read_bone_timelines(Animation& a);
     void read_constraint_timelines(Animation& a);
     void read_deform_timelines(Animation& a);
-    Curve read_curve();
+    void read_curve(Curve& c);  // `c`: default-constructed
     // 4.x (binary_animation_reader_4x.cpp)
     void read_slot_timelines_4x(Animation& a);
     void read_bone_timelines_4x(Animation& a);
@@ -95,7 +95,8 @@ private:
     }
     [[noreturn]] void fail_index(std::size_t at, std::int32_t v, std::size_t size, const char* what, const char* table);
     [[noreturn]] void fail_count(std::size_t at, std::uint32_t n, const char* what);
-    std::vector<int> index_list(std::size_t size, const char* what, const char* table);
+    // A count (labelled `count_what`, e.g. "bone index count") then that many indices < size.
+    std::vector<int> index_list(std::size_t size, const char* what, const char* count_what, const char* table);
     std::uint32_t enum_value(std::uint32_t max, const char* what);
     const Attachment* find_attachment(const Skin& skin, int slot, const std::string& key) const;
     const Attachment& deform_target(const Skin& skin, int slot, const OptString& key, std::size_t at);
@@ -110,6 +111,9 @@ private:
     };
     int link_skin_ = -1;  // 4.2: parent skin index of the linked mesh just read
     std::vector<PendingLink> links_;
+    // Scratch for weighted vertices (whose total size is known only after reading them), reused.
+    std::vector<int> scratch_bones_;
+    std::vector<float> scratch_values_;
 };
 
 }  // namespace rigio::spine::detail

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
+#include <tuple>
 #include <vector>
 
 #include "rigio/io/byte_reader.hpp"
@@ -234,4 +236,66 @@ TEST(ByteReader, InlineReadsKeepBoundsAndFinitenessChecks) {
     EXPECT_TRUE(std::isnan(lenient.f32_be()));
     EXPECT_TRUE(std::isinf(lenient.f32_be()));
     EXPECT_EQ(lenient.varint(true), -64);  // zigzag of 0x7F
+}
+
+// f32_be_run (one bounds check per run of floats) reads and fails exactly as the same number of
+// f32_be() calls: same values, same error text and offset for a short run or a non-finite float.
+TEST(ByteReader, FloatRunsMatchSingleReads) {
+    ByteWriter w;
+    const float values[] = {1.5f, -2.25f, std::numeric_limits<float>::max(), 0.0f, -0.0f, 1e-30f};
+    for (float v : values) w.f32_be(v);
+    w.u8(0xAB);  // two bytes that are not a whole float
+    w.u8(0xCD);
+    const auto bytes = w.take();
+    auto outcome = [&](bool run, std::size_t skip, std::size_t n, bool finite) {
+        ByteReader r(bytes);
+        r.require_finite_floats(finite);
+        r.bytes(skip);
+        std::vector<float> out(n);
+        std::string error;
+        try {
+            if (run) {
+                r.f32_be_run(out.data(), n);
+            } else {
+                for (float& f : out) f = r.f32_be();
+            }
+        } catch (const Error& e) {
+            error = e.what();
+            out.clear();
+        }
+        return std::make_tuple(error, out, r.offset());
+    };
+    for (std::size_t skip : {0u, 4u, 10u}) {
+        for (std::size_t n = 0; n <= 7; ++n) {
+            if (skip + 4 * n > bytes.size() + 8) continue;
+            const auto single = outcome(false, skip, n, true), run = outcome(true, skip, n, true);
+            EXPECT_EQ(std::get<0>(run), std::get<0>(single)) << skip << " " << n;
+            EXPECT_EQ(std::get<1>(run), std::get<1>(single)) << skip << " " << n;
+            if (std::get<0>(single).empty()) {
+                EXPECT_EQ(std::get<2>(run), std::get<2>(single));
+            }
+        }
+    }
+    // A NaN or an infinity inside a run fails at its own offset when floats must be finite.
+    for (std::uint32_t special : {0x7FC00000u, 0xFF800000u, 0x7F800001u}) {
+        ByteWriter s;
+        s.f32_be(1);
+        s.f32_be(2);
+        s.u32_be(special);
+        s.f32_be(4);
+        const auto b = s.take();
+        ByteReader strict(b);
+        strict.require_finite_floats(true);
+        float out[4];
+        try {
+            strict.f32_be_run(out, 4);
+            FAIL() << "non-finite float accepted";
+        } catch (const Error& e) {
+            EXPECT_EQ(*e.where().byte, 8u);
+        }
+        ByteReader lenient(b);
+        lenient.f32_be_run(out, 4);
+        EXPECT_EQ(std::bit_cast<std::uint32_t>(out[2]), special);
+        EXPECT_EQ(lenient.offset(), 16u);
+    }
 }

@@ -61,6 +61,27 @@ public:
         return v;
     }
 
+    // Reads `n` big-endian floats into `out`: one bounds check for the whole run, then a plain loop.
+    // When fewer than n * 4 bytes are left the floats are read one by one, so that a short run fails
+    // exactly where and how n f32_be() calls would; a non-finite float (when refused) fails at its own
+    // offset, as f32_be() would.
+    void f32_be_run(float* out, std::size_t n) {
+        if (n > (data_.size() - pos_) / 4) {
+            for (std::size_t i = 0; i < n; ++i) out[i] = f32_be();
+            return;
+        }
+        const std::uint8_t* p = data_.data() + pos_;
+        bool special = false;  // a float whose exponent bits are all ones (NaN or infinity) was read
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint8_t* q = p + 4 * i;
+            const std::uint32_t u = (std::uint32_t{q[0]} << 24) | (std::uint32_t{q[1]} << 16) | (std::uint32_t{q[2]} << 8) | q[3];
+            special |= (u & 0x7F800000u) == 0x7F800000u;
+            out[i] = std::bit_cast<float>(u);
+        }
+        if (special && finite_only_) fail_first_not_finite(out, n);
+        pos_ += n * 4;
+    }
+
     std::uint16_t u16_le();
     std::uint32_t u32_le();
     std::uint64_t u64_le();
@@ -129,6 +150,7 @@ private:
     [[noreturn]] void fail_negative(std::size_t at, std::int32_t v, const char* what) const;
     [[noreturn]] void fail_count(std::size_t n, const char* what) const;
     [[noreturn]] void fail_not_finite(double v, std::size_t size) const;
+    [[noreturn]] void fail_first_not_finite(const float* run, std::size_t n);  // f32_be_run's failure
     std::int32_t varint_long(bool zigzag);
     template <class F>
     F checked(F v, std::size_t size) const;

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "rigio/spine/bezier_handles.hpp"
 #include "rigio/spine/version.hpp"
 
 namespace rigio::spine {
@@ -267,7 +268,7 @@ struct Curve {
     Curve(CurveType t, float x1 = 0, float y1 = 0, float x2 = 1, float y2 = 1) : type(t), cx1(x1), cy1(y1), cx2(x2), cy2(y2) {}
     CurveType type = CurveType::Linear;
     float cx1 = 0, cy1 = 0, cx2 = 1, cy2 = 1;
-    std::vector<float> bezier;  // 4.x: 4 per channel
+    BezierHandles bezier;  // 4.x: 4 per channel (up to two channels without a heap allocation)
     bool operator==(const Curve&) const = default;
 };
 

@@ -57,6 +57,8 @@ struct Weights {
 };
 constexpr Weights kWeights;
 
+using DoublePair = double __attribute__((vector_size(16)));
+
 }  // namespace
 
 void sample_absolute_curve(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
@@ -76,11 +78,15 @@ void sample_absolute_curve(const Curve& curve, int channels, float t0, const flo
         const double cy1 = has ? curve.bezier[h + 1] : v0[c] + (v1[c] - v0[c]) / 3.0;
         const double cx2 = has ? curve.bezier[h + 2] : t0 + (t1 - t0) * 2 / 3.0;
         const double cy2 = has ? curve.bezier[h + 3] : v0[c] + (v1[c] - v0[c]) * 2 / 3.0;
+        // Time and value of each point share the weights: they are computed as one pair of doubles (a
+        // GCC/Clang vector; each lane does the same operations in the same order as scalar code would).
+        const DoublePair p0 = {t0, v0[c]}, p1 = {cx1, cy1}, p2 = {cx2, cy2}, p3 = {t1, v1[c]};
         float* points = out + 1 + 18 * c;
         for (int i = 0; i < 9; ++i) {
             const double* w = kWeights.w[i];
-            points[2 * i] = static_cast<float>(w[0] * t0 + w[1] * cx1 + w[2] * cx2 + w[3] * t1);
-            points[2 * i + 1] = static_cast<float>(w[0] * v0[c] + w[1] * cy1 + w[2] * cy2 + w[3] * v1[c]);
+            const DoublePair point = w[0] * p0 + w[1] * p1 + w[2] * p2 + w[3] * p3;
+            points[2 * i] = static_cast<float>(point[0]);
+            points[2 * i + 1] = static_cast<float>(point[1]);
         }
     }
 }

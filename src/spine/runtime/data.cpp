@@ -68,6 +68,8 @@ void copy_vertices(const Vertices& v, AttachmentInfo& info) {
     info.deform_length = v.weighted ? static_cast<int>(v.values.size() / 3) * 2 : v.count * 2;
 }
 
+const std::string kNoName;  // a null key or name reads as ""
+
 struct Entry {
     const Attachment* attachment;
 };
@@ -81,6 +83,15 @@ RuntimeData build(const SkeletonData& sd) {
     const int bone_count = static_cast<int>(sd.bones.size());
     const int slot_count = static_cast<int>(sd.slots.size());
     rd.children.resize(sd.bones.size());
+    {
+        // Each child list is allocated once, at its final size.
+        std::vector<int> child_count(sd.bones.size(), 0);
+        for (int i = 1; i < bone_count; ++i) {
+            const int p = sd.bones[static_cast<std::size_t>(i)].parent;
+            if (p >= 0 && p < i) ++child_count[static_cast<std::size_t>(p)];
+        }
+        for (std::size_t i = 0; i < child_count.size(); ++i) rd.children[i].reserve(static_cast<std::size_t>(child_count[i]));
+    }
     for (int i = 0; i < bone_count; ++i) {
         const int p = sd.bones[static_cast<std::size_t>(i)].parent;
         if (i > 0 && (p < 0 || p >= i)) throw Error("bone " + std::to_string(i) + ": parent must come before it");
@@ -88,33 +99,41 @@ RuntimeData build(const SkeletonData& sd) {
     }
     for (const Slot& s : sd.slots)
         if (s.bone < 0 || s.bone >= bone_count) throw Error("slot bone index out of range");
+    auto check_bone = [&](int b, const char* what) {
+        if (b < 0 || b >= bone_count) throw Error(std::string(what) + ": bone index out of range");
+    };
     auto check_bones = [&](const std::vector<int>& list, const char* what) {
-        for (int b : list)
-            if (b < 0 || b >= bone_count) throw Error(std::string(what) + ": bone index out of range");
+        for (int b : list) check_bone(b, what);
     };
     for (const IkConstraint& c : sd.ik) {
         check_bones(c.bones, "IK constraint");
-        check_bones({c.target}, "IK constraint");
+        check_bone(c.target, "IK constraint");
         if (c.bones.empty() || c.bones.size() > 2) throw Error("IK constraint must have 1 or 2 bones");
         if (sd.bones[static_cast<std::size_t>(c.bones[0])].parent < 0) throw Error("IK constraint bone has no parent");
     }
     for (const TransformConstraint& c : sd.transform) {
         check_bones(c.bones, "transform constraint");
-        check_bones({c.target}, "transform constraint");
+        check_bone(c.target, "transform constraint");
     }
     for (const PathConstraint& c : sd.path) {
         check_bones(c.bones, "path constraint");
         if (c.target < 0 || c.target >= slot_count) throw Error("path constraint: slot index out of range");
     }
-    for (const PhysicsConstraint& c : sd.physics) check_bones({c.bone}, "physics constraint");
+    for (const PhysicsConstraint& c : sd.physics) check_bone(c.bone, "physics constraint");
 
     auto intern = [&](const std::string& name) {
-        auto [it, added] = rd.name_ids.emplace(name, static_cast<int>(rd.name_ids.size()));
-        return it->second;
+        // try_emplace builds a node (and copies the name) only for a name not seen yet.
+        return rd.name_ids.try_emplace(name, static_cast<int>(rd.name_ids.size())).first->second;
     };
 
-    // Attachments, skin by skin.
+    // Attachments, skin by skin. The tables are sized once from the attachment count (no regrowth).
+    std::size_t attachment_count = 0;
+    for (const Skin& skin : sd.skins)
+        for (const SkinSlot& ss : skin.slots) attachment_count += ss.attachments.size();
     std::vector<Entry> entries;
+    entries.reserve(attachment_count);
+    rd.attachments.reserve(attachment_count);
+    rd.name_ids.reserve(attachment_count);
     rd.skins.resize(sd.skins.size());
     if (sd.has_default_skin && !sd.skins.empty()) rd.default_skin = 0;
     for (std::size_t s = 0; s < sd.skins.size(); ++s) {
@@ -128,14 +147,19 @@ RuntimeData build(const SkeletonData& sd) {
         info.physics = skin.physics;
         check_bones(info.bones, "skin");
         info.by_slot.resize(sd.slots.size());
+        std::size_t skin_attachments = 0;
+        for (const SkinSlot& ss : skin.slots) skin_attachments += ss.attachments.size();
+        info.lookup.reserve(skin_attachments);
         for (const SkinSlot& ss : skin.slots) {
             if (ss.slot < 0 || ss.slot >= slot_count) throw Error("skin \"" + info.name + "\": slot index out of range");
+            std::vector<int>& slot_list = info.by_slot[static_cast<std::size_t>(ss.slot)];
+            slot_list.reserve(slot_list.size() + ss.attachments.size());
             for (const SkinAttachment& e : ss.attachments) {
                 const int id = static_cast<int>(rd.attachments.size());
                 AttachmentInfo a;
                 const Attachment& m = e.attachment;
                 a.type = m.type == AttachmentType::LinkedMesh ? AttachmentType::Mesh : m.type;
-                a.name = m.name ? *m.name : e.key.value_or("");
+                a.name = m.name ? *m.name : e.key ? *e.key : kNoName;  // lvalues: one copy, no temporary
                 a.skin = static_cast<int>(s);
                 a.slot = ss.slot;
                 a.is_mesh = a.type == AttachmentType::Mesh;
@@ -163,8 +187,8 @@ RuntimeData build(const SkeletonData& sd) {
                 }
                 rd.attachments.push_back(std::move(a));
                 entries.push_back({&m});
-                info.lookup[detail::skin_key(ss.slot, intern(e.key.value_or("")))] = id;
-                info.by_slot[static_cast<std::size_t>(ss.slot)].push_back(id);
+                info.lookup[detail::skin_key(ss.slot, intern(e.key ? *e.key : kNoName))] = id;
+                slot_list.push_back(id);
             }
         }
     }
@@ -216,6 +240,8 @@ RuntimeData build(const SkeletonData& sd) {
     }
 
     rd.setup_attachment_name.resize(sd.slots.size(), -1);
+    rd.setup_color.reserve(sd.slots.size());
+    rd.setup_dark.reserve(sd.slots.size());
     for (std::size_t i = 0; i < sd.slots.size(); ++i) {
         if (sd.slots[i].attachment) rd.setup_attachment_name[i] = rd.name_id(*sd.slots[i].attachment);
         rd.setup_color.push_back(to_color(sd.slots[i].color));

@@ -2,6 +2,7 @@
 // array per timeline, curves pre-sampled, deform keys expanded to full deform arrays, draw-order
 // offsets turned into permutations. Apply order: slots, bones, IK, transform, path, physics (4.2),
 // deform and sequence, draw order, events (the order of the official loaders).
+#include <algorithm>
 #include <string>
 
 #include "rigio/io/error.hpp"
@@ -75,15 +76,16 @@ void check_index(int index, std::size_t size, const std::string& what, const std
         throw Error(what + " index " + std::to_string(index) + " out of range", {}, "in animation \"" + animation + "\"");
 }
 
-// Setup slot index per draw-order position, from (slot, offset) moves.
-std::vector<int> draw_order_permutation(const DrawOrderKeyframe& key, int slot_count, const std::string& animation) {
-    std::vector<int> order(static_cast<std::size_t>(slot_count), -1);
+// Setup slot index per draw-order position, from (slot, offset) moves, written to order[0..slot_count).
+// `unchanged`: scratch reused across keys.
+void draw_order_permutation(const DrawOrderKeyframe& key, int slot_count, const std::string& animation, int* order,
+                            std::vector<int>& unchanged) {
     if (key.offsets.empty()) {
-        for (int i = 0; i < slot_count; ++i) order[static_cast<std::size_t>(i)] = i;
-        return order;
+        for (int i = 0; i < slot_count; ++i) order[i] = i;
+        return;
     }
-    std::vector<int> unchanged;
-    unchanged.reserve(static_cast<std::size_t>(slot_count));
+    std::fill(order, order + slot_count, -1);
+    unchanged.clear();
     int original = 0;
     auto fail = [&] {
         throw Error("draw order key at " + std::to_string(key.time) + " moves a slot out of range or onto another",
@@ -93,17 +95,16 @@ std::vector<int> draw_order_permutation(const DrawOrderKeyframe& key, int slot_c
         if (o.slot < original || o.slot >= slot_count) fail();
         while (original != o.slot) unchanged.push_back(original++);
         const long target = static_cast<long>(original) + o.offset;
-        if (target < 0 || target >= slot_count || order[static_cast<std::size_t>(target)] != -1) fail();
-        order[static_cast<std::size_t>(target)] = original++;
+        if (target < 0 || target >= slot_count || order[target] != -1) fail();
+        order[target] = original++;
     }
     while (original < slot_count) unchanged.push_back(original++);
     for (int i = slot_count - 1; i >= 0; --i) {
-        if (order[static_cast<std::size_t>(i)] != -1) continue;
+        if (order[i] != -1) continue;
         if (unchanged.empty()) fail();
-        order[static_cast<std::size_t>(i)] = unchanged.back();
+        order[i] = unchanged.back();
         unchanged.pop_back();
     }
-    return order;
 }
 
 }  // namespace
@@ -133,6 +134,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
         for (const SlotTimeline& st : g.timelines) {
             if (st.type == SlotTimelineType::Attachment) {
                 Builder b(scratch, TimelineKind::Attachment, g.slot, 1, st.attachment_keys.size());
+                b.t.names.reserve(st.attachment_keys.size());
                 for (const AttachmentKeyframe& k : st.attachment_keys) {
                     b.key({k.time}, nullptr);
                     b.t.names.push_back(k.name ? rd.name_id(*k.name) : -1);
@@ -313,16 +315,21 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     if (!a.draw_order.empty()) {
         spend(budget, a.draw_order.size() * sd.slots.size(), name);
         Builder b(scratch, TimelineKind::DrawOrder, 0, 1, a.draw_order.size());
+        const std::size_t slots = sd.slots.size();
+        b.t.draw_orders.resize(a.draw_order.size() * slots);  // one permutation per key, written in place
+        std::vector<int> unchanged;
+        unchanged.reserve(slots);
         for (std::size_t i = 0; i < a.draw_order.size(); ++i) {
             b.key({a.draw_order[i].time}, nullptr);
-            auto order = draw_order_permutation(a.draw_order[i], static_cast<int>(sd.slots.size()), name);
-            b.t.draw_orders.insert(b.t.draw_orders.end(), order.begin(), order.end());
+            draw_order_permutation(a.draw_order[i], static_cast<int>(slots), name, b.t.draw_orders.data() + i * slots, unchanged);
         }
         list.push_back(b.finish());
     }
 
     if (!a.events.empty()) {
         Builder b(scratch, TimelineKind::Event, 0, 1, a.events.size());
+        b.t.events.reserve(a.events.size());
+        out.fired.reserve(a.events.size());
         for (std::size_t i = 0; i < a.events.size(); ++i) {
             const EventKeyframe& k = a.events[i];
             check_index(k.event, sd.events.size(), "event", name);

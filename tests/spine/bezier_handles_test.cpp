@@ -1,0 +1,87 @@
+// BezierHandles (Curve::bezier): the std::vector<float> operations the codecs use behave like the
+// vector's, whether the values sit inside the object (up to 8) or on the heap.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "rigio/spine/model.hpp"
+
+using rigio::spine::BezierHandles;
+
+namespace {
+
+std::vector<float> as_vector(const BezierHandles& h) { return {h.begin(), h.end()}; }
+
+}  // namespace
+
+TEST(BezierHandles, GrowsFromInlineToHeapKeepingValues) {
+    BezierHandles h;
+    EXPECT_TRUE(h.empty());
+    std::vector<float> want;
+    for (int i = 0; i < 30; ++i) {
+        h.push_back(static_cast<float>(i));
+        want.push_back(static_cast<float>(i));
+        ASSERT_EQ(as_vector(h), want) << i;
+    }
+    EXPECT_GE(h.capacity(), 30u);
+}
+
+TEST(BezierHandles, ResizeFillsZerosLikeVector) {
+    BezierHandles h{1, 2, 3};
+    h.resize(12);  // past the inline capacity
+    EXPECT_EQ(as_vector(h), (std::vector<float>{1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+    h.resize(2);
+    h.resize(4);
+    EXPECT_EQ(as_vector(h), (std::vector<float>{1, 2, 0, 0}));
+}
+
+TEST(BezierHandles, CopyMoveAssignAndCompare) {
+    for (std::size_t n : {0u, 4u, 8u, 9u, 28u}) {
+        BezierHandles a;
+        for (std::size_t i = 0; i < n; ++i) a.push_back(static_cast<float>(i) + 0.5f);
+        BezierHandles b = a;
+        EXPECT_EQ(b, a);
+        BezierHandles c = std::move(b);
+        EXPECT_EQ(c, a);
+        EXPECT_TRUE(b.empty());  // NOLINT(bugprone-use-after-move): moved-from is empty, as a vector's
+        BezierHandles d{9, 9};
+        d = c;
+        EXPECT_EQ(d, a);
+        d = std::move(c);
+        EXPECT_EQ(d, a);
+        d = d;  // self-assignment keeps the values
+        EXPECT_EQ(d, a);
+        if (n > 0) {
+            BezierHandles e = a;
+            e[n - 1] = -1;
+            EXPECT_FALSE(e == a);
+        }
+    }
+}
+
+TEST(BezierHandles, InsertAndAssignRanges) {
+    BezierHandles h{1, 2};
+    h.insert(h.end(), {3, 4, 5, 6, 7, 8, 9});
+    EXPECT_EQ(as_vector(h), (std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    h.insert(h.begin() + 1, h.begin(), h.begin() + 2);  // a range of itself
+    EXPECT_EQ(as_vector(h), (std::vector<float>{1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9}));
+    const std::vector<float> v{5, 6, 7, 8};
+    h.assign(v.begin() + 1, v.end());
+    EXPECT_EQ(as_vector(h), (std::vector<float>{6, 7, 8}));
+    h.assign(h.begin() + 1, h.end());  // a range of itself
+    EXPECT_EQ(as_vector(h), (std::vector<float>{7, 8}));
+    h = {0.25f, 10, 0.75f, 20};
+    EXPECT_EQ(as_vector(h), (std::vector<float>{0.25f, 10, 0.75f, 20}));
+}
+
+TEST(BezierHandles, StaysSmallAndRefusesMoreThanItsLimit) {
+    // No larger than the std::vector it replaced, and 4-byte aligned: keyframes keep their size.
+    static_assert(sizeof(BezierHandles) <= 36 && alignof(BezierHandles) == 4);
+    BezierHandles h;
+    h.resize(65535);
+    EXPECT_EQ(h.size(), 65535u);
+    EXPECT_THROW(h.push_back(1), std::length_error);
+    EXPECT_THROW(h.resize(65536), std::length_error);
+    EXPECT_EQ(h.size(), 65535u);
+}
