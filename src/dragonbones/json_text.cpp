@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cstring>
 
+#include "rigio/io/json_writer.hpp"
+
 namespace rigio::dragonbones {
 
 using simdjson::dom::element_type;
@@ -52,33 +54,8 @@ void JsonText::value(simdjson::dom::element v) {
     }
 }
 
-// As simdjson escapes: '"', '\\' and control characters; everything else as it is.
-void JsonText::string(std::string_view s) {
-    out_ += '"';
-    std::size_t plain = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x20 && c != '"' && c != '\\') continue;
-        out_.append(s.data() + plain, i - plain);
-        plain = i + 1;
-        switch (c) {
-            case '"': out_ += "\\\""; break;
-            case '\\': out_ += "\\\\"; break;
-            case '\b': out_ += "\\b"; break;
-            case '\t': out_ += "\\t"; break;
-            case '\n': out_ += "\\n"; break;
-            case '\f': out_ += "\\f"; break;
-            case '\r': out_ += "\\r"; break;
-            default: {
-                static const char hex[] = "0123456789abcdef";
-                const char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-                out_.append(u, 6);
-            }
-        }
-    }
-    out_.append(s.data() + plain, s.size() - plain);
-    out_ += '"';
-}
+// rigio's JSON string escaping is simdjson's: '"', '\\' and control characters; everything else as it is.
+void JsonText::string(std::string_view s) { io::append_json_string(out_, s); }
 
 void JsonText::number(double d) {
     if (!printed_) {
