@@ -73,7 +73,7 @@ struct HeapUse {
 HeapUse heap_of_read(const SpineFile& f) {
     HeapUse use;
     std::thread t([&] {
-        heap::counting = true;
+        heap::counting = heap::tracking = true;
         std::size_t with_model = 0;
         {
             auto sd = read(f);
@@ -82,7 +82,7 @@ HeapUse heap_of_read(const SpineFile& f) {
         }
         use.model = with_model - std::min(with_model, heap::live);  // what the reader keeps (its reused JSON parser) is not the model's
         use.peak = heap::peak;
-        heap::counting = false;
+        heap::counting = heap::tracking = false;
     });
     t.join();
     return use;

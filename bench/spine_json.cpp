@@ -28,10 +28,10 @@ template <class F>
 HeapUse heap_of(F&& f) {
     HeapUse use;
     std::thread t([&] {
-        heap::counting = true;
+        heap::counting = heap::tracking = true;
         f();
         use = {heap::allocations, heap::peak};
-        heap::counting = false;
+        heap::counting = heap::tracking = false;
     });
     t.join();
     return use;
