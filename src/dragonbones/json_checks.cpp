@@ -2,6 +2,7 @@
 // timelines), parent cycles, mesh arrays against each other and the bone table, zOrder pairs.
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "json_checks.hpp"
@@ -74,7 +75,10 @@ void Checker::check_mesh(const Display& d, std::size_t bone_count) {
 }
 
 void Checker::resolve(Armature& a) {
-    std::unordered_map<std::string, int> bones, slots;
+    // Names by string_view into the armature's own strings, which stay in place while it is checked.
+    std::unordered_map<std::string_view, int> bones, slots;
+    bones.reserve(a.bone ? a.bone->size() : 0);
+    slots.reserve(a.slot ? a.slot->size() : 0);
     if (a.bone) {
         Scope s(path_, "bone");
         for (std::size_t i = 0; i < a.bone->size(); ++i) {

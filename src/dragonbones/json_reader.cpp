@@ -1,7 +1,8 @@
-// DragonBones JSON reader: simdjson DOM -> model. Every structure is read by one generic walk over its
+// DragonBones JSON reader: simdjson's tape -> model. Every structure is read by one generic walk over its
 // key table (json_keys.hpp, shared with the writer); unknown keys go to `extra` as raw JSON; names are
-// resolved to indices per armature. The JSON path of the value being read is kept as a stack of keys
-// and indices (no text) and spelled out, with line and column, only for an error or a warning.
+// resolved to indices per armature. No JSON path is kept while reading: for an error or a warning the
+// path of the value at fault is found from its place in the tape, and spelled out with line and column.
+// Duplicate keys are looked for while reading (see read_json), instead of in a pass of their own.
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 
 #include "json_checks.hpp"
 #include "json_keys.hpp"
+#include "json_tape.hpp"
 #include "json_text.hpp"
 #include "rigio/dragonbones/json.hpp"
 #include "rigio/io/json_input.hpp"
@@ -19,9 +21,6 @@ namespace rigio::dragonbones {
 
 namespace {
 
-using simdjson::dom::element;
-using simdjson::dom::element_type;
-using simdjson::dom::object;
 using keys_table::As;
 using keys_table::Key;
 
@@ -32,225 +31,223 @@ struct is_vector<std::vector<T>> : std::true_type {};
 
 class Reader {
 public:
-    Reader(std::string_view text, const JsonReadOptions& options)
-        : text_(text), text_of_(text.size()), warnings_(options.warnings), binary_header_(options.binary_header) {
-        path_.reserve(16);
-    }
+    Reader(std::string_view text, JsonValue root, const JsonReadOptions& options)
+        : text_(text), root_(root), text_of_(text.size()), warnings_(options.warnings), binary_header_(options.binary_header) {}
 
-    DragonBonesData read_root(element root) {
+    DragonBonesData read_root() {
         DragonBonesData d;
-        object obj = object_of(root);
+        JsonValue obj = object_of(root_);
         bool has_armature = false;
-        for (auto kv : obj) {
-            Scope s(*this, kv.key);
-            if (kv.key == "version") d.version_is_number = kv.value.is_number();
-            if (kv.key == "armature") has_armature = true;
-            member(d, kv.key, kv.value);
+        std::uint64_t seen = 0;
+        for (JsonMembers m(obj); !m.done(); m.next()) {
+            if (m.key() == "version") d.version_is_number = m.value().is_number();
+            if (m.key() == "armature") has_armature = true;
+            member(d, m.key(), m.value(), seen);
         }
-        if (!d.version) fail("not DragonBones data: no \"version\"");
-        if (!has_armature) fail("not DragonBones skeleton data: no \"armature\" array");
+        if (!d.version) fail(root_, "not DragonBones data: no \"version\"");
+        if (!has_armature) fail(root_, "not DragonBones skeleton data: no \"armature\" array");
         const int v = version_code(d);
         if (v >= 40 && v < 50 && !d.isGlobal)
-            warn("4.x data without \"isGlobal\": 4.x runtimes read it as armature-space (global), 5.x runtimes as parent-relative");
+            warn(root_, "4.x data without \"isGlobal\": 4.x runtimes read it as armature-space (global), 5.x runtimes as parent-relative");
         return d;
     }
 
+    // Whether an object of the text may name a key twice: one did, or one had too many unknown keys
+    // to compare them here (then read_json lets io::JsonDocument look).
+    bool may_hold_duplicate_keys() const { return duplicate_key_ || text_of_.saw_duplicate_key(); }
+
 private:
-    // ---- where we are ------------------------------------------------------------------------
-    struct Step {
-        std::string_view key;  // empty with is_index
-        std::size_t index = 0;
-        bool is_index = false;
-    };
-    class Scope {
-    public:
-        Scope(Reader& r, std::string_view key) : r_(r) { r.path_.push_back({key, 0, false}); }
-        Scope(Reader& r, std::size_t index) : r_(r) { r.path_.push_back({{}, index, true}); }
-        ~Scope() { r_.path_.pop_back(); }
-        Scope(const Scope&) = delete;
-        Scope& operator=(const Scope&) = delete;
-
-    private:
-        Reader& r_;
-    };
-
-    std::string pointer() const {
+    // ---- where we are: found from the tape, for errors and warnings only ---------------------
+    // The JSON pointer of `v`: from the root, the member or element whose tape range holds v's index
+    // (containers are stepped over whole, so this costs the siblings before each step, not the text).
+    std::string pointer(JsonValue v) const {
         std::string p;
-        for (const Step& s : path_) {
-            if (s.is_index) p += '/' + std::to_string(s.index);
-            else io::append_pointer_token(p, s.key);
+        const std::size_t target = v.index();
+        JsonValue at = root_;
+        while (at.index() != target) {
+            bool found = false;
+            if (at.is_object()) {
+                for (JsonMembers m(at); !m.done() && !found; m.next()) {
+                    const JsonValue value = m.value();
+                    if (target >= value.index() && target < value.after()) {
+                        io::append_pointer_token(p, m.key());
+                        at = value;
+                        found = true;
+                    }
+                }
+            } else if (at.is_array()) {
+                std::size_t i = 0;
+                for (JsonElements e(at); !e.done() && !found; e.next(), ++i) {
+                    const JsonValue value = e.value();
+                    if (target >= value.index() && target < value.after()) {
+                        p += '/' + std::to_string(i);
+                        at = value;
+                        found = true;
+                    }
+                }
+            }
+            if (!found) break;  // (never: every value read is inside the root)
         }
         return p;
     }
-    [[noreturn]] void fail(const std::string& message) const {
-        const std::string p = pointer();
+    [[noreturn]] void fail(JsonValue at, const std::string& message) const {
+        const std::string p = pointer(at);
         Location where = Location::at_path(p.empty() ? "/" : p);
-        if (auto at = io::locate_json_pointer(text_, p)) io::line_column(text_, *at, where.line, where.column);
+        if (auto offset = io::locate_json_pointer(text_, p)) io::line_column(text_, *offset, where.line, where.column);
         throw Error(message, where);
     }
-    [[noreturn]] void wrong_type(element v, const char* want) const {
-        fail(std::string("expected ") + want + ", found " + io::json_type_name(v.type()));
+    [[noreturn]] void wrong_type(JsonValue v, const char* want) const {
+        fail(v, std::string("expected ") + want + ", found " + io::json_type_name(v.type()));
     }
-    void warn(const std::string& what) {
+    void warn(JsonValue at, const std::string& what) {
         if (!warnings_) return;
-        const std::string p = pointer();
+        const std::string p = pointer(at);
         warnings_->push_back((p.empty() ? std::string("/") : p) + ": " + what);
     }
 
     // ---- JSON values ---------------------------------------------------------------------------
-    object object_of(element v) const {
+    JsonValue object_of(JsonValue v) const {
         if (!v.is_object()) wrong_type(v, "an object");
-        return v.get_object().value_unsafe();
+        return v;
     }
-    simdjson::dom::array array_of(element v) const {
+    JsonValue array_of(JsonValue v) const {
         if (!v.is_array()) wrong_type(v, "an array");
-        return v.get_array().value_unsafe();
+        return v;
     }
-    std::string str(element v) const {
+    std::string str(JsonValue v) const {
         if (!v.is_string()) wrong_type(v, "a string");
-        return std::string(v.get_string().value_unsafe());
+        return std::string(v.string());
     }
-    double number(element v) const {
-        double d;  // get_double reads any JSON number (integers converted) in one call
-        if (v.get_double().get(d) != simdjson::SUCCESS) wrong_type(v, "a number");
+    double number(JsonValue v) const {
+        double d;
+        if (!v.number(d)) wrong_type(v, "a number");
         return d;
     }
+    // A scalar as simdjson::to_string prints it.
+    std::string printed(JsonValue v) { return text_of_.of(v); }
 
     // A name or a reference to one. 2.x files write some names as numbers; those are read as their
     // text (and written back as strings).
-    std::string name(element v) {
+    std::string name(JsonValue v) {
         if (v.is_number()) {
-            warn("name written as a number");
-            return simdjson::to_string(v);
+            warn(v, "name written as a number");
+            return printed(v);
         }
         return str(v);
     }
 
-    std::string version_string(element v) {
-        if (v.is_string()) return std::string(v.get_string().value_unsafe());
+    std::string version_string(JsonValue v) {
+        if (v.is_string()) return std::string(v.string());
         if (v.is_number()) {  // some tools write 4.5 as a number
-            warn("version written as a number");
-            return simdjson::to_string(v);
+            warn(v, "version written as a number");
+            return printed(v);
         }
-        fail(std::string("expected the version as a string, found ") + io::json_type_name(v.type()));
+        fail(v, std::string("expected the version as a string, found ") + io::json_type_name(v.type()));
     }
 
-    Num num(element v) {
+    Num num(JsonValue v) {
         double d;
-        if (v.get_double().get(d) == simdjson::SUCCESS) return Num(d);  // a JSON number: the common case
-        switch (v.type()) {
-            case element_type::STRING: {
-                std::string_view s = v.get_string().value_unsafe();
-                if (s == "NaN") return Num(std::nan(""), simdjson::to_string(v));
+        if (v.number(d)) return Num(d);  // a JSON number: the common case
+        switch (v.kind()) {
+            case '"': {
+                std::string_view s = v.string();
+                if (s == "NaN") return Num(std::nan(""), printed(v));
                 const std::string copy(s);  // strtod needs a terminated string
                 char* end = nullptr;
                 const double value = std::strtod(copy.c_str(), &end);
                 if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(value))
-                    fail("expected a number, found the string \"" + copy + "\"");
-                return Num(value, simdjson::to_string(v));
+                    fail(v, "expected a number, found the string \"" + copy + "\"");
+                return Num(value, printed(v));
             }
-            case element_type::NULL_VALUE: return Num(std::nan(""), "null");
-            case element_type::BOOL: return Num(v.get_bool().value_unsafe() ? 1 : 0, simdjson::to_string(v));
+            case 'n': return Num(std::nan(""), "null");
+            case 't': return Num(1, "true");
+            case 'f': return Num(0, "false");
             default: wrong_type(v, "a number");
         }
     }
 
     // A count, index or duration: a finite number >= 0.
-    Num non_negative(element v) {
+    Num non_negative(JsonValue v) {
         Num n = num(v);
         if (!(n.value() >= 0) || !std::isfinite(n.value())) {
             if (std::isnan(n.value()) && !n.raw().empty()) return n;  // null / "NaN": treated as the default
-            fail("expected a number >= 0, found " + (n.raw().empty() ? simdjson::to_string(v) : std::string(n.raw())));
+            fail(v, "expected a number >= 0, found " + (n.raw().empty() ? printed(v) : std::string(n.raw())));
         }
         return n;
     }
 
-    Flag flag(element v) {
+    Flag flag(JsonValue v) {
         Flag f;
-        switch (v.type()) {
-            case element_type::BOOL: f.value = v.get_bool().value_unsafe(); return f;
-            case element_type::INT64:
-            case element_type::UINT64:
-            case element_type::DOUBLE: f.value = number(v) != 0; break;
-            case element_type::STRING: {
-                std::string_view s = v.get_string().value_unsafe();
+        switch (v.kind()) {
+            case 't':
+            case 'f': f.value = v.boolean(); return f;
+            case 'l':
+            case 'u':
+            case 'd': f.value = number(v) != 0; break;
+            case '"': {
+                std::string_view s = v.string();
                 if (s == "true" || s == "1") f.value = true;
                 else if (s == "false" || s == "0" || s.empty()) f.value = false;
-                else fail("expected true or false, found \"" + std::string(s) + "\"");
+                else fail(v, "expected true or false, found \"" + std::string(s) + "\"");
                 break;
             }
-            case element_type::NULL_VALUE: f.value = false; break;
+            case 'n': f.value = false; break;
             default: wrong_type(v, "true or false");
         }
-        f.raw = simdjson::to_string(v);
+        f.raw = text_of_.of(v);
         return f;
     }
 
-    RawJson raw(element v) { return RawJson{text_of_.of(v)}; }  // copied at its size
+    RawJson raw(JsonValue v) { return RawJson{text_of_.of(v)}; }  // copied at its size
 
-    void keep(Extras& extra, std::string_view key, element v) { extra.emplace_back(std::string(key), raw(v)); }
+    void keep(Extras& extra, std::string_view key, JsonValue v) { extra.emplace_back(std::string(key), raw(v)); }
 
-    std::vector<Num> nums(element v) {
-        simdjson::dom::array a = array_of(v);
+    std::vector<Num> nums(JsonValue v) {
+        JsonValue a = array_of(v);
         std::vector<Num> out;
         out.reserve(a.size());
-        std::size_t i = 0;
-        for (element e : a) {
+        for (JsonElements e(a); !e.done(); e.next()) {
             double d;
-            if (e.get_double().get(d) == simdjson::SUCCESS) {  // a number: the common case, without a path step
-                out.emplace_back(d);
-                ++i;
-                continue;
-            }
-            Scope s(*this, i++);
-            out.push_back(num(e));
+            if (e.value().number(d)) out.emplace_back(d);  // a number: the common case, inline
+            else out.push_back(num(e.value()));
         }
         return out;
     }
 
-    std::vector<std::string> strs(element v) {
-        simdjson::dom::array a = array_of(v);
+    std::vector<std::string> strs(JsonValue v) {
+        JsonValue a = array_of(v);
         std::vector<std::string> out;
         out.reserve(a.size());
-        std::size_t i = 0;
-        for (element e : a) {
-            Scope s(*this, i++);
-            out.push_back(str(e));
-        }
+        for (JsonElements e(a); !e.done(); e.next()) out.push_back(str(e.value()));
         return out;
     }
 
     template <class T>
-    std::vector<T> list(element v) {
-        simdjson::dom::array a = array_of(v);
+    std::vector<T> list(JsonValue v) {
+        JsonValue a = array_of(v);
         std::vector<T> out;
         out.reserve(a.size());
-        std::size_t i = 0;
-        for (element e : a) {
-            Scope s(*this, i++);
-            read_into(out.emplace_back(), e);  // built in place: keyframes are many
+        for (JsonElements e(a); !e.done(); e.next()) {
+            if constexpr (std::is_same_v<T, Armature>) armature_index_ = out.size();
+            read_into(out.emplace_back(), e.value());  // built in place: keyframes are many
         }
         return out;
     }
 
     // ---- structures: one walk over the key table ---------------------------------------------
     template <class T>
-    T read(element v) {
+    T read(JsonValue v) {
         T t;
         read_into(t, v);
         return t;
     }
     template <class T>
-    void read_into(T& t, element v) {
-        for (auto kv : object_of(v)) {
-            Scope s(*this, kv.key);
-            member(t, kv.key, kv.value);
-        }
-        checked(t);
+    void read_into(T& t, JsonValue v) {
+        std::uint64_t seen = 0;  // the table's names met in this object (bit: KeyIndex::Entry::name_bit)
+        for (JsonMembers m(object_of(v)); !m.done(); m.next()) member(t, m.key(), m.value(), seen);
+        checked(t, v);
     }
 
-    // Reads member `k` into the field the key table names for it, or keeps it in `extra`.
-    // Table names are never empty; the size and first letter settle most comparisons inline.
     // The key table of T as an index by name, built once per structure from a default T: each entry
     // holds the field's place in a T and a function reading into that field's type. A keyframe's
     // member is found with one hash and one comparison instead of a walk over the ~23 keys.
@@ -259,8 +256,9 @@ private:
         struct Entry {
             Key key;
             std::ptrdiff_t offset;  // of the field in a T
-            bool (*read)(Reader&, const Key&, void* field, element);
-            std::uint8_t next;  // 1 + the next entry with the same hash, in table order; 0: none
+            bool (*read)(Reader&, const Key&, void* field, JsonValue);
+            std::uint8_t next;      // 1 + the next entry with the same hash, in table order; 0: none
+            std::uint8_t name_bit;  // the first entry of the same name (frame "value" is there twice)
         };
         static constexpr std::size_t kSlots = 128;
         static std::size_t slot(std::string_view k) {
@@ -274,8 +272,12 @@ private:
             keys_table::keys(t, [&](const Key& key, auto& field) {
                 using F = std::remove_reference_t<decltype(field)>;
                 const auto offset = reinterpret_cast<const char*>(&field) - reinterpret_cast<const char*>(&t);
-                entries.push_back({key, offset, &read_field<F>, 0});
+                std::uint8_t bit = static_cast<std::uint8_t>(entries.size());
+                for (const Entry& e : entries)
+                    if (e.key.name == key.name) bit = e.name_bit;
+                entries.push_back({key, offset, &read_field<F>, 0, bit});
             });
+            if (entries.size() > 64) std::abort();  // names are one bit each of a 64-bit set
             // Chains in table order: a name the table holds twice (frame "value") is tried in order.
             for (std::size_t i = entries.size(); i-- > 0;) {
                 std::uint8_t& head = first[slot(entries[i].key.name)];
@@ -285,35 +287,58 @@ private:
         }
     };
     template <class F>
-    static bool read_field(Reader& r, const Key& key, void* field, element e) {
+    static bool read_field(Reader& r, const Key& key, void* field, JsonValue e) {
         if constexpr (std::is_same_v<F, keys_table::NoField>) return false;  // not a field of the T
         else return r.field_value(key, *static_cast<F*>(field), e);
     }
 
+    // An object with more unknown keys than this has them compared by io::JsonDocument (read_json).
+    static constexpr std::size_t kComparedUnknownKeys = 16;
+
+    // Reads member `k` into the field the key table names for it, or keeps it in `extra`. `seen`: the
+    // table's names met before in the object, so that a name written twice is noticed.
     template <class T>
-    void member(T& t, std::string_view k, element e) {
+    void member(T& t, std::string_view k, JsonValue e, std::uint64_t& seen) {
         static const KeyIndex<T> index;
         if (!k.empty()) {
+            bool named = false;
             for (std::uint8_t i = index.first[index.slot(k)]; i != 0;) {
                 const auto& entry = index.entries[i - 1];
-                if (entry.key.name == k && entry.read(*this, entry.key, reinterpret_cast<char*>(&t) + entry.offset, e)) return;
+                if (entry.key.name == k) {
+                    if (!named) {
+                        named = true;
+                        const std::uint64_t bit = std::uint64_t{1} << entry.name_bit;
+                        if (seen & bit) duplicate_key_ = true;
+                        seen |= bit;
+                    }
+                    if (entry.read(*this, entry.key, reinterpret_cast<char*>(&t) + entry.offset, e)) return;
+                }
                 i = entry.next;
             }
+            if (named) {  // a name of the table whose value the table refuses: kept as unknown
+                keep(t.extra, k, e);
+                return;
+            }
         }
+        // A name the table does not know: compared with the unknown keys kept before it.
+        if (t.extra.size() > kComparedUnknownKeys) duplicate_key_ = true;
+        else
+            for (const Extra& x : t.extra)
+                if (x.first == k) duplicate_key_ = true;
         keep(t.extra, k, e);
     }
 
     // false: the key table's reading refuses this JSON type (the member is then an unknown key).
-    bool field_value(const Key& key, Opt<Num>& f, element e) {
+    bool field_value(const Key& key, Opt<Num>& f, JsonValue e) {
         if (key.as == As::OnlyScalar && !(e.is_number() || e.is_string() || e.is_null())) return false;
         f = key.as == As::NonNegative ? non_negative(e) : num(e);
         return true;
     }
-    bool field_value(const Key&, Opt<Flag>& f, element e) {
+    bool field_value(const Key&, Opt<Flag>& f, JsonValue e) {
         f = flag(e);
         return true;
     }
-    bool field_value(const Key& key, Opt<std::string>& f, element e) {
+    bool field_value(const Key& key, Opt<std::string>& f, JsonValue e) {
         switch (key.as) {
             case As::Name: f = name(e); break;
             case As::Version: f = version_string(e); break;
@@ -325,23 +350,23 @@ private:
         }
         return true;
     }
-    bool field_value(const Key& key, Opt<RawJson>& f, element e) {
+    bool field_value(const Key& key, Opt<RawJson>& f, JsonValue e) {
         if (key.as == As::DisplayType && !e.is_string() && !e.is_number())
-            fail(std::string("expected a display type, found ") + io::json_type_name(e.type()));
+            fail(e, std::string("expected a display type, found ") + io::json_type_name(e.type()));
         f = raw(e);
         return true;
     }
-    bool field_value(const Key& key, Opt<std::vector<Num>>& f, element e) {
+    bool field_value(const Key& key, Opt<std::vector<Num>>& f, JsonValue e) {
         if (key.as == As::OnlyArray && !e.is_array()) return false;
         f = nums(e);
         return true;
     }
-    bool field_value(const Key&, Opt<std::vector<std::string>>& f, element e) {
+    bool field_value(const Key&, Opt<std::vector<std::string>>& f, JsonValue e) {
         f = strs(e);
         return true;
     }
     template <class T>
-    bool field_value(const Key& key, Opt<T>& f, element e) {
+    bool field_value(const Key& key, Opt<T>& f, JsonValue e) {
         if constexpr (is_vector<T>::value) {
             // DBDT header JSON: {timeline name: [type, index, ...]} objects, kept as written.
             if (key.as == As::Timelines && binary_header_ && e.is_object()) return false;
@@ -352,43 +377,74 @@ private:
         }
         return true;
     }
-    bool field_value(const Key&, std::vector<Armature>& f, element e) {
+    bool field_value(const Key&, std::vector<Armature>& f, JsonValue e) {
         f = list<Armature>(e);
         return true;
     }
-    bool field_value(const Key&, keys_table::NoField&, element) { return false; }
+    bool field_value(const Key&, keys_table::NoField&, JsonValue) { return false; }
 
     // ---- checks once a structure is read -----------------------------------------------------
     template <class T>
-    void checked(T&) {}
-    void checked(Armature& a) {
+    void checked(T&, JsonValue) {}
+    void checked(Armature& a, JsonValue) {
         // Armatures are the root's: the path is /armature/N.
         io::JsonPath at(text_);
         io::JsonPath::Scope s1(at, "armature");
-        io::JsonPath::Scope s2(at, path_.back().index);
+        io::JsonPath::Scope s2(at, armature_index_);
         resolve_armature(a, at, warnings_);
     }
-    void checked(Display& d) {
+    void checked(Display& d, JsonValue v) {
         if (display_type(d) == DisplayType::Other) {
             std::string t = d.type ? d.type->text : "";
-            warn("unknown display type " + t + " (kept as written)");
+            warn(v, "unknown display type " + t + " (kept as written)");
         }
     }
 
     std::string_view text_;
+    JsonValue root_;
     JsonText text_of_;
-    std::vector<Step> path_;
     std::vector<std::string>* warnings_;
     bool binary_header_ = false;
+    std::size_t armature_index_ = 0;
+    bool duplicate_key_ = false;
 };
+
+// A located error for a text that the reader could not read or in which it met a duplicate key, as the
+// shared JSON layer gives it: io::JsonDocument parses the text again and throws for malformed JSON or
+// a key named twice; false when it finds neither.
+bool json_layer_refuses(std::string_view text, std::vector<std::string>* warnings, std::size_t warnings_before) {
+    try {
+        io::JsonDocument doc(text);
+    } catch (const Error&) {
+        if (warnings) warnings->resize(warnings_before);  // it would have failed before reading anything
+        throw;
+    }
+    return false;
+}
 
 }  // namespace
 
+// The text is parsed once, without the shared layer's duplicate-key pass (a walk of the whole tape, 13%
+// of a read): the reader compares the keys of every object it reads and JsonText those of the objects it
+// keeps as text. Only when a key may be duplicated, or the reading fails (a duplicate key anywhere in
+// the text is the error to report then), is the text given to io::JsonDocument, whose errors are kept.
 Result<DragonBonesData> read_json(std::string_view text, const JsonReadOptions& options) {
     return capture([&] {
-        io::JsonDocument doc(text);
-        Reader r(text, options);
-        DragonBonesData d = r.read_root(doc.root());
+        const std::size_t warnings_before = options.warnings ? options.warnings->size() : 0;
+        ParsedJson parsed;
+        if (!parsed.parse(text, io::kMaxJsonDepth)) {
+            json_layer_refuses(text, options.warnings, warnings_before);
+            throw Error("malformed JSON");  // (never: the shared layer refuses what simdjson refuses)
+        }
+        Reader r(text, parsed.root(), options);
+        DragonBonesData d;
+        try {
+            d = r.read_root();
+        } catch (const Error&) {
+            json_layer_refuses(text, options.warnings, warnings_before);
+            throw;
+        }
+        if (r.may_hold_duplicate_keys()) json_layer_refuses(text, options.warnings, warnings_before);
         std::string_view body = text;
         while (!body.empty() && (body.back() == '\n' || body.back() == '\r')) body.remove_suffix(1);
         d.minified = body.find('\n') == std::string_view::npos;

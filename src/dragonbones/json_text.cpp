@@ -1,57 +1,78 @@
 #include "json_text.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
+
+#include <simdjson.h>
 
 #include "rigio/io/json_writer.hpp"
 
 namespace rigio::dragonbones {
 
-using simdjson::dom::element_type;
-
-void JsonText::value(simdjson::dom::element v) {
-    switch (v.type()) {
-        case element_type::ARRAY: {
+void JsonText::value(JsonValue v) {
+    switch (v.kind()) {
+        case '[': {
             out_ += '[';
             bool first = true;
-            const simdjson::dom::array items = v.get_array().value_unsafe();  // a copy: the result is a temporary
-            for (simdjson::dom::element e : items) {
+            for (JsonElements e(v); !e.done(); e.next()) {
                 if (!first) out_ += ',';
                 first = false;
-                value(e);  // depth is bounded by the parser's limit
+                value(e.value());  // depth is bounded by the parser's limit
             }
             out_ += ']';
             break;
         }
-        case element_type::OBJECT: {
+        case '{': {
+            check_keys(v);
             out_ += '{';
             bool first = true;
-            const simdjson::dom::object members = v.get_object().value_unsafe();
-            for (auto kv : members) {
+            for (JsonMembers m(v); !m.done(); m.next()) {
                 if (!first) out_ += ',';
                 first = false;
-                string(kv.key);
+                string(m.key());
                 out_ += ':';
-                value(kv.value);
+                value(m.value());
             }
             out_ += '}';
             break;
         }
-        case element_type::STRING: string(v.get_string().value_unsafe()); break;
-        case element_type::INT64: {
+        case '"': string(v.string()); break;
+        case 'l': {
             char digits[24];
-            out_.append(digits, std::to_chars(digits, digits + sizeof digits, v.get_int64().value_unsafe()).ptr);
+            out_.append(digits, std::to_chars(digits, digits + sizeof digits, v.int64()).ptr);
             break;
         }
-        case element_type::UINT64: {
+        case 'u': {
             char digits[24];
-            out_.append(digits, std::to_chars(digits, digits + sizeof digits, v.get_uint64().value_unsafe()).ptr);
+            out_.append(digits, std::to_chars(digits, digits + sizeof digits, v.uint64()).ptr);
             break;
         }
-        case element_type::DOUBLE: number(v.get_double().value_unsafe()); break;
-        case element_type::BOOL: out_ += v.get_bool().value_unsafe() ? "true" : "false"; break;
-        case element_type::NULL_VALUE: out_ += "null"; break;
+        case 'd': {
+            double d = 0;
+            v.number(d);
+            number(d);
+            break;
+        }
+        case 't': out_ += "true"; break;
+        case 'f': out_ += "false"; break;
+        default: out_ += "null"; break;
     }
+}
+
+// Duplicate keys: compared pairwise in small objects, sorted in larger ones.
+void JsonText::check_keys(JsonValue object) {
+    if (duplicate_key_) return;
+    keys_.clear();
+    for (JsonMembers m(object); !m.done(); m.next()) keys_.push_back(m.key());
+    if (keys_.size() <= 16) {
+        for (std::size_t a = 1; a < keys_.size(); ++a)
+            for (std::size_t b = 0; b < a; ++b)
+                if (keys_[a] == keys_[b]) duplicate_key_ = true;
+        return;
+    }
+    std::sort(keys_.begin(), keys_.end());
+    duplicate_key_ = std::adjacent_find(keys_.begin(), keys_.end()) != keys_.end();
 }
 
 // rigio's JSON string escaping is simdjson's: '"', '\\' and control characters; everything else as it is.

@@ -4,11 +4,13 @@
 // the 1 MB of shizuku_ske.json), where to_string's builder and its number printing were ~15% of a read.
 #pragma once
 
-#include <simdjson.h>
-
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
+
+#include "json_tape.hpp"
 
 namespace rigio::dragonbones {
 
@@ -20,14 +22,19 @@ public:
     }
 
     // The text of `v`, valid until the next call.
-    const std::string& of(simdjson::dom::element v) {
+    const std::string& of(JsonValue v) {
         out_.clear();
         value(v);
         return out_;
     }
 
+    // Whether an object printed so far named a key twice (the reader's duplicate-key check covers the
+    // objects it reads itself; these are the rest).
+    bool saw_duplicate_key() const { return duplicate_key_; }
+
 private:
-    void value(simdjson::dom::element v);
+    void value(JsonValue v);
+    void check_keys(JsonValue object);
     void string(std::string_view s);
     void number(double d);
 
@@ -43,6 +50,8 @@ private:
     int printed_bits_ = 10;
     std::unique_ptr<Printed[]> printed_;
     std::string out_;
+    std::vector<std::string_view> keys_;  // scratch of check_keys
+    bool duplicate_key_ = false;
 };
 
 }  // namespace rigio::dragonbones
