@@ -25,6 +25,9 @@ inline float cos_deg(float d) { return std::cos(d * kDegRad); }
 // Brings an angle difference in degrees into [-180, 180], rounding the number of turns the way the
 // 3.8 runtime does (which decides the direction at exactly half a turn).
 inline float wrap_degrees(float r) {
+    // Within half a turn the expression below takes no turn off (r - 0, which is r, also for -0), and
+    // its chain of division and conversions is the slowest part of a rotate timeline.
+    if (std::fabs(r) < 180) return r;
     if (!(std::fabs(r) < 4e6f)) return static_cast<float>(std::remainder(static_cast<double>(r), 360.0));  // huge or NaN
     return r - static_cast<float>((16384 - static_cast<int>(16384.499999999996 - static_cast<double>(r / 360))) * 360);
 }
