@@ -91,6 +91,7 @@ struct Timeline {
     int target = 0;   // bone, slot or constraint index (physics: -1 for every constraint)
     int entries = 1;
     bool absolute = false;  // 4.x curves (per channel, absolute time and value)
+    bool ordered = false;   // key times never decrease (and are not NaN): keys can be found by counting
     int curve_stride = 19;  // floats per transition in `curves`
     int sub = 0;            // physics: the PhysicsTimelineType
     std::vector<float> frames;
