@@ -46,10 +46,10 @@ void refresh_axes(BoneState& bone, float rot_x, float rot_y);
 // update_world for the root and the inherit modes other than Normal, once the applied pose is set.
 void update_world_other(Skeleton& sk, BoneState& bone);
 
-// World transform of `bone` from the given local values (which become its applied pose). Inline for
+// World transform of `bone` from the given local values (which become its applied pose). Inline (forced) for
 // the usual case, a bone with a parent, Normal inheritance and axis angles it had before: then it
 // is a few products, without a call.
-inline void update_world(Skeleton& sk, int index, const BoneTransform& t) {
+[[gnu::always_inline]] inline void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
     const BoneTransform local = t;  // `t` may be the applied pose itself
     bone.applied = local;
