@@ -77,16 +77,23 @@ void group_weighted_vertices(RuntimeData& rd, const std::vector<int>& vertex_sou
     for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
         AttachmentInfo& a = rd.attachments[id];
         if (vertex_source[id] >= 0) continue;
+        // Counting sort: the group sizes, then each vertex at its group's next place.
+        auto group_of = [](int n) { return n >= 1 && n <= 4 ? n - 1 : 4; };  // counts 1 to 4, then the others
+        int size[5] = {};
+        for (std::size_t i = 0; i < a.bones.size(); i += static_cast<std::size_t>(a.bones[i]) + 1)
+            ++size[group_of(a.bones[i])];
+        int next[5];
         a.weighted_groups[0] = static_cast<int>(rd.weighted_vertices.size());
-        for (int group = 1; group <= 5; ++group) {  // influence counts 1 to 4, then the others
-            for (std::size_t i = 0, k = 0, v = 0; i < a.bones.size(); ++v) {
-                const int n = a.bones[i];
-                if (group == 5 ? n < 1 || n > 4 : n == group)
-                    rd.weighted_vertices.push_back({static_cast<int>(v), static_cast<int>(k)});
-                i += static_cast<std::size_t>(n) + 1;
-                k += static_cast<std::size_t>(n);
-            }
-            a.weighted_groups[group] = static_cast<int>(rd.weighted_vertices.size());
+        for (int g = 0; g < 5; ++g) {
+            next[g] = a.weighted_groups[g];
+            a.weighted_groups[g + 1] = a.weighted_groups[g] + size[g];
+        }
+        rd.weighted_vertices.resize(static_cast<std::size_t>(a.weighted_groups[5]));
+        for (std::size_t i = 0, k = 0, v = 0; i < a.bones.size(); ++v) {
+            const int n = a.bones[i];
+            rd.weighted_vertices[static_cast<std::size_t>(next[group_of(n)]++)] = {static_cast<int>(v), static_cast<int>(k)};
+            i += static_cast<std::size_t>(n) + 1;
+            k += static_cast<std::size_t>(n);
         }
     }
     for (std::size_t id = 0; id < rd.attachments.size(); ++id)
