@@ -8,17 +8,7 @@
 
 namespace rigio::spine::runtime::detail {
 
-namespace {
-bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
-}  // namespace
-
-void update_world(Skeleton& sk, int index, const BoneTransform& t) {
-    BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
-    bone.applied = t;  // `t` may be the applied pose itself
-    bone.applied_valid = true;
-
-    // Local matrix columns: x axis rotated by rotation + shearX, y axis by rotation + 90 + shearY.
-    const float rot_x = t.rotation + t.shear_x, rot_y = t.rotation + 90 + t.shear_y;
+void refresh_axes(BoneState& bone, float rot_x, float rot_y) {
     if (!same_bits(rot_x, bone.axis_x_angle)) {
         bone.axis_x_angle = rot_x;
         bone.axis_x_cos = cos_deg(rot_x);
@@ -29,6 +19,10 @@ void update_world(Skeleton& sk, int index, const BoneTransform& t) {
         bone.axis_y_cos = cos_deg(rot_y);
         bone.axis_y_sin = sin_deg(rot_y);
     }
+}
+
+void update_world_other(Skeleton& sk, BoneState& bone) {
+    const BoneTransform& t = bone.applied;
     float la = bone.axis_x_cos * t.scale_x, lb = bone.axis_y_cos * t.scale_y;
     float lc = bone.axis_x_sin * t.scale_x, ld = bone.axis_y_sin * t.scale_y;
 
@@ -47,7 +41,7 @@ void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     bone.world_y = pc * t.x + pd * t.y + parent.world_y;
 
     switch (bone.inherit) {
-        case TransformMode::Normal:
+        case TransformMode::Normal:  // see update_world
             bone.a = pa * la + pb * lc;
             bone.b = pa * lb + pb * ld;
             bone.c = pc * la + pd * lc;

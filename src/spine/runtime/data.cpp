@@ -2,7 +2,9 @@
 // Animations are flattened by timelines_build.cpp.
 #include "rigio/spine/runtime/data.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "rigio/io/error.hpp"
 #include "runtime_internal.hpp"
@@ -66,6 +68,39 @@ void copy_vertices(const Vertices& v, AttachmentInfo& info) {
     info.bones = v.bones;
     info.vertices = v.values;
     info.deform_length = v.weighted ? static_cast<int>(v.values.size() / 3) * 2 : v.count * 2;
+}
+
+// Fills RuntimeData::weighted_vertices (`count` in all), grouped by influence count per attachment;
+// linked meshes share the groups of the mesh holding their vertices (`vertex_source`).
+void group_weighted_vertices(RuntimeData& rd, const std::vector<int>& vertex_source, std::size_t count) {
+    rd.weighted_vertices.reserve(count);
+    for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
+        AttachmentInfo& a = rd.attachments[id];
+        if (vertex_source[id] >= 0) continue;
+        // Counting sort: the group sizes, then each vertex at its group's next place.
+        auto group_of = [](int n) { return n >= 1 && n <= 4 ? n - 1 : 4; };  // counts 1 to 4, then the others
+        int size[5] = {};
+        for (std::size_t i = 0; i < a.bones.size(); i += static_cast<std::size_t>(a.bones[i]) + 1)
+            ++size[group_of(a.bones[i])];
+        int next[5];
+        a.weighted_groups[0] = static_cast<int>(rd.weighted_vertices.size());
+        for (int g = 0; g < 5; ++g) {
+            next[g] = a.weighted_groups[g];
+            a.weighted_groups[g + 1] = a.weighted_groups[g] + size[g];
+        }
+        rd.weighted_vertices.resize(static_cast<std::size_t>(a.weighted_groups[5]));
+        for (std::size_t i = 0, k = 0, v = 0; i < a.bones.size(); ++v) {
+            const int n = a.bones[i];
+            rd.weighted_vertices[static_cast<std::size_t>(next[group_of(n)]++)] = {static_cast<int>(v), static_cast<int>(k)};
+            i += static_cast<std::size_t>(n) + 1;
+            k += static_cast<std::size_t>(n);
+        }
+    }
+    for (std::size_t id = 0; id < rd.attachments.size(); ++id)
+        if (vertex_source[id] >= 0) {
+            const AttachmentInfo& source = rd.attachments[static_cast<std::size_t>(vertex_source[id])];
+            std::copy(std::begin(source.weighted_groups), std::end(source.weighted_groups), rd.attachments[id].weighted_groups);
+        }
 }
 
 const std::string kNoName;  // a null key or name reads as ""
@@ -204,6 +239,7 @@ RuntimeData build(const SkeletonData& sd) {
             throw Error("linked mesh \"" + a.name + "\": parent mesh \"" + m.parent.value_or("") + "\" not found");
         return parent;
     };
+    std::vector<int> vertex_source(entries.size(), -1);  // linked meshes: the mesh holding their vertices
     for (std::size_t id = 0; id < entries.size(); ++id) {
         if (entries[id].attachment->type != AttachmentType::LinkedMesh) continue;
         const int parent = parent_of(static_cast<int>(id));
@@ -215,11 +251,15 @@ RuntimeData build(const SkeletonData& sd) {
         AttachmentInfo& a = rd.attachments[id];
         copy_vertices(entries[static_cast<std::size_t>(source)].attachment->vertices, a);
         if (entries[id].attachment->deform) a.deform_source = parent;
+        vertex_source[id] = source;
     }
-    for (const AttachmentInfo& a : rd.attachments) {
+    std::size_t weighted_vertices = 0;
+    for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
+        const AttachmentInfo& a = rd.attachments[id];
         std::size_t influences = 0, vertices = 0;
         for (std::size_t i = 0; i < a.bones.size(); ++vertices) {
             const int n = a.bones[i++];
+            if (n < 0) throw Error("attachment \"" + a.name + "\": negative vertex bone count");
             for (int k = 0; k < n; ++k, ++i, ++influences)
                 if (i >= a.bones.size() || a.bones[i] < 0 || a.bones[i] >= bone_count)
                     throw Error("attachment \"" + a.name + "\": bad vertex bone index");
@@ -237,7 +277,9 @@ RuntimeData build(const SkeletonData& sd) {
         }
         rd.max_deform_length = std::max(rd.max_deform_length, a.deform_length);
         rd.max_world_vertices = std::max(rd.max_world_vertices, std::max(a.world_vertices_length, 8));
+        if (vertex_source[id] < 0) weighted_vertices += vertices;
     }
+    group_weighted_vertices(rd, vertex_source, weighted_vertices);
 
     rd.setup_attachment_name.resize(sd.slots.size(), -1);
     rd.setup_color.reserve(sd.slots.size());

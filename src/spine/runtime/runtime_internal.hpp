@@ -2,6 +2,7 @@
 // runtime uses, bone transform maths, constraint solvers and the animation builder.
 #pragma once
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 
@@ -24,6 +25,9 @@ inline float cos_deg(float d) { return std::cos(d * kDegRad); }
 // Brings an angle difference in degrees into [-180, 180], rounding the number of turns the way the
 // 3.8 runtime does (which decides the direction at exactly half a turn).
 inline float wrap_degrees(float r) {
+    // Within half a turn the expression below takes no turn off (r - 0, which is r, also for -0), and
+    // its chain of division and conversions is the slowest part of a rotate timeline.
+    if (std::fabs(r) < 180) return r;
     if (!(std::fabs(r) < 4e6f)) return static_cast<float>(std::remainder(static_cast<double>(r), 360.0));  // huge or NaN
     return r - static_cast<float>((16384 - static_cast<int>(16384.499999999996 - static_cast<double>(r / 360))) * 360);
 }
@@ -35,8 +39,39 @@ inline float wrap_radians(float r) {
     return r;
 }
 
-// World transform of `bone` from the given local values (which become its applied pose).
-void update_world(Skeleton& sk, int bone, const BoneTransform& t);
+inline bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
+
+// The bone's cached axis cosines and sines brought up to date for these angles (see BoneState).
+void refresh_axes(BoneState& bone, float rot_x, float rot_y);
+// update_world for the root and the inherit modes other than Normal, once the applied pose is set.
+void update_world_other(Skeleton& sk, BoneState& bone);
+
+// World transform of `bone` from the given local values (which become its applied pose). Inline (forced) for
+// the usual case, a bone with a parent, Normal inheritance and axis angles it had before: then it
+// is a few products, without a call.
+[[gnu::always_inline]] inline void update_world(Skeleton& sk, int index, const BoneTransform& t) {
+    BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
+    const BoneTransform local = t;  // `t` may be the applied pose itself
+    bone.applied = local;
+    bone.applied_valid = true;
+    // Local matrix columns: x axis rotated by rotation + shearX, y axis by rotation + 90 + shearY.
+    const float rot_x = local.rotation + local.shear_x, rot_y = local.rotation + 90 + local.shear_y;
+    if (!same_bits(rot_x, bone.axis_x_angle) || !same_bits(rot_y, bone.axis_y_angle)) refresh_axes(bone, rot_x, rot_y);
+    if (bone.parent < 0 || bone.inherit != TransformMode::Normal) {
+        update_world_other(sk, bone);
+        return;
+    }
+    const float la = bone.axis_x_cos * local.scale_x, lb = bone.axis_y_cos * local.scale_y;
+    const float lc = bone.axis_x_sin * local.scale_x, ld = bone.axis_y_sin * local.scale_y;
+    const BoneState& parent = sk.bones[static_cast<std::size_t>(bone.parent)];
+    const float pa = parent.a, pb = parent.b, pc = parent.c, pd = parent.d;
+    bone.world_x = pa * local.x + pb * local.y + parent.world_x;
+    bone.world_y = pc * local.x + pd * local.y + parent.world_y;
+    bone.a = pa * la + pb * lc;
+    bone.b = pa * lb + pb * ld;
+    bone.c = pc * la + pd * lc;
+    bone.d = pc * lb + pd * ld;
+}
 // A constraint moved `bone`'s world transform: its applied pose is out of date until update_applied.
 // 3.x recomputes it when a constraint reads it, from the parent as it is then. 4.x recomputes it at
 // once in the official runtimes, but most such poses are never read (only IK and local transform

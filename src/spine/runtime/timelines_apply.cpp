@@ -31,6 +31,18 @@ std::size_t next_key(const std::vector<float>& frames, int entries, float time) 
     return hi;
 }
 
+// The same for a timeline. With ordered key times and not too many keys, the keys not after `time`
+// are counted instead: the same position, from independent loads rather than the bisection's chain
+// of dependent ones.
+constexpr std::size_t kCountedKeys = 32;
+std::size_t next_key(const Timeline& t, float time) {
+    const std::size_t e = static_cast<std::size_t>(t.entries), count = t.frames.size() / e;
+    if (!t.ordered || count > kCountedKeys) return next_key(t.frames, t.entries, time);
+    std::size_t before = 1;  // the first key is not after `time`, the last is
+    for (std::size_t i = 1; i + 1 < count; ++i) before += t.frames[i * e] <= time ? 1 : 0;
+    return before;
+}
+
 // Where `time` falls: the key before (index) and, for 3.x curves, the eased fraction towards the next key.
 struct Span {
     std::size_t prev;
@@ -38,7 +50,7 @@ struct Span {
 };
 
 Span locate(const Timeline& t, float time) {
-    const std::size_t next = next_key(t.frames, t.entries, time);
+    const std::size_t next = next_key(t, time);
     if (t.absolute) return {next - 1, 0};  // 4.x curves are evaluated per channel
     const std::size_t e = static_cast<std::size_t>(t.entries);
     const float next_time = t.frames[next * e], prev_time = t.frames[(next - 1) * e];
@@ -73,7 +85,7 @@ inline float last_value(const Timeline& t, int field) {
 std::size_t key_in_effect(const Timeline& t, float time) {
     const std::size_t e = static_cast<std::size_t>(t.entries), count = t.frames.size() / e;
     if (time >= t.frames[(count - 1) * e]) return count - 1;
-    return next_key(t.frames, t.entries, time) - 1;
+    return next_key(t, time) - 1;
 }
 
 float clamp01(float v) { return std::clamp(v, 0.0f, 1.0f); }

@@ -40,6 +40,9 @@ struct Builder {
     }
     Timeline finish() {
         const std::size_t n = keyed.size();
+        t.ordered = true;
+        for (std::size_t i = 1, e = static_cast<std::size_t>(t.entries); i < t.frames.size() / e; ++i)
+            if (!(t.frames[i * e] >= t.frames[(i - 1) * e])) t.ordered = false;
         if (n < 2 || !keyed[0]) return std::move(t);  // keys without curves (attachment, draw order, ...)
         const std::size_t stride = static_cast<std::size_t>(t.curve_stride), e = static_cast<std::size_t>(t.entries);
         t.curves.resize((n - 1) * stride);

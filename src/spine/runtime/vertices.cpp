@@ -1,9 +1,150 @@
 // World vertices for region and vertex attachments (see vertices.hpp).
-#include <type_traits>
-
 #include "rigio/spine/runtime/vertices.hpp"
 
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace rigio::spine::runtime {
+
+namespace {
+
+// Weighted vertices from `w` to `end` (step `stride`; influence counts are never negative: prepare
+// checks them), one vertex at a time: each is the sum, in
+// influence order from 0, of (bind position + deform offset) placed by the influence's bone, times
+// the weight. `v` indexes the count of the first vertex in `bones` (counts and bone indices),
+// `values` (x, y, weight per influence) and `offsets` (x, y per influence) its first influence.
+template <bool Deformed>
+void weigh_one_by_one(const BoneState* skeleton_bones, const int* bones, std::size_t v, const float* values,
+                      const float* offsets, float* out, int w, int end, int stride) {
+    for (; w < end; w += stride) {
+        float wx = 0, wy = 0;
+        const std::size_t n = v + 1 + static_cast<std::size_t>(bones[v]);
+        for (++v; v < n; ++v, values += 3) {
+            const BoneState& bone = skeleton_bones[bones[v]];
+            float vx = values[0], vy = values[1];
+            if constexpr (Deformed) {
+                vx += offsets[0];
+                vy += offsets[1];
+                offsets += 2;
+            }
+            wx += (vx * bone.a + vy * bone.b + bone.world_x) * values[2];
+            wy += (vx * bone.c + vy * bone.d + bone.world_y) * values[2];
+        }
+        out[w] = wx;
+        out[w + 1] = wy;
+    }
+}
+
+#if defined(__SSE2__)
+
+// The SSE2 form of the weighted loop for a whole attachment. Vertices are taken by influence count
+// (AttachmentInfo::weighted_groups), so that each group runs without a branch per vertex, and two
+// influences share each 4-lane operation: lanes compute (x * a + y * b + world_x) * weight and its
+// y counterpart with the same operations in the same order as weigh_one_by_one, and each vertex
+// sums its influences from 0 in influence order, so the results are bit-identical to its.
+
+// The helpers below are forced inline: as calls they would cost as much as the work.
+// The bone's x and y axes as (a, c, b, d) then its origin: BoneState starts with them, 16-byte aligned.
+static_assert(offsetof(BoneState, c) == 4 && offsetof(BoneState, b) == 8 && offsetof(BoneState, d) == 12 &&
+              offsetof(BoneState, world_x) == 16 && offsetof(BoneState, world_y) == 20 && alignof(BoneState) % 16 == 0);
+
+__m128 load_pair(const float* p) { return _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(p)); }
+__m128 load_pairs(const float* low, const float* high) {
+    return _mm_loadh_pi(load_pair(low), reinterpret_cast<const __m64*>(high));
+}
+
+// Two influences placed by their bones and weighted: (x0, y0, x1, y1). `position` holds both bind
+// positions (deform offsets added), `weight` (w0, w0, w1, w1).
+[[gnu::always_inline]] inline __m128 place_two(__m128 position, __m128 weight, const BoneState& b0, const BoneState& b1) {
+    // (x*a, x*c, y*b, y*d) per influence, then x*a + y*b and x*c + y*d side by side.
+    const __m128 m0 = _mm_mul_ps(_mm_unpacklo_ps(position, position), _mm_load_ps(&b0.a));
+    const __m128 m1 = _mm_mul_ps(_mm_unpackhi_ps(position, position), _mm_load_ps(&b1.a));
+    const __m128 rotated = _mm_add_ps(_mm_shuffle_ps(m0, m1, _MM_SHUFFLE(1, 0, 1, 0)),
+                                      _mm_shuffle_ps(m0, m1, _MM_SHUFFLE(3, 2, 3, 2)));
+    return _mm_mul_ps(_mm_add_ps(rotated, load_pairs(&b0.world_x, &b1.world_x)), weight);
+}
+
+// The influences k and k + 1 of a vertex (triples x, y, weight at values + 3k).
+template <bool Deformed>
+[[gnu::always_inline]] inline __m128 place_adjacent(const BoneState* skeleton_bones, const int* bone, const float* values, const float* offsets,
+                      std::size_t k) {
+    const float* p = values + 3 * k;
+    const __m128 head = _mm_loadu_ps(p);      // x0 y0 w0 x1
+    const __m128 tail = _mm_loadu_ps(p + 2);  // w0 x1 y1 w1
+    __m128 position = _mm_shuffle_ps(head, tail, _MM_SHUFFLE(2, 1, 1, 0));  // x0 y0 x1 y1
+    if constexpr (Deformed) position = _mm_add_ps(position, _mm_loadu_ps(offsets + 2 * k));
+    const __m128 weight = _mm_shuffle_ps(tail, tail, _MM_SHUFFLE(3, 3, 0, 0));
+    return place_two(position, weight, skeleton_bones[bone[0]], skeleton_bones[bone[1]]);
+}
+
+// A vertex's sum from 0: the lower pair of `two` (its first two influences), then the upper.
+__m128 sum_two(__m128 two) { return _mm_add_ps(_mm_add_ps(_mm_setzero_ps(), two), _mm_movehl_ps(two, two)); }
+
+template <bool Deformed>
+void weigh_grouped(const Skeleton& sk, const AttachmentInfo& a, const float* offsets, float* out, int offset, int stride) {
+    const BoneState* skeleton_bones = sk.bones.data();
+    const int* bones = a.bones.data();
+    const float* values = a.vertices.data();
+    const WeightedVertex* grouped = sk.data().weighted_vertices.data();
+    auto group = [&](int n) { return std::pair{grouped + a.weighted_groups[n - 1], grouped + a.weighted_groups[n]}; };
+    auto out_at = [&](const WeightedVertex& v) { return reinterpret_cast<__m64*>(out + offset + v.vertex * stride); };
+    // The influence counts' positions in `bones` are vertex + first_influence; the bones follow.
+    auto bones_of = [&](const WeightedVertex& v) { return bones + v.vertex + v.first_influence + 1; };
+
+    // One influence: two vertices at a time.
+    auto [v, end] = group(1);
+    for (; end - v >= 2; v += 2) {
+        const std::size_t k0 = static_cast<std::size_t>(v[0].first_influence), k1 = static_cast<std::size_t>(v[1].first_influence);
+        __m128 position = load_pairs(values + 3 * k0, values + 3 * k1);
+        if constexpr (Deformed) position = _mm_add_ps(position, load_pairs(offsets + 2 * k0, offsets + 2 * k1));
+        const __m128 weight = _mm_set_ps(values[3 * k1 + 2], values[3 * k1 + 2], values[3 * k0 + 2], values[3 * k0 + 2]);
+        const __m128 sum = _mm_add_ps(_mm_setzero_ps(),
+                                      place_two(position, weight, skeleton_bones[*bones_of(v[0])], skeleton_bones[*bones_of(v[1])]));
+        _mm_storel_pi(out_at(v[0]), sum);
+        _mm_storeh_pi(out_at(v[1]), sum);
+    }
+    if (v != end) {  // the odd one, placed twice
+        const std::size_t k = static_cast<std::size_t>(v->first_influence);
+        __m128 position = load_pairs(values + 3 * k, values + 3 * k);
+        if constexpr (Deformed) position = _mm_add_ps(position, load_pairs(offsets + 2 * k, offsets + 2 * k));
+        const BoneState& bone = skeleton_bones[*bones_of(*v)];
+        _mm_storel_pi(out_at(*v), _mm_add_ps(_mm_setzero_ps(), place_two(position, _mm_set1_ps(values[3 * k + 2]), bone, bone)));
+    }
+    for (auto [w, e] = group(2); w != e; ++w) {
+        const __m128 two = place_adjacent<Deformed>(skeleton_bones, bones_of(*w), values, offsets, static_cast<std::size_t>(w->first_influence));
+        _mm_storel_pi(out_at(*w), sum_two(two));
+    }
+    for (auto [w, e] = group(3); w != e; ++w) {
+        // The third influence is placed with the second again (upper lanes unused).
+        const std::size_t k = static_cast<std::size_t>(w->first_influence);
+        const int* b = bones_of(*w);
+        const __m128 two = place_adjacent<Deformed>(skeleton_bones, b, values, offsets, k);
+        const __m128 third = place_adjacent<Deformed>(skeleton_bones, b + 1, values, offsets, k + 1);
+        _mm_storel_pi(out_at(*w), _mm_add_ps(sum_two(two), _mm_movehl_ps(third, third)));
+    }
+    for (auto [w, e] = group(4); w != e; ++w) {
+        const std::size_t k = static_cast<std::size_t>(w->first_influence);
+        const int* b = bones_of(*w);
+        const __m128 first = place_adjacent<Deformed>(skeleton_bones, b, values, offsets, k);
+        const __m128 second = place_adjacent<Deformed>(skeleton_bones, b + 2, values, offsets, k + 2);
+        _mm_storel_pi(out_at(*w), _mm_add_ps(_mm_add_ps(sum_two(first), second), _mm_movehl_ps(second, second)));
+    }
+    for (auto [w, e] = group(5); w != e; ++w) {  // other counts (none or more than 4)
+        const std::size_t k = static_cast<std::size_t>(w->first_influence);
+        const int at = offset + w->vertex * stride;
+        weigh_one_by_one<Deformed>(skeleton_bones, bones, static_cast<std::size_t>(w->vertex) + k, values + 3 * k,
+                                   Deformed ? offsets + 2 * k : nullptr, out, at, at + 1, stride);
+    }
+}
+
+#endif
+
+}  // namespace
 
 void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, int start, int count, float* out,
                             int offset, int stride) {
@@ -31,34 +172,22 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
         skip += static_cast<std::size_t>(n);
     }
     const int* bones = a.bones.data();
-    const float* values = a.vertices.data();
+    const float* values = a.vertices.data() + skip * 3;
+    const float* offsets = deform.empty() ? nullptr : deform.data() + skip * 2;
     const BoneState* skeleton_bones = sk.bones.data();
-    values += skip * 3;
-    // One loop for bind positions as they are and one for deformed ones (offsets added), so that the
-    // inner loop has no test per influence.
-    auto weigh = [&](auto deformed, const float* offsets) {
-        for (int w = offset; w < end; w += stride) {
-            float wx = 0, wy = 0;
-            const std::size_t n = v + 1 + static_cast<std::size_t>(bones[v]);
-            for (++v; v < n; ++v, values += 3) {
-                const BoneState& bone = skeleton_bones[bones[v]];
-                float vx = values[0], vy = values[1];
-                if constexpr (decltype(deformed)::value) {
-                    vx += offsets[0];
-                    vy += offsets[1];
-                    offsets += 2;
-                }
-                wx += (vx * bone.a + vy * bone.b + bone.world_x) * values[2];
-                wy += (vx * bone.c + vy * bone.d + bone.world_y) * values[2];
-            }
-            out[w] = wx;
-            out[w + 1] = wy;
-        }
-    };
-    if (deform.empty())
-        weigh(std::false_type{}, nullptr);
+#if defined(__SSE2__)
+    if (start == 0 && count == a.world_vertices_length) {
+        if (offsets)
+            weigh_grouped<true>(sk, a, offsets, out, offset, stride);
+        else
+            weigh_grouped<false>(sk, a, nullptr, out, offset, stride);
+        return;
+    }
+#endif
+    if (offsets)
+        weigh_one_by_one<true>(skeleton_bones, bones, v, values, offsets, out, offset, end, stride);
     else
-        weigh(std::true_type{}, deform.data() + skip * 2);
+        weigh_one_by_one<false>(skeleton_bones, bones, v, values, nullptr, out, offset, end, stride);
 }
 
 void region_world_positions(const Skeleton& sk, int bone_index, int attachment, float* out) {

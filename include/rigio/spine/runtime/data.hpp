@@ -41,6 +41,11 @@ struct AttachmentInfo {
     std::span<const int> bones;      // weighted: per vertex the count then the bone indices
     std::span<const float> vertices; // unweighted x, y; weighted x, y, weight per influence
     int deform_length = 0;          // floats in a deform array: 2 per vertex or per influence
+    // Weighted: the vertices grouped by influence count, for loops without a branch per vertex:
+    // RuntimeData::weighted_vertices [weighted_groups[n - 1], weighted_groups[n]) have n influences
+    // (n = 1 to 4), [weighted_groups[4], weighted_groups[5]) any other count. Linked meshes share
+    // their source's.
+    int weighted_groups[6] = {};
     // Region: the quad corners relative to the bone, BL, UL, UR, BR (x, y each).
     float offset[8] = {};
     // Path.
@@ -50,6 +55,12 @@ struct AttachmentInfo {
     // and the path the frame numbers are appended to.
     int sequence_count = 0, sequence_start = 1, sequence_digits = 0, sequence_setup = 0;
     std::string path;
+};
+
+// A weighted vertex: its index and the index of its first influence (in the attachment's `vertices`
+// triples; its count is at `bones[vertex + first_influence]`).
+struct WeightedVertex {
+    int vertex = 0, first_influence = 0;
 };
 
 struct SkinInfo {
@@ -80,6 +91,7 @@ struct Timeline {
     int target = 0;   // bone, slot or constraint index (physics: -1 for every constraint)
     int entries = 1;
     bool absolute = false;  // 4.x curves (per channel, absolute time and value)
+    bool ordered = false;   // key times never decrease (and are not NaN): keys can be found by counting
     int curve_stride = 19;  // floats per transition in `curves`
     int sub = 0;            // physics: the PhysicsTimelineType
     std::vector<float> frames;
@@ -122,6 +134,7 @@ struct RuntimeData {
     std::vector<AnimationInfo> animations;
     int max_deform_length = 0;  // the largest deform array of any attachment
     int max_world_vertices = 0; // the largest world vertex count (floats) of any attachment
+    std::vector<WeightedVertex> weighted_vertices;  // see AttachmentInfo::weighted_groups
 
     int find_skin(const std::string& name) const;       // -1 when absent
     int find_animation(const std::string& name) const;  // -1 when absent

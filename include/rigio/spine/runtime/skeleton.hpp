@@ -23,7 +23,7 @@ struct BoneTransform {
 // weighted vertex loops is cheaper.
 struct alignas(32) BoneState {
     // The world transform: x axis (a, c), y axis (b, d), origin. First and in column order, so that
-    // world vertex loops read each column as one pair.
+    // world vertex loops read both axes as one aligned 4-float load (vertices.cpp relies on it).
     float a = 1, c = 0, b = 0, d = 1, world_x = 0, world_y = 0;
     BoneTransform local;    // the pose animations write
     // The pose the world transform was computed from. After a constraint moved the bone it is out of
