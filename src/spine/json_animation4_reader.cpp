@@ -32,12 +32,7 @@ Curve JsonSkeletonReader::read_bezier(JObj key, int channels) {
         fail("a curve of this timeline needs " + std::to_string(n) + " numbers (cx1, cy1, cx2, cy2 for each of its " + std::to_string(channels) +
              " channels), found " + std::to_string(a.size()));
     c.type = CurveType::Bezier;
-    c.bezier.reserve(n);
-    std::size_t i = 0;
-    for (JEl v : a) {
-        c.bezier.push_back(number_at(v, i));
-        ++i;
-    }
+    numbers(a, c.bezier);
     return c;
 }
 

@@ -361,11 +361,7 @@ void JsonSkeletonReader::read_deform_keys(Animation& a, JEl keys, const Attachme
             if (static_cast<std::size_t>(key.offset) > length || values.size() > length - static_cast<std::size_t>(key.offset))
                 fail("offset " + std::to_string(key.offset) + " + " + std::to_string(values.size()) +
                      " values exceed the attachment's " + std::to_string(length) + " deformable values");
-            key.values.reserve(values.size());
-            std::size_t i = 0;
-            for (JEl x : values) {
-                key.values.push_back(number_at(x, i++));
-            }
+            numbers(values, key.values);
         }
         key.curve = key_curve(k, 1);
         t.keys.push_back(std::move(key));

@@ -12,11 +12,6 @@ namespace detail {
 
 namespace {
 constexpr std::size_t kMaxWarnings = 50;
-// Numbers below this magnitude round to a finite float32 (it is halfway between the largest float and
-// 2^128), so the shortest text of FLT_MAX, 3.4028235E38, is accepted although it exceeds FLT_MAX.
-constexpr double kFloatLimit = 3.4028235677973366e38;
-
-bool fits_float(double d) { return std::fabs(d) < kFloatLimit; }
 }  // namespace
 
 // ---- helpers ----
@@ -62,9 +57,9 @@ float JsonSkeletonReader::number(JObj o, std::string_view key, float fallback) {
     auto found = io::member(o, key);
     if (!found) return fallback;
     JEl e = *found;
-    // Fast path, one call: get_double gives any JSON number as a double (and fails on anything else).
+    // Fast path: any JSON number as a double, read from the tape inline (anything else fails below).
     double d;
-    if (e.get_double().get(d) == simdjson::SUCCESS && fits_float(d)) return static_cast<float>(d);
+    if (io::tape::number(e, d) && fits_float(d)) return static_cast<float>(d);
     Scope s(path_, key);
     return number(e);
 }
@@ -75,17 +70,12 @@ int JsonSkeletonReader::integer(JEl e, long min, long max) {
     return static_cast<int>(v);
 }
 
-float JsonSkeletonReader::number_at(JEl e, std::size_t i) {
-    // Fast path, one call: get_double gives any JSON number as a double (and fails on anything else).
-    double d;
-    if (e.get_double().get(d) == simdjson::SUCCESS && fits_float(d)) return static_cast<float>(d);
+float JsonSkeletonReader::number_at_slow(JEl e, std::size_t i) {
     Scope s(path_, i);
     return number(e);
 }
 
-int JsonSkeletonReader::integer_at(JEl e, std::size_t i, long min, long max) {
-    std::int64_t v;  // fast path, one call
-    if (e.get_int64().get(v) == simdjson::SUCCESS && v >= min && v <= max) return static_cast<int>(v);
+int JsonSkeletonReader::integer_at_slow(JEl e, std::size_t i, long min, long max) {
     Scope s(path_, i);
     return integer(e, min, max);
 }
