@@ -162,23 +162,27 @@ void JsonSkeletonReader::add_name(NameIndex& index, const OptString& name, int i
 
 void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_view> known, JsonExtras* keep) {
     if (!options_.warnings && !keep) return;
-    for (auto field : o) {
-        std::string_view k = field.key;
-        bool ok = false;
-        for (std::string_view n : known)
-            if (n == k && !(is_4x(version_) && (n == "c2" || n == "c3" || n == "c4"))) {  // 4.x curves are arrays
-                ok = true;
+    // Objects list their keys in about the order of `known` (the writer's): the search for each key
+    // starts after the previous key's place in `known` and wraps around (its names are distinct).
+    const std::string_view* names = known.begin();
+    const std::size_t count = known.size();
+    std::size_t next = 0;
+    io::tape::each_member(o, [&](std::string_view k, JEl value) {
+        for (std::size_t m = 0, j = next; m < count; ++m, j = j + 1 == count ? 0 : j + 1)
+            if (io::tape::same(names[j], k)) {
+                next = j + 1 == count ? 0 : j + 1;
+                const std::string_view n = names[j];
+                if (!(is_4x(version_) && (n == "c2" || n == "c3" || n == "c4"))) return;  // 4.x curves are arrays
                 break;
             }
-        if (ok) continue;
-        if (keep) keep->push_back({std::string(k), simdjson::to_string(field.value)});
-        if (!options_.warnings) continue;
+        if (keep) keep->push_back({std::string(k), simdjson::to_string(value)});
+        if (!options_.warnings) return;
         if (++warned_ > kMaxWarnings) {
             if (warned_ == kMaxWarnings + 1) options_.warnings->push_back("more unknown keys (not listed)");
-            continue;
+            return;
         }
         options_.warnings->push_back(std::string(keep ? "unknown key kept: " : "unknown key skipped: ") + path_.location_of(k).to_string());
-    }
+    });
 }
 
 // ---- the document, in the editor's order ----

@@ -58,7 +58,9 @@ TEST(JsonTape, MemberIsTheFirstOfThatName) {
         auto want = o[key];
         auto got = member(o, key);
         ASSERT_EQ(want.error() == simdjson::SUCCESS, got.has_value()) << key;
-        if (got) EXPECT_EQ(simdjson::to_string(want.value()), simdjson::to_string(*got)) << key;
+        if (got) {
+            EXPECT_EQ(simdjson::to_string(want.value()), simdjson::to_string(*got)) << key;
+        }
     }
     // A duplicated name gives its first member, as obj[key] does.
     EXPECT_EQ(simdjson::to_string(*member(o, "a")), R"({"x":[1,{"y":2}]})");

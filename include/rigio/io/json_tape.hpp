@@ -85,20 +85,34 @@ inline bool int64(simdjson::dom::element e, std::int64_t& out) {
     return true;
 }
 
+// Whether two short strings are equal, compared inline (keys are a few bytes long: a call to memcmp
+// would cost more than the comparison).
+inline bool same(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
 // The first member of `obj` named `key` (as obj[key]), or nullopt. Keys are compared inline, their
-// lengths first: the keys looked up are a few bytes long.
+// lengths first (which the string buffer keeps before the bytes).
 inline std::optional<simdjson::dom::element> member(simdjson::dom::object obj, std::string_view key) {
     const Ref r = ref(obj);
     const std::uint64_t* t = r.doc->tape.get();
     const std::size_t close = static_cast<std::size_t>(t[r.json_index] & 0xFFFFFFFFu) - 1;  // the '}'
-    for (std::size_t i = r.json_index + 1; i < close; i = after(t, i + 1)) {
-        const std::string_view k = string_at(r.doc, t[i]);
-        if (k.size() != key.size()) continue;
-        std::size_t n = 0;
-        while (n < key.size() && k[n] == key[n]) ++n;
-        if (n == key.size()) return element(r.doc, i + 1);
-    }
+    for (std::size_t i = r.json_index + 1; i < close; i = after(t, i + 1))
+        if (same(string_at(r.doc, t[i]), key)) return element(r.doc, i + 1);
     return std::nullopt;
+}
+
+// Calls f(key, value) for each member of `obj` in order (as a range-for over `obj`, without the
+// iterator's calls).
+template <class F>
+inline void each_member(simdjson::dom::object obj, F&& f) {
+    const Ref r = ref(obj);
+    const std::uint64_t* t = r.doc->tape.get();
+    const std::size_t close = static_cast<std::size_t>(t[r.json_index] & 0xFFFFFFFFu) - 1;  // the '}'
+    for (std::size_t i = r.json_index + 1; i < close; i = after(t, i + 1)) f(string_at(r.doc, t[i]), element(r.doc, i + 1));
 }
 
 // Calls f(element) for each element of `a` in order (as a range-for over `a`, without the iterator's
