@@ -227,6 +227,7 @@ SkeletonData JsonSkeletonReader::read() {
     if (auto e = get(root, "animations")) {
         Scope s(path_, "animations");
         JObj anims = object(*e);
+        sd_.animations.reserve(anims.size());
         for (auto field : anims) sd_.animations.push_back(read_animation(field.key, field.value));
     }
     return std::move(sd_);
@@ -305,6 +306,7 @@ void JsonSkeletonReader::read_bones(JEl e) {
     Scope s(path_, "bones");
     JArr a = array(e);
     sd_.bones.reserve(a.size());
+    bones_.reserve(a.size());
     std::size_t i = 0;
     for (JEl be : a) {
         Scope si(path_, i);
@@ -348,6 +350,7 @@ void JsonSkeletonReader::read_slots(JEl e) {
     Scope s(path_, "slots");
     JArr a = array(e);
     sd_.slots.reserve(a.size());
+    slots_.reserve(a.size());
     std::size_t i = 0;
     for (JEl se : a) {
         Scope si(path_, i);
@@ -493,6 +496,7 @@ void JsonSkeletonReader::read_path(JEl e) {
 void JsonSkeletonReader::read_events(JEl e) {
     Scope s(path_, "events");
     JObj events = object(e);
+    sd_.events.reserve(events.size());
     for (auto field : events) {
         Scope se(path_, field.key);
         JObj o = object(field.value);

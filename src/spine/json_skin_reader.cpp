@@ -16,6 +16,7 @@ void JsonSkeletonReader::read_skins(JEl e) {
     Scope s(path_, "skins");
     if (version_ == Version::V37) {  // {skin: {slot: {key: attachment}}}: no skin-required bones or constraints
         JObj skins = object(e);
+        sd_.skins.reserve(skins.size());
         for (auto field : skins) {
             Scope sk(path_, field.key);
             Skin skin;
@@ -72,11 +73,13 @@ Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
 }
 
 void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index) {
+    skin.slots.reserve(skin.slots.size() + slots.size());
     for (auto slot_field : slots) {
         Scope ss(path_, slot_field.key);
         SkinSlot entry;
         entry.slot = lookup_name(slots_, slot_field.key, "slot");
         JObj keys = object(slot_field.value);
+        entry.attachments.reserve(keys.size());
         for (auto key_field : keys) {
             Scope sk(path_, key_field.key);
             SkinAttachment sat;
