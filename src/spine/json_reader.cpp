@@ -129,9 +129,9 @@ std::uint32_t JsonSkeletonReader::rgb(JObj o, std::string_view key, std::uint32_
 }
 
 int JsonSkeletonReader::lookup_name(const NameIndex& index, std::string_view name, const char* what) {
-    auto it = index.find(name);
-    if (it == index.end()) fail(std::string("unknown ") + what + " \"" + std::string(name.substr(0, 80)) + "\"");
-    return it->second;
+    const int* found = index.find(name);
+    if (!found) fail(std::string("unknown ") + what + " \"" + std::string(name.substr(0, 80)) + "\"");
+    return *found;
 }
 
 int JsonSkeletonReader::lookup(const NameIndex& index, JObj o, std::string_view key, const char* what) {
@@ -156,7 +156,7 @@ std::vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, JObj o,
 }
 
 void JsonSkeletonReader::add_name(NameIndex& index, const OptString& name, int i, const char* what) {
-    if (!index.emplace(name.value_or(""), i).second)
+    if (!index.emplace(name.value_or(""), i))
         fail(std::string("duplicate ") + what + " name \"" + name.value_or("").substr(0, 80) + "\"");
 }
 

@@ -7,8 +7,8 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
+#include "json_name_index.hpp"
 #include "json_names.hpp"
 #include "rigio/io/json_input.hpp"
 #include "rigio/spine/json.hpp"
@@ -32,12 +32,6 @@ public:
 
 private:
     using Scope = io::JsonPath::Scope;
-    // Names to indices, looked up by the string_view of a key or value on the tape (no temporary string).
-    struct NameHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-    };
-    using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
 
     // json_reader.cpp
     void detect_version(JObj root);

@@ -36,15 +36,14 @@ void JsonSkeletonReader::read_skins(JEl e) {
         }
     }
     // The model keeps the default skin first.
-    auto def = skins_.find("default");
-    if (def != skins_.end()) {
+    if (const int* def = skins_.find("default")) {
         sd_.has_default_skin = true;
-        const std::size_t d = static_cast<std::size_t>(def->second);
+        const std::size_t d = static_cast<std::size_t>(*def);
         if (d != 0) {
             Skin moved = std::move(sd_.skins[d]);
             sd_.skins.erase(sd_.skins.begin() + static_cast<long>(d));
             sd_.skins.insert(sd_.skins.begin(), std::move(moved));
-            for (auto& [name, index] : skins_) index = name == "default" ? 0 : index + (index < static_cast<int>(d) ? 1 : 0);
+            skins_.for_each([&](std::string_view name, int& index) { index = name == "default" ? 0 : index + (index < static_cast<int>(d) ? 1 : 0); });
             for (PendingLink& l : links_) l.skin = l.skin == d ? 0 : l.skin + (l.skin < d ? 1 : 0);
         }
     }
@@ -286,8 +285,7 @@ void JsonSkeletonReader::resolve_linked_meshes() {
             throw Error(message, where);
         };
         const Skin* parent_skin = nullptr;
-        auto it = skins_.find(a.parent_skin.value_or("default"));
-        if (it != skins_.end()) parent_skin = &sd_.skins[static_cast<std::size_t>(it->second)];
+        if (const int* found = skins_.find(a.parent_skin.value_or("default"))) parent_skin = &sd_.skins[static_cast<std::size_t>(*found)];
         if (!parent_skin) fail_here("skin", "parent skin \"" + a.parent_skin.value_or("default").substr(0, 80) + "\" not found");
         const Attachment* p = nullptr;
         for (const SkinSlot& ps : parent_skin->slots) {
