@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rigio/io/json_tape.hpp"
+
 namespace rigio::io::detail {
 
 namespace {
@@ -44,111 +46,119 @@ std::optional<std::string_view> duplicate_in(std::vector<SeenKey>::iterator firs
 
 }  // namespace
 
+namespace {
+
+// The check, container by container in document order: an object's own keys are compared as soon as
+// the object is reached (so the first object found with a duplicate is the first in document order,
+// and the walk stops there), then its values are walked for the containers inside. Values are read
+// straight from simdjson's tape (see rigio/io/json_tape.hpp): a container is stepped over with the
+// index its opening word holds, so an object's keys are gathered without visiting what its values hold.
+// Recursion is bounded by the parse's depth limit.
+class DuplicateFinder {
+public:
+    DuplicateFinder(const simdjson::dom::document& doc, DuplicateKeysAllowed allow)
+        : doc_(&doc), tape_(doc.tape.get()), allow_(allow) {}
+
+    // Checks the container whose opening word is tape[i] and every container inside it; true when a
+    // duplicate was found (then in found).
+    bool container(std::size_t i) {
+        const std::uint64_t open = tape_[i];
+        const std::size_t close = static_cast<std::size_t>(open & 0xFFFFFFFFu) - 1;
+        if (tape::type_of(open) == '[') {
+            // Elements, stepped over unless they are containers (arrays of numbers: vertices, curves).
+            std::size_t index = 0;
+            std::size_t j = i + 1;
+            // Fast path: runs of four numbers (two words each) are stepped over with one branch.
+            while (j + 8 <= close && is_number(tape_[j]) & is_number(tape_[j + 2]) & is_number(tape_[j + 4]) & is_number(tape_[j + 6])) {
+                j += 8;
+                index += 4;
+            }
+            for (; j < close; ++index) {
+                const char t = tape::type_of(tape_[j]);
+                if (t == '{' || t == '[') {
+                    if (descend(false, {}, index, j)) return true;
+                    j = static_cast<std::size_t>(tape_[j] & 0xFFFFFFFFu);
+                } else {
+                    j += (t == 'l' || t == 'u' || t == 'd') ? 2 : 1;
+                }
+            }
+            return false;
+        }
+        // An object: its keys first (unless the format allows it to repeat them), then its values.
+        bool nested = false;
+        if (!(allow_ && allow_(at_))) {
+            keys_.clear();
+            for (std::size_t j = i + 1; j < close; j = tape::after(tape_, j + 1)) {
+                keys_.push_back(seen_key(tape::string_at(doc_, tape_[j])));
+                const char t = tape::type_of(tape_[j + 1]);
+                nested |= t == '{' || t == '[';
+            }
+            if (auto dup = duplicate_in(keys_.begin(), keys_.end())) {
+                std::string pointer;
+                for (const Step& s : steps_) {
+                    if (s.object) append_pointer_token(pointer, s.key);
+                    else append_pointer_token(pointer, std::to_string(s.index));
+                }
+                append_pointer_token(pointer, *dup);
+                found = std::move(pointer);
+                return true;
+            }
+            if (!nested) return false;
+        }
+        for (std::size_t j = i + 1; j < close; j = tape::after(tape_, j + 1)) {
+            const char t = tape::type_of(tape_[j + 1]);
+            if ((t == '{' || t == '[') && descend(true, tape::string_at(doc_, tape_[j]), 0, j + 1)) return true;
+        }
+        return false;
+    }
+
+    std::optional<std::string> found;
+
+private:
+    static bool is_number(std::uint64_t word) {
+        const char t = tape::type_of(word);
+        return t == 'd' || t == 'l' || t == 'u';
+    }
+    struct Step {
+        bool object;           // a member of an object (key) or an element of an array (index)
+        std::string_view key;
+        std::size_t index;
+    };
+
+    // Checks the container at tape[i], which is member `key` of the object being checked (in_object)
+    // or element `index` of the array being checked.
+    bool descend(bool in_object, std::string_view key, std::size_t index, std::size_t i) {
+        at_.push_back(key);
+        steps_.push_back({in_object, key, index});
+        const bool dup = container(i);
+        steps_.pop_back();
+        at_.pop_back();
+        return dup;
+    }
+
+    const simdjson::dom::document* doc_;
+    const std::uint64_t* tape_;
+    DuplicateKeysAllowed allow_;
+    std::vector<std::string_view> at_;  // the path of the container being checked, for allow_
+    std::vector<Step> steps_;           // the same, for the pointer of a duplicate
+    std::vector<SeenKey> keys_;         // the keys of the object being checked
+};
+
+}  // namespace
+
 // Finds an object that holds a key twice. JSON leaves duplicate names to the reader; rigio refuses
 // them, because every format here names its members once and a second copy would be read into the
 // model twice (or not at all) depending on the reader. Objects for which `allow(at)` holds (`at`: the
 // keys from the root, array elements as "") are not checked. Returns the JSON pointer of the duplicated
 // key in the first such object in document order (an object before the objects inside it).
-//
-// Fast path: one forward pass over simdjson's tape (the parsed document as a flat array of 64-bit
-// words, documented in simdjson's doc/tape.md: the type in the top byte, then a payload; '{' '[' open,
-// '}' ']' close, '"' a string whose payload is the offset of its 32-bit length and bytes in the string
-// buffer, 'l' 'u' 'd' a number followed by its value in the next word, 't' 'f' 'n' literals; the first
-// and last words are 'r'). No recursion and no element objects, and the tape is read in order: this
-// pass costs a few percent of a read where walking the DOM recursively cost 8%.
 std::optional<std::string> find_duplicate_key(const simdjson::dom::document& doc, DuplicateKeysAllowed allow) {
     const std::uint64_t* tape = doc.tape.get();
-    const std::uint8_t* strings = doc.string_buf.get();
-    constexpr std::uint64_t kPayload = (std::uint64_t{1} << 56) - 1;
-    auto key_at = [&](std::uint64_t word) {
-        const std::uint8_t* at = strings + (word & kPayload);
-        std::uint32_t length;
-        std::memcpy(&length, at, sizeof length);
-        return std::string_view(reinterpret_cast<const char*>(at + sizeof length), length);
-    };
-    struct Level {
-        bool object;
-        bool checked;           // its keys are collected and compared at its end
-        bool expect_key;        // object: the next word is a key (or its end)
-        std::size_t keys_base;  // its keys: keys[keys_base, ...)
-        std::size_t open;       // tape index of its opening word (document order)
-        std::size_t count;      // array: elements begun so far
-        std::string_view key;   // object: the key of the member being read
-    };
-    std::vector<Level> levels;
-    std::vector<SeenKey> keys;           // collected keys of every open checked object
-    std::vector<std::string_view> at;    // path of the innermost open container (one token per level but the root)
-    std::optional<std::string> found;
-    std::size_t found_open = 0;
-    const std::size_t end = static_cast<std::size_t>(tape[0] & kPayload);  // one past the closing 'r'
-    for (std::size_t i = 1; i < end;) {
-        const std::uint64_t word = tape[i];
-        const char type = static_cast<char>(word >> 56);
-        if (!levels.empty() && levels.back().expect_key && type == '"') {  // a member's key
-            Level& l = levels.back();
-            l.key = key_at(word);
-            l.expect_key = false;
-            if (l.checked) keys.push_back(seen_key(l.key));
-            ++i;
-            continue;
-        }
-        if (type == '}' || type == ']') {
-            Level& l = levels.back();
-            if (l.checked) {
-                auto first = keys.begin() + static_cast<std::ptrdiff_t>(l.keys_base);
-                if (auto dup = duplicate_in(first, keys.end()); dup && (!found || l.open < found_open)) {
-                    // Found at the object's end, so an enclosing object (still open) may hold one too
-                    // and come first in document order: the earliest opened one is kept.
-                    std::string pointer;
-                    for (std::size_t k = 0; k + 1 < levels.size(); ++k) {
-                        if (levels[k].object) append_pointer_token(pointer, levels[k].key);
-                        else append_pointer_token(pointer, std::to_string(levels[k].count - 1));
-                    }
-                    append_pointer_token(pointer, *dup);
-                    found = std::move(pointer);
-                    found_open = l.open;
-                }
-                keys.resize(l.keys_base);
-            }
-            levels.pop_back();
-            if (!at.empty() && at.size() >= levels.size()) at.pop_back();
-            ++i;
-            continue;
-        }
-        // A value: the member's value in an object, an element in an array, or the root.
-        if (!levels.empty()) {
-            Level& parent = levels.back();
-            if (parent.object) parent.expect_key = true;
-            else ++parent.count;
-        }
-        if (type == '[') {
-            // Fast path: an array that holds no object or array (vertices, uvs, triangles, a curve) is
-            // stepped over in one tight loop. A '[' word's low 32 bits index the word after its ']'.
-            const std::size_t close = static_cast<std::size_t>(word & 0xFFFFFFFFu) - 1;
-            std::size_t j = i + 1;
-            while (j < close) {
-                const char t = static_cast<char>(tape[j] >> 56);
-                if (t == '{' || t == '[') break;
-                j += (t == 'l' || t == 'u' || t == 'd') ? 2 : 1;
-            }
-            if (j >= close) {
-                i = close + 1;
-                continue;
-            }
-        }
-        if (type == '{' || type == '[') {
-            if (!levels.empty()) at.push_back(levels.back().object ? levels.back().key : std::string_view{});
-            const bool object = type == '{';
-            const bool checked = object && !(allow && allow(at));
-            levels.push_back({object, checked, object, keys.size(), i, 0, {}});
-            ++i;
-        } else if (type == 'l' || type == 'u' || type == 'd') {
-            i += 2;
-        } else {
-            ++i;  // a string, a literal (or the closing 'r')
-        }
-    }
-    return found;
+    // tape[0] is the root word 'r'; the root value follows.
+    const char t = tape::type_of(tape[1]);
+    if (t != '{' && t != '[') return std::nullopt;
+    DuplicateFinder finder(doc, allow);
+    finder.container(1);
+    return std::move(finder.found);
 }
 
 }  // namespace rigio::io::detail

@@ -420,6 +420,7 @@ std::string_view as_string(simdjson::dom::element e, const JsonPath& path) {
 }
 
 double as_number(simdjson::dom::element e, const JsonPath& path) {
+    if (double d; tape::number(e, d)) return d;
     switch (e.type()) {
         case simdjson::dom::element_type::DOUBLE: return e.get_double().value_unsafe();
         case simdjson::dom::element_type::INT64: return static_cast<double>(e.get_int64().value_unsafe());
@@ -455,20 +456,6 @@ std::int64_t as_integer(simdjson::dom::element e, const JsonPath& path) {
 bool as_bool(simdjson::dom::element e, const JsonPath& path) {
     if (!e.is_bool()) wrong_type(e, path, "true or false");
     return e.get_bool().value_unsafe();
-}
-
-std::optional<simdjson::dom::element> member(simdjson::dom::object obj, std::string_view key) {
-    // simdjson's obj[key] compares every key of the same length with a call to memcmp; the keys looked
-    // up here are a few bytes long, so they are compared inline (lengths first, which simdjson keeps
-    // next to the bytes). The first member of that name is found, as with obj[key].
-    for (auto it = obj.begin(), end = obj.end(); it != end; ++it) {
-        if (it.key_length() != key.size()) continue;
-        const char* k = it.key_c_str();
-        std::size_t i = 0;
-        while (i < key.size() && k[i] == key[i]) ++i;
-        if (i == key.size()) return it.value();
-    }
-    return std::nullopt;
 }
 
 }  // namespace rigio::io

@@ -32,21 +32,18 @@ Curve JsonSkeletonReader::read_bezier(JObj key, int channels) {
         fail("a curve of this timeline needs " + std::to_string(n) + " numbers (cx1, cy1, cx2, cy2 for each of its " + std::to_string(channels) +
              " channels), found " + std::to_string(a.size()));
     c.type = CurveType::Bezier;
-    c.bezier.reserve(n);
-    std::size_t i = 0;
-    for (JEl v : a) {
-        c.bezier.push_back(number_at(v, i));
-        ++i;
-    }
+    numbers(a, c.bezier);
     return c;
 }
 
 void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
+    a.slots.reserve(a.slots.size() + o.size());
     for (auto slot_field : o) {
         Scope s(path_, slot_field.key);
         SlotTimelines g;
         g.slot = lookup_name(slots_, slot_field.key, "slot");
         JObj timelines = object(slot_field.value);
+        g.timelines.reserve(timelines.size());
         for (auto tl : timelines) {
             Scope st(path_, tl.key);
             auto type = find_name(kSlotTimelineNames4, tl.key);
@@ -109,11 +106,13 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
 }
 
 void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
+    a.bones.reserve(a.bones.size() + o.size());
     for (auto bone_field : o) {
         Scope s(path_, bone_field.key);
         BoneTimelines g;
         g.bone = lookup_name(bones_, bone_field.key, "bone");
         JObj timelines = object(bone_field.value);
+        g.timelines.reserve(timelines.size());
         for (auto tl : timelines) {
             Scope st(path_, tl.key);
             auto type = find_name(kBoneTimelineNames, tl.key);
@@ -154,12 +153,14 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
 
 // {skin: {slot: {attachment: {deform: [keys], sequence: [keys]}}}}
 void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
+    a.deform.reserve(a.deform.size() + o.size());
     for (auto skin_field : o) {
         Scope s(path_, skin_field.key);
         DeformSkin ds;
         ds.skin = lookup_name(skins_, skin_field.key, "skin");
         const Skin& skin = sd_.skins[static_cast<std::size_t>(ds.skin)];
         JObj slots = object(skin_field.value);
+        ds.slots.reserve(slots.size());
         for (auto slot_field : slots) {
             Scope ss(path_, slot_field.key);
             DeformSlot dsl;

@@ -119,11 +119,13 @@ Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
 }
 
 void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
+    a.slots.reserve(a.slots.size() + o.size());
     for (auto slot_field : o) {
         Scope s(path_, slot_field.key);
         SlotTimelines g;
         g.slot = lookup_name(slots_, slot_field.key, "slot");
         JObj timelines = object(slot_field.value);
+        g.timelines.reserve(timelines.size());
         for (auto tl : timelines) {
             Scope st(path_, tl.key);
             SlotTimeline t;
@@ -167,11 +169,13 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
 }
 
 void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
+    a.bones.reserve(a.bones.size() + o.size());
     for (auto bone_field : o) {
         Scope s(path_, bone_field.key);
         BoneTimelines g;
         g.bone = lookup_name(bones_, bone_field.key, "bone");
         JObj timelines = object(bone_field.value);
+        g.timelines.reserve(timelines.size());
         for (auto tl : timelines) {
             Scope st(path_, tl.key);
             BoneTimeline t;
@@ -203,6 +207,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
 }
 
 void JsonSkeletonReader::read_ik_timelines(Animation& a, JObj o) {
+    a.ik.reserve(a.ik.size() + o.size());
     for (auto field : o) {
         Scope s(path_, field.key);
         IkTimeline t;
@@ -224,6 +229,7 @@ void JsonSkeletonReader::read_ik_timelines(Animation& a, JObj o) {
 }
 
 void JsonSkeletonReader::read_transform_timelines(Animation& a, JObj o) {
+    a.transform.reserve(a.transform.size() + o.size());
     for (auto field : o) {
         Scope s(path_, field.key);
         TransformTimeline t;
@@ -257,11 +263,13 @@ void JsonSkeletonReader::read_transform_timelines(Animation& a, JObj o) {
 }
 
 void JsonSkeletonReader::read_path_timelines(Animation& a, JObj o) {
+    a.path.reserve(a.path.size() + o.size());
     for (auto field : o) {
         Scope s(path_, field.key);
         PathTimelines g;
         g.constraint = lookup_name(paths_, field.key, "path constraint");
         JObj timelines = object(field.value);
+        g.timelines.reserve(timelines.size());
         for (auto tl : timelines) {
             Scope st(path_, tl.key);
             PathTimeline t;
@@ -308,17 +316,20 @@ void JsonSkeletonReader::read_path_timelines(Animation& a, JObj o) {
 }
 
 void JsonSkeletonReader::read_deform_timelines(Animation& a, JObj o) {
+    a.deform.reserve(a.deform.size() + o.size());
     for (auto skin_field : o) {
         Scope s(path_, skin_field.key);
         DeformSkin ds;
         ds.skin = lookup_name(skins_, skin_field.key, "skin");
         const Skin& skin = sd_.skins[static_cast<std::size_t>(ds.skin)];
         JObj slots = object(skin_field.value);
+        ds.slots.reserve(slots.size());
         for (auto slot_field : slots) {
             Scope ss(path_, slot_field.key);
             DeformSlot dsl;
             dsl.slot = lookup_name(slots_, slot_field.key, "slot");
             JObj timelines = object(slot_field.value);
+            dsl.timelines.reserve(timelines.size());
             for (auto tl : timelines) {
                 Scope st(path_, tl.key);
                 DeformTimeline t;
@@ -361,11 +372,7 @@ void JsonSkeletonReader::read_deform_keys(Animation& a, JEl keys, const Attachme
             if (static_cast<std::size_t>(key.offset) > length || values.size() > length - static_cast<std::size_t>(key.offset))
                 fail("offset " + std::to_string(key.offset) + " + " + std::to_string(values.size()) +
                      " values exceed the attachment's " + std::to_string(length) + " deformable values");
-            key.values.reserve(values.size());
-            std::size_t i = 0;
-            for (JEl x : values) {
-                key.values.push_back(number_at(x, i++));
-            }
+            numbers(values, key.values);
         }
         key.curve = key_curve(k, 1);
         t.keys.push_back(std::move(key));

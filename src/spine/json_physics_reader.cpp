@@ -62,11 +62,13 @@ void JsonSkeletonReader::read_physics(JEl e) {
 // {constraint: {inertia|strength|damping|mass|wind|gravity|mix: [{time, value, curve}], reset: [{time}]}};
 // the constraint "" means every physics constraint.
 void JsonSkeletonReader::read_physics_timelines(Animation& a, JObj o) {
+    a.physics.reserve(a.physics.size() + o.size());
     for (auto field : o) {
         Scope s(path_, field.key);
         PhysicsTimelines g;
         g.constraint = field.key.empty() ? -1 : lookup_name(physics_, field.key, "physics constraint");
         JObj timelines = object(field.value);
+        g.timelines.reserve(timelines.size());
         for (auto tl : timelines) {
             Scope st(path_, tl.key);
             auto type = find_name(kPhysicsTimelineNames, tl.key);

@@ -12,11 +12,6 @@ namespace detail {
 
 namespace {
 constexpr std::size_t kMaxWarnings = 50;
-// Numbers below this magnitude round to a finite float32 (it is halfway between the largest float and
-// 2^128), so the shortest text of FLT_MAX, 3.4028235E38, is accepted although it exceeds FLT_MAX.
-constexpr double kFloatLimit = 3.4028235677973366e38;
-
-bool fits_float(double d) { return std::fabs(d) < kFloatLimit; }
 }  // namespace
 
 // ---- helpers ----
@@ -62,9 +57,9 @@ float JsonSkeletonReader::number(JObj o, std::string_view key, float fallback) {
     auto found = io::member(o, key);
     if (!found) return fallback;
     JEl e = *found;
-    // Fast path, one call: get_double gives any JSON number as a double (and fails on anything else).
+    // Fast path: any JSON number as a double, read from the tape inline (anything else fails below).
     double d;
-    if (e.get_double().get(d) == simdjson::SUCCESS && fits_float(d)) return static_cast<float>(d);
+    if (io::tape::number(e, d) && fits_float(d)) return static_cast<float>(d);
     Scope s(path_, key);
     return number(e);
 }
@@ -75,17 +70,12 @@ int JsonSkeletonReader::integer(JEl e, long min, long max) {
     return static_cast<int>(v);
 }
 
-float JsonSkeletonReader::number_at(JEl e, std::size_t i) {
-    // Fast path, one call: get_double gives any JSON number as a double (and fails on anything else).
-    double d;
-    if (e.get_double().get(d) == simdjson::SUCCESS && fits_float(d)) return static_cast<float>(d);
+float JsonSkeletonReader::number_at_slow(JEl e, std::size_t i) {
     Scope s(path_, i);
     return number(e);
 }
 
-int JsonSkeletonReader::integer_at(JEl e, std::size_t i, long min, long max) {
-    std::int64_t v;  // fast path, one call
-    if (e.get_int64().get(v) == simdjson::SUCCESS && v >= min && v <= max) return static_cast<int>(v);
+int JsonSkeletonReader::integer_at_slow(JEl e, std::size_t i, long min, long max) {
     Scope s(path_, i);
     return integer(e, min, max);
 }
@@ -139,9 +129,9 @@ std::uint32_t JsonSkeletonReader::rgb(JObj o, std::string_view key, std::uint32_
 }
 
 int JsonSkeletonReader::lookup_name(const NameIndex& index, std::string_view name, const char* what) {
-    auto it = index.find(name);
-    if (it == index.end()) fail(std::string("unknown ") + what + " \"" + std::string(name.substr(0, 80)) + "\"");
-    return it->second;
+    const int* found = index.find(name);
+    if (!found) fail(std::string("unknown ") + what + " \"" + std::string(name.substr(0, 80)) + "\"");
+    return *found;
 }
 
 int JsonSkeletonReader::lookup(const NameIndex& index, JObj o, std::string_view key, const char* what) {
@@ -166,29 +156,33 @@ std::vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, JObj o,
 }
 
 void JsonSkeletonReader::add_name(NameIndex& index, const OptString& name, int i, const char* what) {
-    if (!index.emplace(name.value_or(""), i).second)
+    if (!index.emplace(name.value_or(""), i))
         fail(std::string("duplicate ") + what + " name \"" + name.value_or("").substr(0, 80) + "\"");
 }
 
 void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_view> known, JsonExtras* keep) {
     if (!options_.warnings && !keep) return;
-    for (auto field : o) {
-        std::string_view k = field.key;
-        bool ok = false;
-        for (std::string_view n : known)
-            if (n == k && !(is_4x(version_) && (n == "c2" || n == "c3" || n == "c4"))) {  // 4.x curves are arrays
-                ok = true;
+    // Objects list their keys in about the order of `known` (the writer's): the search for each key
+    // starts after the previous key's place in `known` and wraps around (its names are distinct).
+    const std::string_view* names = known.begin();
+    const std::size_t count = known.size();
+    std::size_t next = 0;
+    io::tape::each_member(o, [&](std::string_view k, JEl value) {
+        for (std::size_t m = 0, j = next; m < count; ++m, j = j + 1 == count ? 0 : j + 1)
+            if (io::tape::same(names[j], k)) {
+                next = j + 1 == count ? 0 : j + 1;
+                const std::string_view n = names[j];
+                if (!(is_4x(version_) && (n == "c2" || n == "c3" || n == "c4"))) return;  // 4.x curves are arrays
                 break;
             }
-        if (ok) continue;
-        if (keep) keep->push_back({std::string(k), simdjson::to_string(field.value)});
-        if (!options_.warnings) continue;
+        if (keep) keep->push_back({std::string(k), simdjson::to_string(value)});
+        if (!options_.warnings) return;
         if (++warned_ > kMaxWarnings) {
             if (warned_ == kMaxWarnings + 1) options_.warnings->push_back("more unknown keys (not listed)");
-            continue;
+            return;
         }
         options_.warnings->push_back(std::string(keep ? "unknown key kept: " : "unknown key skipped: ") + path_.location_of(k).to_string());
-    }
+    });
 }
 
 // ---- the document, in the editor's order ----
@@ -233,6 +227,7 @@ SkeletonData JsonSkeletonReader::read() {
     if (auto e = get(root, "animations")) {
         Scope s(path_, "animations");
         JObj anims = object(*e);
+        sd_.animations.reserve(anims.size());
         for (auto field : anims) sd_.animations.push_back(read_animation(field.key, field.value));
     }
     return std::move(sd_);
@@ -311,6 +306,7 @@ void JsonSkeletonReader::read_bones(JEl e) {
     Scope s(path_, "bones");
     JArr a = array(e);
     sd_.bones.reserve(a.size());
+    bones_.reserve(a.size());
     std::size_t i = 0;
     for (JEl be : a) {
         Scope si(path_, i);
@@ -354,6 +350,7 @@ void JsonSkeletonReader::read_slots(JEl e) {
     Scope s(path_, "slots");
     JArr a = array(e);
     sd_.slots.reserve(a.size());
+    slots_.reserve(a.size());
     std::size_t i = 0;
     for (JEl se : a) {
         Scope si(path_, i);
@@ -499,6 +496,7 @@ void JsonSkeletonReader::read_path(JEl e) {
 void JsonSkeletonReader::read_events(JEl e) {
     Scope s(path_, "events");
     JObj events = object(e);
+    sd_.events.reserve(events.size());
     for (auto field : events) {
         Scope se(path_, field.key);
         JObj o = object(field.value);

@@ -7,8 +7,8 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
+#include "json_name_index.hpp"
 #include "json_names.hpp"
 #include "rigio/io/json_input.hpp"
 #include "rigio/spine/json.hpp"
@@ -20,6 +20,11 @@ using JEl = simdjson::dom::element;
 using JObj = simdjson::dom::object;
 using JArr = simdjson::dom::array;
 
+// Numbers below this magnitude round to a finite float32 (it is halfway between the largest float and
+// 2^128), so the shortest text of FLT_MAX, 3.4028235E38, is accepted although it exceeds FLT_MAX.
+inline constexpr double kFloatLimit = 3.4028235677973366e38;
+inline bool fits_float(double d) { return d < kFloatLimit && d > -kFloatLimit; }
+
 class JsonSkeletonReader {
 public:
     JsonSkeletonReader(std::string_view text, const JsonReadOptions& options) : text_(text), options_(options), path_(text) {}
@@ -27,12 +32,6 @@ public:
 
 private:
     using Scope = io::JsonPath::Scope;
-    // Names to indices, looked up by the string_view of a key or value on the tape (no temporary string).
-    struct NameHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-    };
-    using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
 
     // json_reader.cpp
     void detect_version(JObj root);
@@ -84,10 +83,10 @@ private:
     template <class F>
     void each_key(JEl e, F&& f) {
         std::size_t i = 0;
-        for (JEl k : array(e)) {
+        io::tape::each(array(e), [&](JEl k) {
             Scope s(path_, i++);
             f(object(k));
-        }
+        });
     }
     // The same, first reserving room in `keys` for every keyframe of the timeline (one allocation, not
     // one per doubling).
@@ -96,10 +95,10 @@ private:
         JArr arr = array(e);
         keys.reserve(keys.size() + arr.size());
         std::size_t i = 0;
-        for (JEl k : arr) {
+        io::tape::each(arr, [&](JEl k) {
             Scope s(path_, i++);
             f(object(k));
-        }
+        });
     }
     // known_keys for a keyframe (or draw-order offset) at the current path: unknown keys are filed with
     // the animation under the keyframe's path relative to it.
@@ -127,8 +126,33 @@ private:
     int integer(JEl e, long min, long max);  // path already at e
     // Element `i` of the array at the current path; the path is extended only to report a failure
     // (these are the hot loops over vertex arrays).
-    float number_at(JEl e, std::size_t i);
-    int integer_at(JEl e, std::size_t i, long min, long max);
+    // Fast path inline: a number on the tape that fits; anything else is read (and refused) by the
+    // out-of-line *_slow, which extends the path with the index.
+    float number_at(JEl e, std::size_t i) {
+        double d;
+        if (io::tape::number(e, d) && fits_float(d)) return static_cast<float>(d);
+        return number_at_slow(e, i);
+    }
+    int integer_at(JEl e, std::size_t i, long min, long max) {
+        std::int64_t v;
+        if (io::tape::int64(e, v) && v >= min && v <= max) return static_cast<int>(v);
+        return integer_at_slow(e, i, min, max);
+    }
+    float number_at_slow(JEl e, std::size_t i);
+    int integer_at_slow(JEl e, std::size_t i, long min, long max);
+    // Appends every element of the array at the current path (uvs, vertices, a deform key, a curve):
+    // float32 numbers, or vertex indices 0 to `max`.
+    template <class Floats>
+    void numbers(JArr a, Floats& out) {
+        out.reserve(out.size() + a.size());
+        std::size_t i = 0;
+        io::tape::each(a, [&](JEl e) { out.push_back(number_at(e, i++)); });
+    }
+    void indices(JArr a, std::vector<std::uint16_t>& out, long max) {
+        out.reserve(out.size() + a.size());
+        std::size_t i = 0;
+        io::tape::each(a, [&](JEl e) { out.push_back(static_cast<std::uint16_t>(integer_at(e, i++, 0, max))); });
+    }
     int integer(JObj o, std::string_view key, int fallback, long min, long max);
     bool flag(JObj o, std::string_view key, bool fallback);
     OptString string(JObj o, std::string_view key);  // absent or null: nullopt

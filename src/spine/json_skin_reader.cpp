@@ -16,6 +16,7 @@ void JsonSkeletonReader::read_skins(JEl e) {
     Scope s(path_, "skins");
     if (version_ == Version::V37) {  // {skin: {slot: {key: attachment}}}: no skin-required bones or constraints
         JObj skins = object(e);
+        sd_.skins.reserve(skins.size());
         for (auto field : skins) {
             Scope sk(path_, field.key);
             Skin skin;
@@ -35,15 +36,14 @@ void JsonSkeletonReader::read_skins(JEl e) {
         }
     }
     // The model keeps the default skin first.
-    auto def = skins_.find("default");
-    if (def != skins_.end()) {
+    if (const int* def = skins_.find("default")) {
         sd_.has_default_skin = true;
-        const std::size_t d = static_cast<std::size_t>(def->second);
+        const std::size_t d = static_cast<std::size_t>(*def);
         if (d != 0) {
             Skin moved = std::move(sd_.skins[d]);
             sd_.skins.erase(sd_.skins.begin() + static_cast<long>(d));
             sd_.skins.insert(sd_.skins.begin(), std::move(moved));
-            for (auto& [name, index] : skins_) index = name == "default" ? 0 : index + (index < static_cast<int>(d) ? 1 : 0);
+            skins_.for_each([&](std::string_view name, int& index) { index = name == "default" ? 0 : index + (index < static_cast<int>(d) ? 1 : 0); });
             for (PendingLink& l : links_) l.skin = l.skin == d ? 0 : l.skin + (l.skin < d ? 1 : 0);
         }
     }
@@ -72,11 +72,13 @@ Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
 }
 
 void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index) {
+    skin.slots.reserve(skin.slots.size() + slots.size());
     for (auto slot_field : slots) {
         Scope ss(path_, slot_field.key);
         SkinSlot entry;
         entry.slot = lookup_name(slots_, slot_field.key, "slot");
         JObj keys = object(slot_field.value);
+        entry.attachments.reserve(keys.size());
         for (auto key_field : keys) {
             Scope sk(path_, key_field.key);
             SkinAttachment sat;
@@ -130,11 +132,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
                 JArr uvs = array_at(o, "uvs");
                 Scope su(path_, "uvs");
                 if (uvs.size() % 2 != 0) fail("uvs needs an even number of values (u, v per vertex), found " + std::to_string(uvs.size()));
-                a.uvs.reserve(uvs.size());
-                std::size_t i = 0;
-                for (JEl u : uvs) {
-                    a.uvs.push_back(number_at(u, i++));
-                }
+                numbers(uvs, a.uvs);
             }
             const int vertex_count = static_cast<int>(a.uvs.size() / 2);
             if (a.uvs.size() / 2 > 65536) fail("a mesh can have at most 65536 vertices, found " + std::to_string(a.uvs.size() / 2));
@@ -142,22 +140,14 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
                 JArr tris = array_at(o, "triangles");
                 Scope st(path_, "triangles");
                 if (tris.size() % 3 != 0) fail("triangles needs 3 vertex indices per triangle, found " + std::to_string(tris.size()) + " values");
-                a.triangles.reserve(tris.size());
-                std::size_t i = 0;
-                for (JEl t : tris) {
-                    a.triangles.push_back(static_cast<std::uint16_t>(integer_at(t, i++, 0, vertex_count - 1)));
-                }
+                indices(tris, a.triangles, vertex_count - 1);
             }
             a.vertices = read_vertices(o, vertex_count);
             a.hull = integer(o, "hull", 0, 0, vertex_count);
             if (auto edges = get(o, "edges")) {
                 Scope se(path_, "edges");
                 JArr arr = array(*edges);
-                a.edges.reserve(arr.size());
-                std::size_t i = 0;
-                for (JEl v : arr) {
-                    a.edges.push_back(static_cast<std::uint16_t>(integer_at(v, i++, 0, 65535)));
-                }
+                indices(arr, a.edges, 65535);
             }
             a.width = number(o, "width", 32);
             a.height = number(o, "height", 32);
@@ -189,11 +179,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
                 if (lengths.size() != static_cast<std::size_t>(vertex_count / 3))
                     fail("a path of " + std::to_string(vertex_count) + " vertices needs " + std::to_string(vertex_count / 3) +
                          " lengths, found " + std::to_string(lengths.size()));
-                a.lengths.reserve(lengths.size());
-                std::size_t i = 0;
-                for (JEl v : lengths) {
-                    a.lengths.push_back(number_at(v, i++));
-                }
+                numbers(lengths, a.lengths);
             }
             a.vertices = read_vertices(o, vertex_count);
             a.color = color(o, "color", default_attachment_color(a.type));
@@ -241,11 +227,7 @@ Vertices JsonSkeletonReader::read_vertices(JObj o, int vertex_count) {
     const std::size_t n = arr.size();
     const std::size_t count = static_cast<std::size_t>(vertex_count);
     if (n == count * 2) {
-        v.values.reserve(n);
-        std::size_t i = 0;
-        for (JEl e : arr) {
-            v.values.push_back(number_at(e, i++));
-        }
+        numbers(arr, v.values);
         return v;
     }
     // Weighted: at least one value per vertex (its bone count), so the count is bounded by the array.
@@ -256,26 +238,32 @@ Vertices JsonSkeletonReader::read_vertices(JObj o, int vertex_count) {
     v.bones.reserve(n / 2);
     v.values.reserve(n);
     std::size_t i = 0;
-    auto it = arr.begin();
+    // Element i is read at tape index `at` (counts above bound every read by the array's size).
+    const io::tape::Ref r = io::tape::ref(arr);
+    const std::uint64_t* tape = r.doc->tape.get();
+    std::size_t at = r.json_index + 1;
+    auto next = [&] {
+        JEl e = io::tape::element(r.doc, at);
+        at = io::tape::after(tape, at);
+        return e;
+    };
     const int bone_count = static_cast<int>(sd_.bones.size());
     for (std::size_t vertex = 0; vertex < count; ++vertex) {
         if (i >= n) fail("weighted vertices end after " + std::to_string(vertex) + " of " + std::to_string(count) + " vertices");
-        const int influences = integer_at(*it, i++, 0, kMaxIndex);
-        ++it;
+        const int influences = integer_at(next(), i++, 0, kMaxIndex);
         if (static_cast<std::size_t>(influences) > (n - i) / 4)
             fail("weighted vertex " + std::to_string(vertex) + " lists " + std::to_string(influences) + " bones but only " +
                  std::to_string(n - i) + " values follow");
         v.bones.push_back(influences);
         for (int b = 0; b < influences; ++b) {
-            const int bone = integer_at(*it, i, 0, kMaxIndex);
+            const int bone = integer_at(next(), i, 0, kMaxIndex);
             if (bone >= bone_count) {
                 Scope si(path_, i);
                 fail("bone index " + std::to_string(bone) + " out of range (" + std::to_string(bone_count) + " bones)");
             }
             v.bones.push_back(bone);
             ++i;
-            ++it;
-            for (int k = 0; k < 3; ++k, ++i, ++it) v.values.push_back(number_at(*it, i));
+            for (int k = 0; k < 3; ++k, ++i) v.values.push_back(number_at(next(), i));
         }
     }
     if (i != n)
@@ -297,8 +285,7 @@ void JsonSkeletonReader::resolve_linked_meshes() {
             throw Error(message, where);
         };
         const Skin* parent_skin = nullptr;
-        auto it = skins_.find(a.parent_skin.value_or("default"));
-        if (it != skins_.end()) parent_skin = &sd_.skins[static_cast<std::size_t>(it->second)];
+        if (const int* found = skins_.find(a.parent_skin.value_or("default"))) parent_skin = &sd_.skins[static_cast<std::size_t>(*found)];
         if (!parent_skin) fail_here("skin", "parent skin \"" + a.parent_skin.value_or("default").substr(0, 80) + "\" not found");
         const Attachment* p = nullptr;
         for (const SkinSlot& ps : parent_skin->slots) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "rigio/io/error.hpp"
+#include "rigio/io/json_tape.hpp"
 
 namespace rigio::io {
 
@@ -110,7 +111,9 @@ float as_float(simdjson::dom::element e, const JsonPath& path);    // a number t
 std::int64_t as_integer(simdjson::dom::element e, const JsonPath& path);  // a number with no fraction
 bool as_bool(simdjson::dom::element e, const JsonPath& path);
 
-// Member lookup: nullopt when absent.
-std::optional<simdjson::dom::element> member(simdjson::dom::object obj, std::string_view key);
+// Member lookup: the first member of that name, nullopt when absent (read from the tape, inlined).
+inline std::optional<simdjson::dom::element> member(simdjson::dom::object obj, std::string_view key) {
+    return tape::member(obj, key);
+}
 
 }  // namespace rigio::io

@@ -1,0 +1,128 @@
+// rigio/io/json_tape.hpp: reading simdjson's parsed document straight from its tape, with inlined code,
+// for the readers' hot paths (member lookup, numbers, arrays of numbers). simdjson's own accessors do
+// the same work but are compiled as calls (and its iterators step through a non-inlined
+// after_element()), which cost a read more than the parse itself.
+//
+// The tape (simdjson doc/tape.md) is a flat array of 64-bit words, the type in the top byte: '{' '['
+// open a container and hold, in their low 32 bits, the index of the word after the matching '}' ']';
+// '"' is a string whose low 56 bits are the offset of its 32-bit length and bytes in the string buffer;
+// 'l' 'u' 'd' are an int64, uint64 or double held in the next word; 't' 'f' 'n' are literals. An object's
+// members are a key string followed by the value.
+//
+// A dom::element, dom::object or dom::array is nothing but a tape_ref (the document and the index of
+// its first word); std::bit_cast converts between them (the static_asserts check the layouts agree).
+#pragma once
+
+#include <simdjson.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
+namespace rigio::io::tape {
+
+using Ref = simdjson::internal::tape_ref;
+static_assert(sizeof(simdjson::dom::element) == sizeof(Ref) && std::is_trivially_copyable_v<simdjson::dom::element>);
+static_assert(sizeof(simdjson::dom::object) == sizeof(Ref) && std::is_trivially_copyable_v<simdjson::dom::object>);
+static_assert(sizeof(simdjson::dom::array) == sizeof(Ref) && std::is_trivially_copyable_v<simdjson::dom::array>);
+static_assert(std::is_trivially_copyable_v<Ref>);
+
+inline constexpr std::uint64_t kPayload = (std::uint64_t{1} << 56) - 1;
+
+inline Ref ref(simdjson::dom::element e) { return std::bit_cast<Ref>(e); }
+inline Ref ref(simdjson::dom::object o) { return std::bit_cast<Ref>(o); }
+inline Ref ref(simdjson::dom::array a) { return std::bit_cast<Ref>(a); }
+inline simdjson::dom::element element(const simdjson::dom::document* doc, std::size_t index) {
+    return std::bit_cast<simdjson::dom::element>(Ref(doc, index));
+}
+
+inline char type_of(std::uint64_t word) { return static_cast<char>(word >> 56); }
+
+// Index of the word after the value that starts at tape[i] (a container is stepped over whole).
+inline std::size_t after(const std::uint64_t* tape, std::size_t i) {
+    const std::uint64_t word = tape[i];
+    switch (type_of(word)) {
+        case '{':
+        case '[': return static_cast<std::size_t>(word & 0xFFFFFFFFu);
+        case 'l':
+        case 'u':
+        case 'd': return i + 2;
+        default: return i + 1;
+    }
+}
+
+// The string at tape word `word` ('"' or a key): its bytes in the document's string buffer.
+inline std::string_view string_at(const simdjson::dom::document* doc, std::uint64_t word) {
+    const std::uint8_t* at = doc->string_buf.get() + (word & kPayload);
+    std::uint32_t length;
+    std::memcpy(&length, at, sizeof length);
+    return {reinterpret_cast<const char*>(at + sizeof length), length};
+}
+
+// Any JSON number as a double, exactly as element::get_double gives it (an int64 or uint64 converted);
+// false when `e` is not a number.
+inline bool number(simdjson::dom::element e, double& out) {
+    const Ref r = ref(e);
+    const std::uint64_t* t = r.doc->tape.get() + r.json_index;
+    switch (type_of(t[0])) {
+        case 'd': out = std::bit_cast<double>(t[1]); return true;
+        case 'l': out = static_cast<double>(static_cast<std::int64_t>(t[1])); return true;
+        case 'u': out = static_cast<double>(t[1]); return true;
+        default: return false;
+    }
+}
+
+// A JSON number held as an int64 (as element::get_int64 gives it for such a number); false for any
+// other value, which the caller reads the slow way (a uint64 that fits, a double, an error).
+inline bool int64(simdjson::dom::element e, std::int64_t& out) {
+    const Ref r = ref(e);
+    const std::uint64_t* t = r.doc->tape.get() + r.json_index;
+    if (type_of(t[0]) != 'l') return false;
+    out = static_cast<std::int64_t>(t[1]);
+    return true;
+}
+
+// Whether two short strings are equal, compared inline (keys are a few bytes long: a call to memcmp
+// would cost more than the comparison).
+inline bool same(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
+// The first member of `obj` named `key` (as obj[key]), or nullopt. Keys are compared inline, their
+// lengths first (which the string buffer keeps before the bytes).
+inline std::optional<simdjson::dom::element> member(simdjson::dom::object obj, std::string_view key) {
+    const Ref r = ref(obj);
+    const std::uint64_t* t = r.doc->tape.get();
+    const std::size_t close = static_cast<std::size_t>(t[r.json_index] & 0xFFFFFFFFu) - 1;  // the '}'
+    for (std::size_t i = r.json_index + 1; i < close; i = after(t, i + 1))
+        if (same(string_at(r.doc, t[i]), key)) return element(r.doc, i + 1);
+    return std::nullopt;
+}
+
+// Calls f(key, value) for each member of `obj` in order (as a range-for over `obj`, without the
+// iterator's calls).
+template <class F>
+inline void each_member(simdjson::dom::object obj, F&& f) {
+    const Ref r = ref(obj);
+    const std::uint64_t* t = r.doc->tape.get();
+    const std::size_t close = static_cast<std::size_t>(t[r.json_index] & 0xFFFFFFFFu) - 1;  // the '}'
+    for (std::size_t i = r.json_index + 1; i < close; i = after(t, i + 1)) f(string_at(r.doc, t[i]), element(r.doc, i + 1));
+}
+
+// Calls f(element) for each element of `a` in order (as a range-for over `a`, without the iterator's
+// calls).
+template <class F>
+inline void each(simdjson::dom::array a, F&& f) {
+    const Ref r = ref(a);
+    const std::uint64_t* t = r.doc->tape.get();
+    const std::size_t close = static_cast<std::size_t>(t[r.json_index] & 0xFFFFFFFFu) - 1;  // the ']'
+    for (std::size_t i = r.json_index + 1; i < close; i = after(t, i)) f(element(r.doc, i));
+}
+
+}  // namespace rigio::io::tape
