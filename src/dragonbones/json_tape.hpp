@@ -4,15 +4,18 @@
 // word, bits 32-55 its element count, saturated at 0xFFFFFF), '}' ']' close it, '"' is a string (payload:
 // the offset of its 32-bit length and bytes in the string buffer), 'l' 'u' 'd' a number whose int64,
 // uint64 or double is the next word, 't' 'f' 'n' the literals. Reading a number here is a few inlined
-// instructions where simdjson's dom::element::get_double was a call per number (7% of a read).
+// instructions where simdjson's dom::element::get_double was a call per number (7% of a read). The words
+// are decoded by rigio/io/json_tape.hpp (shared with the Spine reader); this adds a value type that holds
+// no simdjson document, for a reader that keeps its own parser.
 #pragma once
 
 #include <simdjson.h>
 
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string_view>
+
+#include "rigio/io/json_tape.hpp"
 
 namespace rigio::dragonbones {
 
@@ -26,7 +29,7 @@ class JsonValue {
 public:
     JsonValue(const Tape& tape, std::size_t at) : tape_(&tape), at_(at) {}
 
-    char kind() const { return static_cast<char>(word() >> 56); }
+    char kind() const { return io::tape::type_of(word()); }
     simdjson::dom::element_type type() const;  // as simdjson's DOM names it
     bool is_object() const { return kind() == '{'; }
     bool is_array() const { return kind() == '['; }
@@ -39,39 +42,21 @@ public:
     }
 
     // Any JSON number as a double (integers converted, as simdjson's get_double does); false otherwise.
-    bool number(double& out) const {
-        const std::uint64_t next = tape_->words[at_ + 1];  // the tape ends with a root word: always readable
-        switch (kind()) {
-            case 'd': std::memcpy(&out, &next, sizeof out); return true;
-            case 'l': out = static_cast<double>(static_cast<std::int64_t>(next)); return true;
-            case 'u': out = static_cast<double>(next); return true;
-            default: return false;
-        }
-    }
+    bool number(double& out) const { return io::tape::number_at(tape_->words + at_, out); }
     std::int64_t int64() const { return static_cast<std::int64_t>(tape_->words[at_ + 1]); }  // kind 'l'
     std::uint64_t uint64() const { return tape_->words[at_ + 1]; }                          // kind 'u'
     bool boolean() const { return kind() == 't'; }
-    std::string_view string() const {  // kind '"' (also an object's key)
-        const std::uint8_t* at = tape_->strings + (word() & kPayload);
-        std::uint32_t length;
-        std::memcpy(&length, at, sizeof length);
-        return {reinterpret_cast<const char*>(at + sizeof length), length};
-    }
+    std::string_view string() const { return io::tape::string_at(tape_->strings, word()); }  // kind '"' (also a key)
 
     // Containers: the number of elements (members of an object), and their walk.
     std::size_t size() const;
     std::size_t end() const { return static_cast<std::size_t>(word() & 0xFFFFFFFFu) - 1; }  // its closing word
     std::size_t first() const { return at_ + 1; }  // its first element (or key), or end() when empty
-    std::size_t after() const {  // one past this value
-        const char k = kind();
-        if (k == '{' || k == '[') return end() + 1;
-        return at_ + (k == 'd' || k == 'l' || k == 'u' ? 2 : 1);
-    }
+    std::size_t after() const { return io::tape::after(tape_->words, at_); }  // one past this value
     JsonValue at(std::size_t index) const { return {*tape_, index}; }
     std::size_t index() const { return at_; }
 
 private:
-    static constexpr std::uint64_t kPayload = (std::uint64_t{1} << 56) - 1;
     std::uint64_t word() const { return tape_->words[at_]; }
     const Tape* tape_;
     std::size_t at_;

@@ -54,25 +54,31 @@ inline std::size_t after(const std::uint64_t* tape, std::size_t i) {
     }
 }
 
-// The string at tape word `word` ('"' or a key): its bytes in the document's string buffer.
-inline std::string_view string_at(const simdjson::dom::document* doc, std::uint64_t word) {
-    const std::uint8_t* at = doc->string_buf.get() + (word & kPayload);
+// The string at tape word `word` ('"' or a key): its bytes in the string buffer `strings`.
+inline std::string_view string_at(const std::uint8_t* strings, std::uint64_t word) {
+    const std::uint8_t* at = strings + (word & kPayload);
     std::uint32_t length;
     std::memcpy(&length, at, sizeof length);
     return {reinterpret_cast<const char*>(at + sizeof length), length};
 }
+inline std::string_view string_at(const simdjson::dom::document* doc, std::uint64_t word) {
+    return string_at(doc->string_buf.get(), word);
+}
 
-// Any JSON number as a double, exactly as element::get_double gives it (an int64 or uint64 converted);
-// false when `e` is not a number.
-inline bool number(simdjson::dom::element e, double& out) {
-    const Ref r = ref(e);
-    const std::uint64_t* t = r.doc->tape.get() + r.json_index;
+// The value starting at tape word t[0] as a double when it is a number, exactly as
+// element::get_double gives it (an int64 or uint64 converted); false for any other value. (A number's
+// value is the next word; the tape ends with a root word, so t[1] is always readable.)
+inline bool number_at(const std::uint64_t* t, double& out) {
     switch (type_of(t[0])) {
         case 'd': out = std::bit_cast<double>(t[1]); return true;
         case 'l': out = static_cast<double>(static_cast<std::int64_t>(t[1])); return true;
         case 'u': out = static_cast<double>(t[1]); return true;
         default: return false;
     }
+}
+inline bool number(simdjson::dom::element e, double& out) {
+    const Ref r = ref(e);
+    return number_at(r.doc->tape.get() + r.json_index, out);
 }
 
 // A JSON number held as an int64 (as element::get_int64 gives it for such a number); false for any
