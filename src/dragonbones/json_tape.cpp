@@ -40,7 +40,9 @@ thread_local std::unique_ptr<simdjson::dom::parser> spare_parser;
 }  // namespace
 
 bool ParsedJson::parse(std::string_view text, std::size_t max_depth) {
-    if (text.size() > std::numeric_limits<std::uint32_t>::max() - 64) return false;
+    // An empty text is no JSON (and its data() may be null, which simdjson would copy from): the caller's
+    // io::JsonDocument reports it.
+    if (text.empty() || text.size() > std::numeric_limits<std::uint32_t>::max() - 64) return false;
     parser_ = std::move(spare_parser);
     if (!parser_) parser_ = std::make_unique<simdjson::dom::parser>();
     if ((parser_->capacity() < text.size() + 64 || parser_->max_depth() != max_depth + 1) &&

@@ -66,6 +66,14 @@ TEST(DragonBonesTape, DuplicateKeysAreTheSharedLayersErrors) {
     expect_shared_layer_error(R"({"version":"5.5","armature":[],"version":"5.5"})");
 }
 
+// An empty text (a string_view whose data() is null, as a cut-off read gives) is the shared layer's
+// error, without handing simdjson a null pointer (UBSan flagged it).
+TEST(DragonBonesTape, AnEmptyTextIsTheSharedLayersError) {
+    auto r = read_json(std::string_view{});
+    ASSERT_FALSE(r.ok());
+    EXPECT_STREQ(r.error().what(), shared_layer_error("").what());
+}
+
 TEST(DragonBonesTape, ADuplicateKeyIsReportedBeforeAnEarlierFault) {
     // A wrong type, an unknown bone and a version warning come first in the text; the duplicate key
     // is still the error, as when the shared layer looked for it before reading.
