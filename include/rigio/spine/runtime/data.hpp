@@ -63,12 +63,47 @@ struct WeightedVertex {
     int vertex = 0, first_influence = 0;
 };
 
+// A skin's (slot << 32 | name id) -> attachment index table: open addressing in one array, so that
+// building it costs one allocation per skin rather than one per attachment.
+class SkinLookup {
+public:
+    struct Entry {
+        std::uint64_t key = 0;
+        int attachment = -1;  // -1: a free place
+    };
+    // Sizes the table for `count` entries (more still fit: it grows as needed).
+    void reserve(std::size_t count);
+    // Stores `attachment` (>= 0) under `key`, replacing what was stored under it.
+    void assign(std::uint64_t key, int attachment);
+    int find(std::uint64_t key) const;  // -1 when absent
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    // Every place of the table, in no particular order (free places have attachment -1).
+    std::span<const Entry> places() const { return table_; }
+
+private:
+    std::size_t place(std::uint64_t key) const;  // where `key` is, or the free place it would take
+    void rehash(std::size_t capacity);
+    std::vector<Entry> table_;  // a power of two in size, at most half full
+    std::size_t size_ = 0;
+};
+
+// A skin's attachments per slot in file order: one array of attachment indices, slot s's at
+// [start[s], start[s + 1]).
+struct SlotAttachments {
+    std::vector<int> start;  // slot count + 1
+    std::vector<int> ids;
+    std::size_t size() const { return start.empty() ? 0 : start.size() - 1; }  // the slot count
+    std::span<const int> operator[](std::size_t slot) const {
+        return {ids.data() + start[slot], ids.data() + start[slot + 1]};
+    }
+};
+
 struct SkinInfo {
     std::string name;
     std::vector<int> bones, ik, transform, path, physics;
-    // (slot << 32 | name id) -> attachment index.
-    std::unordered_map<std::uint64_t, int> lookup;
-    std::vector<std::vector<int>> by_slot;  // per slot, the attachments in file order
+    SkinLookup lookup;
+    SlotAttachments by_slot;  // per slot, the attachments in file order
 };
 
 enum class TimelineKind : std::uint8_t {
