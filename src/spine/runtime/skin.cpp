@@ -10,11 +10,10 @@
 
 namespace rigio::spine::runtime {
 
-// SkinLookup: linear probing from a multiplicative hash of the key (slot and name id are small and
-// dense, so their product with the golden ratio spreads them well).
+// SkinLookup: linear probing (see data.hpp).
 std::size_t SkinLookup::place(std::uint64_t key) const {
     const std::size_t mask = table_.size() - 1;
-    std::size_t i = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+    std::size_t i = start(key) & mask;
     while (table_[i].attachment >= 0 && table_[i].key != key) i = (i + 1) & mask;
     return i;
 }
@@ -35,10 +34,6 @@ void SkinLookup::assign(std::uint64_t key, int attachment) {
     Entry& e = table_[place(key)];
     if (e.attachment < 0) ++size_;
     e = {key, attachment};
-}
-
-int SkinLookup::find(std::uint64_t key) const {
-    return table_.empty() ? -1 : table_[place(key)].attachment;
 }
 
 void Skeleton::set_skin(int skin) {
