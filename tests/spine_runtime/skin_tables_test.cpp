@@ -108,3 +108,26 @@ TEST(CurveTable, LinearSteppedAndBezierMatchSampleCurve) {
 }
 
 }  // namespace
+
+namespace {
+
+// sample_curve's precomputed weights give the bits of the weights computed per call in float.
+TEST(CurveTable, SampleCurveMatchesThePerCallFloatFormula) {
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> handle(-0.5f, 1.5f);
+    for (int n = 0; n < 200; ++n) {
+        const Curve c{CurveType::Bezier, handle(rng), handle(rng), handle(rng), handle(rng)};
+        float got[kCurveStride];
+        sample_curve(c, got);
+        EXPECT_EQ(got[0], kCurveBezier);
+        for (int i = 1; i <= 9; ++i) {
+            volatile float t = 0.1f * static_cast<float>(i);  // volatile: computed at run time
+            const float u = 1 - t;
+            const float w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t;
+            EXPECT_EQ(got[2 * i - 1], w1 * c.cx1 + w2 * c.cx2 + w3) << n << " " << i;
+            EXPECT_EQ(got[2 * i], w1 * c.cy1 + w2 * c.cy2 + w3) << n << " " << i;
+        }
+    }
+}
+
+}  // namespace
