@@ -5,6 +5,24 @@
 
 namespace rigio::spine::runtime {
 
+namespace {
+
+// 3.x: the weights of the handles and of the end point at t = 0.1 * i, in float as the runtimes compute them.
+struct FloatWeights {
+    float w[10][3];
+    constexpr FloatWeights() : w{} {
+        for (int i = 1; i <= 9; ++i) {
+            const float t = 0.1f * static_cast<float>(i), u = 1 - t;
+            w[i][0] = 3 * u * u * t;
+            w[i][1] = 3 * u * t * t;
+            w[i][2] = t * t * t;
+        }
+    }
+};
+constexpr FloatWeights kFloatWeights;
+
+}  // namespace
+
 void sample_curve(const Curve& curve, float* out) {
     std::fill(out, out + kCurveStride, 0.0f);
     switch (curve.type) {
@@ -13,10 +31,10 @@ void sample_curve(const Curve& curve, float* out) {
         case CurveType::Bezier: break;
     }
     out[0] = kCurveBezier;
-    // Cubic Bézier with end points (0,0) and (1,1), evaluated at t = 0.1 .. 0.9.
+    // Cubic Bézier with end points (0,0) and (1,1), evaluated at t = 0.1 .. 0.9 (weights from the table
+    // below, the same float operations done once at compile time).
     for (int i = 1; i <= 9; ++i) {
-        const float t = 0.1f * static_cast<float>(i), u = 1 - t;
-        const float w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t;
+        const float w1 = kFloatWeights.w[i][0], w2 = kFloatWeights.w[i][1], w3 = kFloatWeights.w[i][2];
         out[2 * i - 1] = w1 * curve.cx1 + w2 * curve.cx2 + w3;
         out[2 * i] = w1 * curve.cy1 + w2 * curve.cy2 + w3;
     }

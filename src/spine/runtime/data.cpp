@@ -40,9 +40,7 @@ int RuntimeData::name_id(const std::string& name) const {
 
 int RuntimeData::skin_attachment(int skin, int slot, int name) const {
     if (skin < 0 || name < 0) return -1;
-    const auto& lookup = skins[static_cast<std::size_t>(skin)].lookup;
-    auto it = lookup.find(detail::skin_key(slot, name));
-    return it == lookup.end() ? -1 : it->second;
+    return skins[static_cast<std::size_t>(skin)].lookup.find(detail::skin_key(slot, name));
 }
 
 namespace {
@@ -171,6 +169,8 @@ RuntimeData build(const SkeletonData& sd) {
     rd.name_ids.reserve(attachment_count);
     rd.skins.resize(sd.skins.size());
     if (sd.has_default_skin && !sd.skins.empty()) rd.default_skin = 0;
+    std::vector<int> scratch;
+    scratch.reserve(sd.slots.size());
     for (std::size_t s = 0; s < sd.skins.size(); ++s) {
         const Skin& skin = sd.skins[s];
         SkinInfo& info = rd.skins[s];
@@ -181,14 +181,23 @@ RuntimeData build(const SkeletonData& sd) {
         info.path = skin.path;
         info.physics = skin.physics;
         check_bones(info.bones, "skin");
-        info.by_slot.resize(sd.slots.size());
+        // by_slot: the list sizes first (a slot out of range is reported in the loop below, in file
+        // order with the other errors), then each attachment at its slot's next place.
         std::size_t skin_attachments = 0;
-        for (const SkinSlot& ss : skin.slots) skin_attachments += ss.attachments.size();
+        info.by_slot.start.assign(sd.slots.size() + 1, 0);
+        for (const SkinSlot& ss : skin.slots) {
+            skin_attachments += ss.attachments.size();
+            if (ss.slot >= 0 && ss.slot < slot_count)
+                info.by_slot.start[static_cast<std::size_t>(ss.slot) + 1] += static_cast<int>(ss.attachments.size());
+        }
+        for (std::size_t i = 1; i < info.by_slot.start.size(); ++i) info.by_slot.start[i] += info.by_slot.start[i - 1];
+        info.by_slot.ids.resize(static_cast<std::size_t>(info.by_slot.start.back()));
+        std::vector<int>& next_place = scratch;  // per slot, where its next attachment goes
+        next_place.assign(info.by_slot.start.begin(), info.by_slot.start.end() - 1);
         info.lookup.reserve(skin_attachments);
         for (const SkinSlot& ss : skin.slots) {
             if (ss.slot < 0 || ss.slot >= slot_count) throw Error("skin \"" + info.name + "\": slot index out of range");
-            std::vector<int>& slot_list = info.by_slot[static_cast<std::size_t>(ss.slot)];
-            slot_list.reserve(slot_list.size() + ss.attachments.size());
+            int& slot_place = next_place[static_cast<std::size_t>(ss.slot)];
             for (const SkinAttachment& e : ss.attachments) {
                 const int id = static_cast<int>(rd.attachments.size());
                 AttachmentInfo a;
@@ -222,8 +231,8 @@ RuntimeData build(const SkeletonData& sd) {
                 }
                 rd.attachments.push_back(std::move(a));
                 entries.push_back({&m});
-                info.lookup[detail::skin_key(ss.slot, intern(e.key ? *e.key : kNoName))] = id;
-                slot_list.push_back(id);
+                info.lookup.assign(detail::skin_key(ss.slot, intern(e.key ? *e.key : kNoName)), id);
+                info.by_slot.ids[static_cast<std::size_t>(slot_place++)] = id;
             }
         }
     }

@@ -2,11 +2,39 @@
 // back to the default skin), and changing a slot's attachment (which resets its deform unless the
 // new attachment shares the old one's deform source, 3.8+, and its sequence frame).
 #include <algorithm>
+#include <bit>
+#include <utility>
 
 #include "rigio/spine/runtime/skeleton.hpp"
 #include "runtime_internal.hpp"
 
 namespace rigio::spine::runtime {
+
+// SkinLookup: linear probing (see data.hpp).
+std::size_t SkinLookup::place(std::uint64_t key) const {
+    const std::size_t mask = table_.size() - 1;
+    std::size_t i = start(key) & mask;
+    while (table_[i].attachment >= 0 && table_[i].key != key) i = (i + 1) & mask;
+    return i;
+}
+
+void SkinLookup::rehash(std::size_t capacity) {
+    std::vector<Entry> old = std::exchange(table_, std::vector<Entry>(capacity));
+    for (const Entry& e : old)
+        if (e.attachment >= 0) table_[place(e.key)] = e;
+}
+
+void SkinLookup::reserve(std::size_t count) {
+    const std::size_t capacity = std::bit_ceil(std::max<std::size_t>(count * 2, 8));
+    if (capacity > table_.size()) rehash(capacity);
+}
+
+void SkinLookup::assign(std::uint64_t key, int attachment) {
+    if ((size_ + 1) * 2 > table_.size()) rehash(std::max<std::size_t>(table_.size() * 2, 8));
+    Entry& e = table_[place(key)];
+    if (e.attachment < 0) ++size_;
+    e = {key, attachment};
+}
 
 void Skeleton::set_skin(int skin) {
     if (skin == skin_) return;
@@ -22,9 +50,9 @@ void Skeleton::set_skin(int skin) {
         for (std::size_t i = 0; i < slots.size(); ++i) {
             const int current = slots[i].attachment;
             if (current < 0 || data_->attachments[static_cast<std::size_t>(current)].skin != skin_) continue;
-            for (const auto& [key, id] : data_->skins[static_cast<std::size_t>(skin_)].lookup) {
-                if (id != current) continue;
-                const int a = data_->skin_attachment(skin, static_cast<int>(i), static_cast<int>(key & 0xFFFFFFFFu));
+            for (const SkinLookup::Entry& e : data_->skins[static_cast<std::size_t>(skin_)].lookup.places()) {
+                if (e.attachment != current) continue;  // (free places hold -1, `current` is >= 0)
+                const int a = data_->skin_attachment(skin, static_cast<int>(i), static_cast<int>(e.key & 0xFFFFFFFFu));
                 if (a >= 0) set_attachment(static_cast<int>(i), a);
                 break;
             }

@@ -50,7 +50,12 @@ struct Builder {
         for (std::size_t i = 0; i + 1 < n; ++i) {
             float* out = t.curves.data() + i * stride;
             if (!t.absolute) {
-                sample_curve(*keyed[i], out);
+                // `curves` is zero-filled already: linear and stepped transitions need only their type
+                // (most transitions are linear, and sample_curve would clear the whole stride again).
+                if (keyed[i]->type == CurveType::Bezier)
+                    sample_curve(*keyed[i], out);
+                else
+                    out[0] = keyed[i]->type == CurveType::Stepped ? kCurveStepped : kCurveLinear;
             } else {
                 const float* v0 = percent ? zero : t.frames.data() + i * e + 1;
                 const float* v1 = percent ? one : t.frames.data() + (i + 1) * e + 1;

@@ -63,12 +63,59 @@ struct WeightedVertex {
     int vertex = 0, first_influence = 0;
 };
 
+// A skin's (slot << 32 | name id) -> attachment index table: open addressing in one array, so that
+// building it costs one allocation per skin rather than one per attachment.
+class SkinLookup {
+public:
+    struct Entry {
+        std::uint64_t key = 0;
+        int attachment = -1;  // -1: a free place
+    };
+    // Sizes the table for `count` entries (more still fit: it grows as needed).
+    void reserve(std::size_t count);
+    // Stores `attachment` (>= 0) under `key`, replacing what was stored under it.
+    void assign(std::uint64_t key, int attachment);
+    // -1 when absent. Inline: poses look attachments up through it (attachment timelines). Entries are
+    // never removed, so the first free place on the probe path means the key is absent.
+    int find(std::uint64_t key) const {
+        if (table_.empty()) return -1;
+        const std::size_t mask = table_.size() - 1;
+        for (std::size_t i = start(key) & mask;; i = (i + 1) & mask) {
+            const Entry& e = table_[i];
+            if (e.attachment < 0 || e.key == key) return e.attachment;
+        }
+    }
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    // Every place of the table, in no particular order (free places have attachment -1).
+    std::span<const Entry> places() const { return table_; }
+
+private:
+    // Where the probe for `key` starts (before the mask): slot and name id are small and dense, so
+    // their product with the golden ratio spreads them well.
+    static std::size_t start(std::uint64_t key) { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32); }
+    std::size_t place(std::uint64_t key) const;  // where `key` is, or the free place it would take
+    void rehash(std::size_t capacity);
+    std::vector<Entry> table_;  // a power of two in size, at most half full
+    std::size_t size_ = 0;
+};
+
+// A skin's attachments per slot in file order: one array of attachment indices, slot s's at
+// [start[s], start[s + 1]).
+struct SlotAttachments {
+    std::vector<int> start;  // slot count + 1
+    std::vector<int> ids;
+    std::size_t size() const { return start.empty() ? 0 : start.size() - 1; }  // the slot count
+    std::span<const int> operator[](std::size_t slot) const {
+        return {ids.data() + start[slot], ids.data() + start[slot + 1]};
+    }
+};
+
 struct SkinInfo {
     std::string name;
     std::vector<int> bones, ik, transform, path, physics;
-    // (slot << 32 | name id) -> attachment index.
-    std::unordered_map<std::uint64_t, int> lookup;
-    std::vector<std::vector<int>> by_slot;  // per slot, the attachments in file order
+    SkinLookup lookup;
+    SlotAttachments by_slot;  // per slot, the attachments in file order
 };
 
 enum class TimelineKind : std::uint8_t {
