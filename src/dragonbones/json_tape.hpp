@@ -36,10 +36,7 @@ public:
     bool is_string() const { return kind() == '"'; }
     bool is_null() const { return kind() == 'n'; }
     bool is_bool() const { return kind() == 't' || kind() == 'f'; }
-    bool is_number() const {
-        const char k = kind();
-        return k == 'd' || k == 'l' || k == 'u';
-    }
+    bool is_number() const { return io::tape::is_number(word()); }
 
     // Any JSON number as a double (integers converted, as simdjson's get_double does); false otherwise.
     bool number(double& out) const { return io::tape::number_at(tape_->words + at_, out); }
@@ -50,7 +47,7 @@ public:
 
     // Containers: the number of elements (members of an object), and their walk.
     std::size_t size() const;
-    std::size_t end() const { return static_cast<std::size_t>(word() & 0xFFFFFFFFu) - 1; }  // its closing word
+    std::size_t end() const { return io::tape::close_of(word()); }  // its closing word
     std::size_t first() const { return at_ + 1; }  // its first element (or key), or end() when empty
     std::size_t after() const { return io::tape::after(tape_->words, at_); }  // one past this value
     JsonValue at(std::size_t index) const { return {*tape_, index}; }

@@ -63,25 +63,19 @@ public:
     // duplicate was found (then in found).
     bool container(std::size_t i) {
         const std::uint64_t open = tape_[i];
-        const std::size_t close = static_cast<std::size_t>(open & 0xFFFFFFFFu) - 1;
+        const std::size_t close = tape::close_of(open);
         if (tape::type_of(open) == '[') {
             // Elements, stepped over unless they are containers (arrays of numbers: vertices, curves).
             std::size_t index = 0;
             std::size_t j = i + 1;
             // Fast path: runs of four numbers (two words each) are stepped over with one branch.
-            while (j + 8 <= close && is_number(tape_[j]) & is_number(tape_[j + 2]) & is_number(tape_[j + 4]) & is_number(tape_[j + 6])) {
+            while (j + 8 <= close && tape::is_number(tape_[j]) & tape::is_number(tape_[j + 2]) & tape::is_number(tape_[j + 4]) &
+                                         tape::is_number(tape_[j + 6])) {
                 j += 8;
                 index += 4;
             }
-            for (; j < close; ++index) {
-                const char t = tape::type_of(tape_[j]);
-                if (t == '{' || t == '[') {
-                    if (descend(false, {}, index, j)) return true;
-                    j = static_cast<std::size_t>(tape_[j] & 0xFFFFFFFFu);
-                } else {
-                    j += (t == 'l' || t == 'u' || t == 'd') ? 2 : 1;
-                }
-            }
+            for (; j < close; j = tape::after(tape_, j), ++index)
+                if (tape::is_container(tape_[j]) && descend(false, {}, index, j)) return true;
             return false;
         }
         // An object: its keys first (unless the format allows it to repeat them), then its values.
@@ -90,8 +84,7 @@ public:
             keys_.clear();
             for (std::size_t j = i + 1; j < close; j = tape::after(tape_, j + 1)) {
                 keys_.push_back(seen_key(tape::string_at(doc_, tape_[j])));
-                const char t = tape::type_of(tape_[j + 1]);
-                nested |= t == '{' || t == '[';
+                nested |= tape::is_container(tape_[j + 1]);
             }
             if (auto dup = duplicate_in(keys_.begin(), keys_.end())) {
                 std::string pointer;
@@ -106,8 +99,7 @@ public:
             if (!nested) return false;
         }
         for (std::size_t j = i + 1; j < close; j = tape::after(tape_, j + 1)) {
-            const char t = tape::type_of(tape_[j + 1]);
-            if ((t == '{' || t == '[') && descend(true, tape::string_at(doc_, tape_[j]), 0, j + 1)) return true;
+            if (tape::is_container(tape_[j + 1]) && descend(true, tape::string_at(doc_, tape_[j]), 0, j + 1)) return true;
         }
         return false;
     }
@@ -115,10 +107,6 @@ public:
     std::optional<std::string> found;
 
 private:
-    static bool is_number(std::uint64_t word) {
-        const char t = tape::type_of(word);
-        return t == 'd' || t == 'l' || t == 'u';
-    }
     struct Step {
         bool object;           // a member of an object (key) or an element of an array (index)
         std::string_view key;
@@ -154,8 +142,7 @@ private:
 std::optional<std::string> find_duplicate_key(const simdjson::dom::document& doc, DuplicateKeysAllowed allow) {
     const std::uint64_t* tape = doc.tape.get();
     // tape[0] is the root word 'r'; the root value follows.
-    const char t = tape::type_of(tape[1]);
-    if (t != '{' && t != '[') return std::nullopt;
+    if (!tape::is_container(tape[1])) return std::nullopt;
     DuplicateFinder finder(doc, allow);
     finder.container(1);
     return std::move(finder.found);

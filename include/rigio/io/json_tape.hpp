@@ -40,13 +40,23 @@ inline simdjson::dom::element element(const simdjson::dom::document* doc, std::s
 }
 
 inline char type_of(std::uint64_t word) { return static_cast<char>(word >> 56); }
+inline bool is_number(std::uint64_t word) {
+    const char t = type_of(word);
+    return t == 'd' || t == 'l' || t == 'u';
+}
+inline bool is_container(std::uint64_t word) {
+    const char t = type_of(word);
+    return t == '{' || t == '[';
+}
+// Index of the closing '}' or ']' of the container whose opening word is `open`.
+inline std::size_t close_of(std::uint64_t open) { return static_cast<std::size_t>(open & 0xFFFFFFFFu) - 1; }
 
 // Index of the word after the value that starts at tape[i] (a container is stepped over whole).
 inline std::size_t after(const std::uint64_t* tape, std::size_t i) {
     const std::uint64_t word = tape[i];
     switch (type_of(word)) {
         case '{':
-        case '[': return static_cast<std::size_t>(word & 0xFFFFFFFFu);
+        case '[': return close_of(word) + 1;
         case 'l':
         case 'u':
         case 'd': return i + 2;
@@ -105,7 +115,7 @@ inline bool same(std::string_view a, std::string_view b) {
 inline std::optional<simdjson::dom::element> member(simdjson::dom::object obj, std::string_view key) {
     const Ref r = ref(obj);
     const std::uint64_t* t = r.doc->tape.get();
-    const std::size_t close = static_cast<std::size_t>(t[r.json_index] & 0xFFFFFFFFu) - 1;  // the '}'
+    const std::size_t close = close_of(t[r.json_index]);  // the '}'
     for (std::size_t i = r.json_index + 1; i < close; i = after(t, i + 1))
         if (same(string_at(r.doc, t[i]), key)) return element(r.doc, i + 1);
     return std::nullopt;
@@ -117,7 +127,7 @@ template <class F>
 inline void each_member(simdjson::dom::object obj, F&& f) {
     const Ref r = ref(obj);
     const std::uint64_t* t = r.doc->tape.get();
-    const std::size_t close = static_cast<std::size_t>(t[r.json_index] & 0xFFFFFFFFu) - 1;  // the '}'
+    const std::size_t close = close_of(t[r.json_index]);  // the '}'
     for (std::size_t i = r.json_index + 1; i < close; i = after(t, i + 1)) f(string_at(r.doc, t[i]), element(r.doc, i + 1));
 }
 
@@ -127,7 +137,7 @@ template <class F>
 inline void each(simdjson::dom::array a, F&& f) {
     const Ref r = ref(a);
     const std::uint64_t* t = r.doc->tape.get();
-    const std::size_t close = static_cast<std::size_t>(t[r.json_index] & 0xFFFFFFFFu) - 1;  // the ']'
+    const std::size_t close = close_of(t[r.json_index]);  // the ']'
     for (std::size_t i = r.json_index + 1; i < close; i = after(t, i)) f(element(r.doc, i));
 }
 
