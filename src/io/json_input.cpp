@@ -366,7 +366,8 @@ JsonDocument::~JsonDocument() {
 
 const std::string& JsonPath::pointer() const {
     rendered_.clear();
-    for (const Step& s : steps_) {
+    for (std::size_t d = 0; d < depth_; ++d) {
+        const Step& s = steps_[d];
         switch (s.kind) {
             case Step::Key: append_pointer_token(rendered_, std::string_view(s.key, s.size)); break;
             case Step::Owned: append_pointer_token(rendered_, owned_[s.size]); break;

@@ -70,24 +70,23 @@ void append_pointer_token(std::string& pointer, std::string_view key);
 // they read, and almost never report one, so a scope costs a push and a pop, not a string append.
 class JsonPath {
 public:
-    explicit JsonPath(std::string_view text) : text_(text) { steps_.reserve(32); }
+    explicit JsonPath(std::string_view text) : text_(text), steps_(32) {}
 
     // RAII: descends into a key or index for the lifetime of the scope. A key is referred to, not
     // copied: it must outlive the scope (keys from the document or literals do); a temporary
     // std::string is kept by the path for the scope's lifetime.
     class Scope {
     public:
-        Scope(JsonPath& p, std::string_view key) : p_(p) { p.steps_.push_back({key.data(), key.size(), Step::Key}); }
-        Scope(JsonPath& p, std::size_t index) : p_(p) { p.steps_.push_back({nullptr, index, Step::Index}); }
+        Scope(JsonPath& p, std::string_view key) : p_(p) { p.push({key.data(), key.size(), Step::Key}); }
+        Scope(JsonPath& p, std::size_t index) : p_(p) { p.push({nullptr, index, Step::Index}); }
         template <class S>
             requires std::same_as<S, std::string>
         Scope(JsonPath& p, S&& key) : p_(p) {
-            p.steps_.push_back({nullptr, p.owned_.size(), Step::Owned});
+            p.push({nullptr, p.owned_.size(), Step::Owned});
             p.owned_.push_back(std::move(key));
         }
         ~Scope() {
-            if (p_.steps_.back().kind == Step::Owned) p_.owned_.pop_back();
-            p_.steps_.pop_back();
+            if (p_.steps_[--p_.depth_].kind == Step::Owned) p_.owned_.pop_back();
         }
         Scope(const Scope&) = delete;
         Scope& operator=(const Scope&) = delete;
@@ -112,8 +111,15 @@ private:
         Kind kind;
     };
 
+    // The steps are written in place (steps_ only grows): a scope costs a store and a count.
+    void push(const Step& s) {
+        if (depth_ == steps_.size()) steps_.resize(2 * depth_);
+        steps_[depth_++] = s;
+    }
+
     std::string_view text_;
-    std::vector<Step> steps_;
+    std::vector<Step> steps_;  // steps_[0, depth_) is the path
+    std::size_t depth_ = 0;
     std::vector<std::string> owned_;
     mutable std::string rendered_;
 };
