@@ -29,6 +29,11 @@ SeenKey seen_key(std::string_view key) {
     return {f, key};
 }
 
+// One of 64 bits for a fingerprint (equal fingerprints, equal bits).
+std::uint64_t fingerprint_bit(std::uint64_t fingerprint) {
+    return std::uint64_t{1} << ((fingerprint * 0x9E3779B97F4A7C15ull) >> 58);
+}
+
 // The first duplicated key among keys[first, end): compared pairwise when there are few (keyframes and
 // most objects), else sorted (the range is scratch).
 std::optional<std::string_view> duplicate_in(std::vector<SeenKey>::iterator first, std::vector<SeenKey>::iterator end) {
@@ -88,8 +93,14 @@ public:
         const bool check = !(allow_ && allow_(at_));
         const std::size_t base = nested_.size();
         if (check) keys_.clear();
+        std::uint64_t seen = 0, repeats = 0;  // fingerprint_bit of the keys so far; of keys whose bit was set
         for (std::size_t j = i + 1; j < close;) {
-            if (check) keys_.push_back(seen_key(tape::string_at(strings_, tape_[j])));
+            if (check) {
+                keys_.push_back(seen_key(tape::string_at(strings_, tape_[j])));
+                const std::uint64_t bit = fingerprint_bit(keys_.back().fingerprint);
+                repeats |= seen & bit;
+                seen |= bit;
+            }
             const std::uint64_t value = tape_[j + 1];
             if (tape::is_container(value)) {
                 nested_.push_back(j);
@@ -98,7 +109,9 @@ public:
                 j += tape::is_number(value) ? 3 : 2;  // the key, and the value's one or two words
             }
         }
-        if (check) {
+        // Equal keys have equal fingerprints, so an object none of whose fingerprints falls on the bit
+        // of an earlier one holds no duplicate: the keys are compared only when some bit repeats.
+        if (check && repeats) {
             if (auto dup = duplicate_in(keys_.begin(), keys_.end())) {
                 std::string pointer;
                 for (const Step& s : steps_) {
