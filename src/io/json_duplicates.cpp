@@ -29,6 +29,11 @@ SeenKey seen_key(std::string_view key) {
     return {f, key};
 }
 
+// One of 64 bits for a fingerprint (equal fingerprints, equal bits).
+std::uint64_t fingerprint_bit(std::uint64_t fingerprint) {
+    return std::uint64_t{1} << ((fingerprint * 0x9E3779B97F4A7C15ull) >> 58);
+}
+
 // The first duplicated key among keys[first, end): compared pairwise when there are few (keyframes and
 // most objects), else sorted (the range is scratch).
 std::optional<std::string_view> duplicate_in(std::vector<SeenKey>::iterator first, std::vector<SeenKey>::iterator end) {
@@ -57,7 +62,11 @@ namespace {
 class DuplicateFinder {
 public:
     DuplicateFinder(const simdjson::dom::document& doc, DuplicateKeysAllowed allow)
-        : doc_(&doc), tape_(doc.tape.get()), allow_(allow) {}
+        : tape_(doc.tape.get()), strings_(doc.string_buf.get()), allow_(allow) {
+        at_.reserve(32);
+        steps_.reserve(32);
+        nested_.reserve(64);
+    }
 
     // Checks the container whose opening word is tape[i] and every container inside it; true when a
     // duplicate was found (then in found).
@@ -78,14 +87,31 @@ public:
                 if (tape::is_container(tape_[j]) && descend(false, {}, index, j)) return true;
             return false;
         }
-        // An object: its keys first (unless the format allows it to repeat them), then its values.
-        bool nested = false;
-        if (!(allow_ && allow_(at_))) {
-            keys_.clear();
-            for (std::size_t j = i + 1; j < close; j = tape::after(tape_, j + 1)) {
-                keys_.push_back(seen_key(tape::string_at(doc_, tape_[j])));
-                nested |= tape::is_container(tape_[j + 1]);
+        // An object: its keys first (unless the format allows it to repeat them), then its values. The
+        // members whose values are containers are noted on the way, on nested_ (a stack the objects
+        // inside push onto and pop back), so that the members are walked once.
+        const bool check = !(allow_ && allow_(at_));
+        const std::size_t base = nested_.size();
+        if (check) keys_.clear();
+        std::uint64_t seen = 0, repeats = 0;  // fingerprint_bit of the keys so far; of keys whose bit was set
+        for (std::size_t j = i + 1; j < close;) {
+            if (check) {
+                keys_.push_back(seen_key(tape::string_at(strings_, tape_[j])));
+                const std::uint64_t bit = fingerprint_bit(keys_.back().fingerprint);
+                repeats |= seen & bit;
+                seen |= bit;
             }
+            const std::uint64_t value = tape_[j + 1];
+            if (tape::is_container(value)) {
+                nested_.push_back(j);
+                j = tape::close_of(value) + 1;
+            } else {
+                j += tape::is_number(value) ? 3 : 2;  // the key, and the value's one or two words
+            }
+        }
+        // Equal keys have equal fingerprints, so an object none of whose fingerprints falls on the bit
+        // of an earlier one holds no duplicate: the keys are compared only when some bit repeats.
+        if (check && repeats) {
             if (auto dup = duplicate_in(keys_.begin(), keys_.end())) {
                 std::string pointer;
                 for (const Step& s : steps_) {
@@ -96,11 +122,13 @@ public:
                 found = std::move(pointer);
                 return true;
             }
-            if (!nested) return false;
         }
-        for (std::size_t j = i + 1; j < close; j = tape::after(tape_, j + 1)) {
-            if (tape::is_container(tape_[j + 1]) && descend(true, tape::string_at(doc_, tape_[j]), 0, j + 1)) return true;
+        const std::size_t end = nested_.size();
+        for (std::size_t k = base; k < end; ++k) {
+            const std::size_t j = nested_[k];
+            if (descend(true, tape::string_at(strings_, tape_[j]), 0, j + 1)) return true;
         }
+        nested_.resize(base);
         return false;
     }
 
@@ -124,12 +152,13 @@ private:
         return dup;
     }
 
-    const simdjson::dom::document* doc_;
     const std::uint64_t* tape_;
+    const std::uint8_t* strings_;
     DuplicateKeysAllowed allow_;
     std::vector<std::string_view> at_;  // the path of the container being checked, for allow_
     std::vector<Step> steps_;           // the same, for the pointer of a duplicate
     std::vector<SeenKey> keys_;         // the keys of the object being checked
+    std::vector<std::size_t> nested_;   // tape indices of the keys of members holding containers, by object
 };
 
 }  // namespace

@@ -364,14 +364,34 @@ JsonDocument::~JsonDocument() {
     if (parser_ && !spare_parser && parser_->capacity() <= kKeepParserFor + 64) spare_parser = std::move(parser_);
 }
 
+const std::string& JsonPath::pointer() const {
+    rendered_.clear();
+    for (std::size_t d = 0; d < depth_; ++d) {
+        const Step& s = steps_[d];
+        switch (s.kind) {
+            case Step::Key: append_pointer_token(rendered_, std::string_view(s.key, s.size)); break;
+            case Step::Owned: append_pointer_token(rendered_, owned_[s.size]); break;
+            case Step::Index: {
+                char digits[24];
+                digits[0] = '/';
+                const auto end = std::to_chars(digits + 1, digits + sizeof digits, s.size).ptr;
+                rendered_.append(digits, static_cast<std::size_t>(end - digits));
+                break;
+            }
+        }
+    }
+    return rendered_;
+}
+
 Location JsonPath::location() const {
-    Location where = Location::at_path(path_.empty() ? "/" : path_);
-    if (auto at = locate_json_pointer(text_, path_)) line_column(text_, *at, where.line, where.column);
+    const std::string& path = pointer();
+    Location where = Location::at_path(path.empty() ? "/" : path);
+    if (auto at = locate_json_pointer(text_, path)) line_column(text_, *at, where.line, where.column);
     return where;
 }
 
 Location JsonPath::location_of(std::string_view key) const {
-    std::string p = path_;
+    std::string p = pointer();
     append_pointer_token(p, key);
     Location where = Location::at_path(p);
     if (auto at = locate_json_pointer(text_, p)) line_column(text_, *at, where.line, where.column);

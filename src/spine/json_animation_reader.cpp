@@ -146,7 +146,7 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
                     key.time = number(k, "time", 0);
                     key.color = color(k, "color", 0xFFFFFFFFu);
                     key.curve = read_curve(k);
-                    t.color_keys.push_back(key);
+                    t.color_keys.push_back(std::move(key));
                 });
             } else if (tl.key == "twoColor") {
                 t.type = SlotTimelineType::TwoColor;
@@ -157,7 +157,7 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
                     key.color = color(k, "light", 0xFFFFFFFFu);
                     key.dark = rgb(k, "dark", 0);
                     key.curve = read_curve(k);
-                    t.color_keys.push_back(key);
+                    t.color_keys.push_back(std::move(key));
                 });
             } else {
                 fail("unknown slot timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected attachment, color or twoColor)");
@@ -198,7 +198,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
                     key.y = number(k, "y", fallback);
                 }
                 key.curve = read_curve(k);
-                t.keys.push_back(key);
+                t.keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
         }
@@ -222,7 +222,7 @@ void JsonSkeletonReader::read_ik_timelines(Animation& a, JObj o) {
             key.compress = flag(k, "compress", false);
             key.stretch = flag(k, "stretch", false);
             key.curve = key_curve(k, 2);
-            t.keys.push_back(key);
+            t.keys.push_back(std::move(key));
         });
         a.ik.push_back(std::move(t));
     }
@@ -256,7 +256,7 @@ void JsonSkeletonReader::read_transform_timelines(Animation& a, JObj o) {
             key.scale_mix = number(k, "scaleMix", 1);
             key.shear_mix = number(k, "shearMix", 1);
             key.curve = read_curve(k);
-            t.keys.push_back(key);
+            t.keys.push_back(std::move(key));
         });
         a.transform.push_back(std::move(t));
     }
@@ -307,7 +307,7 @@ void JsonSkeletonReader::read_path_timelines(Animation& a, JObj o) {
                     key.a = number(k, "spacing", 0);
                 }
                 key.curve = read_curve(k);
-                t.keys.push_back(key);
+                t.keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
         }

@@ -16,14 +16,36 @@ constexpr std::size_t kMaxWarnings = 50;
 
 // ---- helpers ----
 
+void JsonSkeletonReader::gather_members(JObj o) {
+    const io::tape::Ref r = io::tape::ref(o);
+    members_.object = r.json_index;
+    members_.count = 0;
+    members_.present = 0;
+    const std::uint64_t* t = r.doc->tape.get();
+    const std::uint8_t* strings = r.doc->string_buf.get();
+    const std::size_t close = io::tape::close_of(t[r.json_index]);  // the '}'
+    for (std::size_t i = r.json_index + 1; i < close; i = io::tape::after(t, i + 1)) {
+        if (members_.count == Members::kMax) {
+            members_.count = Members::kMax + 1;
+            return;
+        }
+        const std::string_view k = io::tape::string_at(strings, t[i]);
+        const std::uint32_t tag = Members::tag(k.data(), k.size());
+        members_.present |= Members::bit(tag);
+        members_.entries[members_.count++] = {tag, static_cast<std::uint32_t>(i + 1), k.data()};
+    }
+}
+
+std::optional<JEl> JsonSkeletonReader::member_on_tape(JObj o, std::string_view key) { return io::member(o, key); }
+
 std::optional<JEl> JsonSkeletonReader::get(JObj o, std::string_view key) {
-    auto e = io::member(o, key);
+    auto e = member(o, key);
     if (!e || e->is_null()) return std::nullopt;
     return e;
 }
 
 JEl JsonSkeletonReader::required(JObj o, std::string_view key) {
-    auto e = io::member(o, key);
+    auto e = member(o, key);
     if (!e) fail("missing required key \"" + std::string(key) + "\"");
     return *e;
 }
@@ -54,7 +76,7 @@ float JsonSkeletonReader::number(JEl e) {
 }
 
 float JsonSkeletonReader::number(JObj o, std::string_view key, float fallback) {
-    auto found = io::member(o, key);
+    auto found = member(o, key);
     if (!found) return fallback;
     JEl e = *found;
     // Fast path: any JSON number as a double, read from the tape inline (anything else fails below).
@@ -167,22 +189,39 @@ void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_vi
     const std::string_view* names = known.begin();
     const std::size_t count = known.size();
     std::size_t next = 0;
-    io::tape::each_member(o, [&](std::string_view k, JEl value) {
+    auto is_known = [&](std::string_view k) {
         for (std::size_t m = 0, j = next; m < count; ++m, j = j + 1 == count ? 0 : j + 1)
             if (io::tape::same(names[j], k)) {
                 next = j + 1 == count ? 0 : j + 1;
                 const std::string_view n = names[j];
-                if (!(is_4x(version_) && (n == "c2" || n == "c3" || n == "c4"))) return;  // 4.x curves are arrays
-                break;
+                return !(is_4x(version_) && (n == "c2" || n == "c3" || n == "c4"));  // 4.x curves are arrays
             }
-        if (keep) keep->push_back({std::string(k), simdjson::to_string(value)});
-        if (!options_.warnings) return;
-        if (++warned_ > kMaxWarnings) {
-            if (warned_ == kMaxWarnings + 1) options_.warnings->push_back("more unknown keys (not listed)");
-            return;
-        }
-        options_.warnings->push_back(std::string(keep ? "unknown key kept: " : "unknown key skipped: ") + path_.location_of(k).to_string());
-    });
+        return false;
+    };
+    // The members are gathered into the table the field lookups that follow will use.
+    const io::tape::Ref r = io::tape::ref(o);
+    if (r.json_index != members_.object) gather_members(o);
+    if (members_.count > Members::kMax) {
+        io::tape::each_member(o, [&](std::string_view k, JEl value) {
+            if (!is_known(k)) unknown_key(k, value, keep);
+        });
+        return;
+    }
+    for (std::uint32_t m = 0; m < members_.count; ++m) {
+        const Members::Entry& e = members_.entries[m];
+        const std::string_view k(e.key, e.tag >> 8);
+        if (!is_known(k)) unknown_key(k, io::tape::element(r.doc, e.value), keep);
+    }
+}
+
+void JsonSkeletonReader::unknown_key(std::string_view k, JEl value, JsonExtras* keep) {
+    if (keep) keep->push_back({std::string(k), simdjson::to_string(value)});
+    if (!options_.warnings) return;
+    if (++warned_ > kMaxWarnings) {
+        if (warned_ == kMaxWarnings + 1) options_.warnings->push_back("more unknown keys (not listed)");
+        return;
+    }
+    options_.warnings->push_back(std::string(keep ? "unknown key kept: " : "unknown key skipped: ") + path_.location_of(k).to_string());
 }
 
 // ---- the document, in the editor's order ----

@@ -119,6 +119,22 @@ private:
     JArr array(JEl e) { return io::as_array(e, path_); }
     JObj object_at(JObj o, std::string_view key);  // a member that must be an object
     JArr array_at(JObj o, std::string_view key);   // a member that must be an array
+    // The first member of `o` named `key` (as io::member), from the member table (see Members below).
+    std::optional<JEl> member(JObj o, std::string_view key) {
+        const io::tape::Ref r = io::tape::ref(o);
+        if (r.json_index != members_.object) [[unlikely]]
+            gather_members(o);
+        if (members_.count > Members::kMax) [[unlikely]]
+            return member_on_tape(o, key);
+        const std::uint32_t tag = Members::tag(key.data(), key.size());
+        if (!(members_.present & Members::bit(tag))) return std::nullopt;  // most fields asked for are absent
+        const Members::Entry* e = members_.entries;
+        for (const Members::Entry* end = e + members_.count; e != end; ++e)
+            if (e->tag == tag && io::tape::same({e->key, key.size()}, key)) return io::tape::element(r.doc, e->value);
+        return std::nullopt;
+    }
+    std::optional<JEl> member_on_tape(JObj o, std::string_view key);
+    void gather_members(JObj o);
     std::optional<JEl> get(JObj o, std::string_view key);  // absent or null: nullopt
     JEl required(JObj o, std::string_view key);
     float number(JEl e);  // a float32 (path already at e)
@@ -170,6 +186,7 @@ private:
     JsonAbsent absent_fields(JObj o, bool position);
     // Keys of `o` not in `known`: kept in `keep` when given (else skipped), and reported as warnings.
     void known_keys(JObj o, std::initializer_list<std::string_view> known, JsonExtras* keep = nullptr);
+    void unknown_key(std::string_view k, JEl value, JsonExtras* keep);  // kept and/or reported
     [[noreturn]] void fail(const std::string& message) const { path_.fail(message); }
 
 private:
@@ -187,6 +204,33 @@ private:
         std::string pointer;  // JSON path of the linked mesh, for errors
     };
     std::vector<PendingLink> links_;
+
+    // The members of the object last looked up in (or checked by known_keys), gathered in one pass over
+    // the tape: a reader asks an object for each of its fields in turn (most of them absent), and a
+    // lookup in this table compares one word per member (the key's length and first byte) where a walk
+    // of the tape would decode each member's key and step over its value. Objects of more than kMax
+    // members (maps of names) are looked up on the tape. The table keeps the members in order, so the
+    // first member of a name is found, as on the tape.
+    struct Members {
+        static constexpr std::uint32_t kMax = 32;
+        struct Entry {
+            std::uint32_t tag;    // tag() of the key
+            std::uint32_t value;  // tape index of the member's value
+            const char* key;
+        };
+        // A key's length and first byte: equal for equal keys, and different for most pairs of keys an
+        // object holds.
+        static std::uint32_t tag(const char* key, std::size_t size) {
+            return static_cast<std::uint32_t>(size) << 8 | (size ? static_cast<unsigned char>(key[0]) : 0u);
+        }
+        // A bit of `present` for a tag: the table holds no key of a tag whose bit is clear.
+        static std::uint64_t bit(std::uint32_t tag) { return std::uint64_t{1} << ((tag + (tag >> 8) * 11) & 63); }
+        std::size_t object = 0;  // tape index of the object's '{' (0, the root word, is never an object)
+        std::uint64_t present = 0;  // bit(tag) of every key in the table
+        std::uint32_t count = 0;  // kMax + 1: more than kMax members, not gathered
+        Entry entries[kMax];
+    };
+    Members members_;
 };
 
 template <class Enum, class Names>

@@ -128,6 +128,53 @@ TEST(JsonInput, PointerLocatesValue) {
     EXPECT_FALSE(locate_json_pointer(text, "/a/b~0~1c/3").has_value());
 }
 
+// The path is a stack of steps rendered only when asked for: the pointer is the same as the one
+// appended key by key (escapes, indices), a temporary key is kept for its scope, and leaving a scope
+// gives back the outer path.
+TEST(JsonInput, PathRendersItsPointerWhenAsked) {
+    const std::string text = "{\"a/b\": {\"c~d\": [10,\n {\"e\": 5}]}, \"\": 1}";
+    JsonPath path(text);
+    EXPECT_EQ(path.pointer(), "");
+    EXPECT_EQ(path.location().json_path, "/");
+    {
+        JsonPath::Scope a(path, "a/b");
+        JsonPath::Scope c(path, std::string("c~") + "d");  // a temporary key, kept by the path
+        JsonPath::Scope one(path, std::size_t{1});
+        EXPECT_EQ(path.pointer(), "/a~1b/c~0d/1");
+        {
+            const std::string e = "e";
+            JsonPath::Scope se(path, e);
+            EXPECT_EQ(path.pointer(), "/a~1b/c~0d/1/e");
+            const Location at = path.location();
+            EXPECT_EQ(at.json_path, "/a~1b/c~0d/1/e");
+            EXPECT_EQ(at.line, 2);
+            EXPECT_EQ(at.column, 8);
+        }
+        EXPECT_EQ(path.pointer(), "/a~1b/c~0d/1");
+        EXPECT_EQ(path.location_of("e").json_path, "/a~1b/c~0d/1/e");
+        try {
+            path.fail_at("e", "bad");
+            ADD_FAILURE() << "fail_at returned";
+        } catch (const Error& err) {
+            EXPECT_EQ(err.where().json_path, "/a~1b/c~0d/1/e");
+            EXPECT_EQ(err.where().line, 2);
+        }
+    }
+    EXPECT_EQ(path.pointer(), "");
+    {
+        JsonPath::Scope empty(path, std::string_view());  // the empty key
+        EXPECT_EQ(path.pointer(), "/");
+        for (std::size_t i = 0; i < 100; ++i) {  // deeper than the steps reserved up front
+            JsonPath::Scope deep(path, i);
+            if (i == 99) {
+                EXPECT_EQ(path.pointer(), "//99");
+            }
+        }
+        EXPECT_EQ(path.pointer(), "/");
+    }
+    EXPECT_EQ(path.pointer(), "");
+}
+
 TEST(JsonInput, TypedGettersNameThePath) {
     std::string text = "{\"bones\": [{\"name\": 5}]}";
     JsonDocument doc(text);

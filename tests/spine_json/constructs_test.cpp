@@ -309,6 +309,40 @@ TEST(SpineJsonConstructs, UnknownKeysAreKeptAndReportedWithTheirPath) {
     EXPECT_TRUE(read_ok(out) == sd);
 }
 
+// Fields are looked up in a table of the object's members: keys of one length and first letter
+// (scaleX/scaleY/shearX/shearY) are told apart, an object of more members than the table holds is
+// looked up on the tape, and unknown keys are reported in the order of the text either way.
+TEST(SpineJsonConstructs, FieldsOfSimilarKeysAndOfLargeObjects) {
+    std::string many;
+    for (int i = 0; i < 40; ++i) many += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
+    std::vector<std::string> warnings;
+    const std::string text = "{ \"skeleton\": { \"spine\": \"3.8.99\" }, \"bones\": [ "
+                             "{ \"name\": \"root\", \"shearY\": 5, \"scaleY\": 3, \"shearX\": 4, \"scaleX\": 2, \"x\": 1, \"y\": -1 }, "
+                             "{ " + many + "\"name\": \"b\", \"parent\": \"root\", \"scaleY\": 7, \"x\": 6, \"k40\": { \"a\": 1 } } ] }";
+    SkeletonData sd = read_ok(text, &warnings);
+    ASSERT_EQ(sd.bones.size(), 2u);
+    const Bone& root = sd.bones[0];
+    EXPECT_EQ(root.scale_x, 2.0f);
+    EXPECT_EQ(root.scale_y, 3.0f);
+    EXPECT_EQ(root.shear_x, 4.0f);
+    EXPECT_EQ(root.shear_y, 5.0f);
+    EXPECT_EQ(root.x, 1.0f);
+    EXPECT_EQ(root.y, -1.0f);
+    const Bone& b = sd.bones[1];
+    EXPECT_EQ(b.name, "b");
+    EXPECT_EQ(b.parent, 0);
+    EXPECT_EQ(b.x, 6.0f);
+    EXPECT_EQ(b.y, 0.0f);
+    EXPECT_EQ(b.scale_x, 1.0f);
+    EXPECT_EQ(b.scale_y, 7.0f);
+    ASSERT_EQ(b.json_extra.size(), 41u);
+    for (int i = 0; i < 40; ++i) EXPECT_EQ(b.json_extra[static_cast<std::size_t>(i)], (JsonExtra{"k" + std::to_string(i), std::to_string(i)}));
+    EXPECT_EQ(b.json_extra[40], (JsonExtra{"k40", R"({"a":1})"}));
+    ASSERT_EQ(warnings.size(), 41u);  // one per unknown key, in the order of the text
+    EXPECT_NE(warnings[0].find("/bones/1/k0 "), std::string::npos) << warnings[0];
+    EXPECT_NE(warnings[40].find("/bones/1/k40 "), std::string::npos) << warnings[40];
+}
+
 TEST(SpineJsonConstructs, EditorRoundingOmitsWhatTheEditorWouldRoundToTheDefault) {
     SkeletonData sd = read_ok(doc(R"("animations": { "a": { "bones": { "hip": { "rotate": [ { "curve": 0.25, "c4": 0.9997 }, { "time": 0.00001, "angle": 0.001 } ] } } } })"));
     std::string exact = write_json(sd).value();

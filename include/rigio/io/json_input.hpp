@@ -7,6 +7,7 @@
 #include <simdjson.h>
 
 #include <charconv>
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -63,31 +64,39 @@ std::optional<std::size_t> locate_json_pointer(std::string_view text, std::strin
 void append_pointer_token(std::string& pointer, std::string_view key);
 
 // Walks a document keeping the path of the value being read, so that failures name it.
+//
+// The path is kept as a stack of steps (a key's bytes, or an index) and rendered as a JSON pointer only
+// when it is asked for (pointer(), location(), a failure): readers enter a scope for nearly every value
+// they read, and almost never report one, so a scope costs a push and a pop, not a string append.
 class JsonPath {
 public:
-    explicit JsonPath(std::string_view text) : text_(text) {}
+    explicit JsonPath(std::string_view text) : text_(text), steps_(32) {}
 
-    // RAII: descends into a key or index for the lifetime of the scope.
+    // RAII: descends into a key or index for the lifetime of the scope. A key is referred to, not
+    // copied: it must outlive the scope (keys from the document or literals do); a temporary
+    // std::string is kept by the path for the scope's lifetime.
     class Scope {
     public:
-        Scope(JsonPath& p, std::string_view key) : p_(p), size_(p.path_.size()) { append_pointer_token(p.path_, key); }
-        Scope(JsonPath& p, std::size_t index) : p_(p), size_(p.path_.size()) {
-            // Entered for every array element read: digits without a temporary string.
-            char digits[24];
-            digits[0] = '/';
-            const auto end = std::to_chars(digits + 1, digits + sizeof digits, index).ptr;
-            p.path_.append(digits, static_cast<std::size_t>(end - digits));
+        Scope(JsonPath& p, std::string_view key) : p_(p) { p.push({key.data(), key.size(), Step::Key}); }
+        Scope(JsonPath& p, std::size_t index) : p_(p) { p.push({nullptr, index, Step::Index}); }
+        template <class S>
+            requires std::same_as<S, std::string>
+        Scope(JsonPath& p, S&& key) : p_(p) {
+            p.push({nullptr, p.owned_.size(), Step::Owned});
+            p.owned_.push_back(std::move(key));
         }
-        ~Scope() { p_.path_.resize(size_); }
+        ~Scope() {
+            if (p_.steps_[--p_.depth_].kind == Step::Owned) p_.owned_.pop_back();
+        }
         Scope(const Scope&) = delete;
         Scope& operator=(const Scope&) = delete;
 
     private:
         JsonPath& p_;
-        std::size_t size_;
     };
 
-    const std::string& pointer() const { return path_; }
+    // The current path as a JSON pointer ("" at the root), rendered on each call.
+    const std::string& pointer() const;
     // The location of the current path (with line and column when it can be found in the text).
     Location location() const;
     Location location_of(std::string_view key) const;  // of a member of the current value
@@ -95,8 +104,24 @@ public:
     [[noreturn]] void fail_at(std::string_view key, const std::string& message) const;
 
 private:
+    struct Step {
+        enum Kind : unsigned char { Key, Index, Owned };
+        const char* key;   // Key: the key's bytes
+        std::size_t size;  // Key: the key's length; Index: the index; Owned: the key's place in owned_
+        Kind kind;
+    };
+
+    // The steps are written in place (steps_ only grows): a scope costs a store and a count.
+    void push(const Step& s) {
+        if (depth_ == steps_.size()) steps_.resize(2 * depth_);
+        steps_[depth_++] = s;
+    }
+
     std::string_view text_;
-    std::string path_;
+    std::vector<Step> steps_;  // steps_[0, depth_) is the path
+    std::size_t depth_ = 0;
+    std::vector<std::string> owned_;
+    mutable std::string rendered_;
 };
 
 // The JSON type of a value in words ("a string", "an array", ...), for messages.
