@@ -94,8 +94,10 @@ void set_color(Color& c, float r, float g, float b, float a) {
     c = Color{clamp01(r), clamp01(g), clamp01(b), clamp01(a)};
 }
 
-// The `count` values of a keyed timeline at `time`; returns false before the first key.
-bool sample(const Timeline& t, float time, float* out, int count) {
+// The `count` values of a keyed timeline at `time`; returns false before the first key. Inline
+// (forced): as a call, its callers reload the values it stored one by one as wider loads, which
+// the processor cannot forward from the stores and waits for.
+[[gnu::always_inline]] inline bool sample(const Timeline& t, float time, float* out, int count) {
     if (time < t.frames[0]) return false;
     if (time >= t.frames[t.frames.size() - static_cast<std::size_t>(t.entries)]) {
         for (int i = 0; i < count; ++i) out[i] = last_value(t, i + 1);
@@ -107,7 +109,7 @@ bool sample(const Timeline& t, float time, float* out, int count) {
 }
 
 template <int N>
-bool sample(const Timeline& t, float time, float (&out)[N]) {
+[[gnu::always_inline]] inline bool sample(const Timeline& t, float time, float (&out)[N]) {
     return sample(t, time, out, N);
 }
 
@@ -273,7 +275,7 @@ void apply_sequence(const Timeline& t, Skeleton& sk, float time) {
 void apply_physics(const Timeline& t, Skeleton& sk, float time, float alpha) {
     const auto type = static_cast<PhysicsTimelineType>(t.sub);
     if (type == PhysicsTimelineType::Reset) return;  // acts on the simulation only
-    float v[1];
+    float v[1] = {};  // read only when keyed
     const bool keyed = sample(t, time, v);
     const SkeletonData& sd = sk.model();
     auto apply_one = [&](std::size_t i) {
