@@ -41,9 +41,12 @@ struct alignas(32) BoneState {
     // Cosine and sine of the last x and y axis angles the world transform was computed with (NaN:
     // none yet). Most bones keep their rotation and shear from one pose to the next, and sincos is
     // the largest single cost of a pose; an angle with the same bits reuses the same values.
+    // The four values are adjacent and written together (one 16-byte store), so that the world
+    // transform can read them right after at full speed.
     static constexpr float kNone = std::numeric_limits<float>::quiet_NaN();
-    float axis_x_angle = kNone, axis_x_cos = kNone, axis_x_sin = kNone;
-    float axis_y_angle = kNone, axis_y_cos = kNone, axis_y_sin = kNone;
+    float axis_x_angle = kNone, axis_y_angle = kNone;
+    alignas(16) float axis_x_cos = kNone;
+    float axis_x_sin = kNone, axis_y_cos = kNone, axis_y_sin = kNone;
     int parent = -1;  // the model's parent bone (-1: the root), kept here for the world transform
 };
 
