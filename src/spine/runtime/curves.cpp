@@ -40,24 +40,6 @@ void sample_curve(const Curve& curve, float* out) {
     }
 }
 
-float curve_percent(const float* curve, float percent) {
-    percent = std::clamp(percent, 0.0f, 1.0f);
-    if (curve[0] == kCurveLinear) return percent;
-    if (curve[0] == kCurveStepped) return 0;
-    // The first sample whose x is at or after `percent` (10: none), found without a branch per
-    // sample (where the search stops changes from call to call and would be mispredicted).
-    int i = 10;
-    for (int k = 9; k >= 1; --k) i = curve[2 * k - 1] >= percent ? k : i;
-    const float px = i > 1 ? curve[2 * i - 3] : 0, py = i > 1 ? curve[2 * i - 2] : 0;
-    if (i == 10) {
-        if (px >= 1) return py;
-        return py + (1 - py) * (percent - px) / (1 - px);
-    }
-    const float x = curve[2 * i - 1], y = curve[2 * i];
-    if (x == px) return y;
-    return py + (y - py) * (percent - px) / (x - px);
-}
-
 namespace {
 
 // Bernstein weights of the cubic at parameters 0.1 .. 0.9.
