@@ -35,7 +35,7 @@ std::size_t next_key(const std::vector<float>& frames, int entries, float time) 
 // are counted instead: the same position, from independent loads rather than the bisection's chain
 // of dependent ones.
 constexpr std::size_t kCountedKeys = 32;
-std::size_t next_key(const Timeline& t, float time) {
+[[gnu::always_inline]] inline std::size_t next_key(const Timeline& t, float time) {
     const std::size_t e = static_cast<std::size_t>(t.entries), count = t.frames.size() / e;
     if (!t.ordered || count > kCountedKeys) return next_key(t.frames, t.entries, time);
     std::size_t before = 1;  // the first key is not after `time`, the last is
@@ -49,7 +49,9 @@ struct Span {
     float percent;
 };
 
-Span locate(const Timeline& t, float time) {
+// Inline (forced), as next_key and curve_percent in it: a timeline's work is short, calls were a
+// good part of it.
+[[gnu::always_inline]] inline Span locate(const Timeline& t, float time) {
     const std::size_t next = next_key(t, time);
     if (t.absolute) return {next - 1, 0};  // 4.x curves are evaluated per channel
     const std::size_t e = static_cast<std::size_t>(t.entries);
