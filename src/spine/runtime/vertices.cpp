@@ -85,6 +85,25 @@ template <bool Deformed>
 // A vertex's sum from 0: the lower pair of `two` (its first two influences), then the upper.
 __m128 sum_two(__m128 two) { return _mm_add_ps(_mm_add_ps(_mm_setzero_ps(), two), _mm_movehl_ps(two, two)); }
 
+// The bone's transform as lanes for two vertices at a time: (a, c, a, c), (b, d, b, d) and the
+// origin (x, y, x, y).
+struct PairTransform {
+    __m128 ac, bd, origin;
+    explicit PairTransform(const BoneState& bone) {
+        const __m128 acbd = _mm_load_ps(&bone.a);
+        ac = _mm_movelh_ps(acbd, acbd);
+        bd = _mm_movehl_ps(acbd, acbd);
+        const __m128 origin_pair = load_pair(&bone.world_x);
+        origin = _mm_movelh_ps(origin_pair, origin_pair);
+    }
+    // Two vertices (x0, y0, x1, y1) placed: x * a + y * b + world_x and its y counterpart per lane,
+    // the operations of the scalar form in the same order.
+    [[gnu::always_inline]] __m128 place(__m128 p) const {
+        const __m128 xs = _mm_shuffle_ps(p, p, _MM_SHUFFLE(2, 2, 0, 0)), ys = _mm_shuffle_ps(p, p, _MM_SHUFFLE(3, 3, 1, 1));
+        return _mm_add_ps(_mm_add_ps(_mm_mul_ps(xs, ac), _mm_mul_ps(ys, bd)), origin);
+    }
+};
+
 template <bool Deformed>
 void weigh_grouped(const Skeleton& sk, const AttachmentInfo& a, const float* offsets, float* out, int offset, int stride) {
     const BoneState* skeleton_bones = sk.bones.data();
@@ -157,7 +176,14 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
         const BoneState& bone = sk.bones[static_cast<std::size_t>(sk.model().slots[static_cast<std::size_t>(slot_index)].bone)];
         // The transform in locals: `out` could alias the bone for all the compiler knows.
         const float ba = bone.a, bb = bone.b, bc = bone.c, bd = bone.d, bx = bone.world_x, by = bone.world_y;
-        for (int i = start, w = offset; w < end; i += 2, w += stride) {
+        int i = start, w = offset;
+#if defined(__SSE2__)
+        if (stride == 2) {  // packed output: two vertices per step
+            const PairTransform transform(bone);
+            for (; w + 4 <= end; i += 4, w += 4) _mm_storeu_ps(out + w, transform.place(_mm_loadu_ps(v + i)));
+        }
+#endif
+        for (; w < end; i += 2, w += stride) {
             const float vx = v[i], vy = v[i + 1];
             out[w] = vx * ba + vy * bb + bx;
             out[w + 1] = vx * bc + vy * bd + by;
@@ -193,6 +219,14 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
 void region_world_positions(const Skeleton& sk, int bone_index, int attachment, float* out) {
     const float* o = sk.data().attachments[static_cast<std::size_t>(attachment)].offset;
     const BoneState& bone = sk.bones[static_cast<std::size_t>(bone_index)];
+#if defined(__SSE2__)
+    const PairTransform transform(bone);
+    const __m128 bl_ul = _mm_loadu_ps(o), ur_br = _mm_loadu_ps(o + 4);
+    // BR, BL, UL, UR from BL, UL, UR, BR.
+    _mm_storeu_ps(out, transform.place(_mm_shuffle_ps(ur_br, bl_ul, _MM_SHUFFLE(1, 0, 3, 2))));
+    _mm_storeu_ps(out + 4, transform.place(_mm_shuffle_ps(bl_ul, ur_br, _MM_SHUFFLE(1, 0, 3, 2))));
+    return;
+#endif
     const float ba = bone.a, bb = bone.b, bc = bone.c, bd = bone.d, bx = bone.world_x, by = bone.world_y;
     static constexpr int kOrder[4] = {3, 0, 1, 2};  // BR, BL, UL, UR from BL, UL, UR, BR
     for (int i = 0; i < 4; ++i) {
