@@ -138,7 +138,22 @@ void weigh_grouped(const Skeleton& sk, const AttachmentInfo& a, const float* off
         const __m128 two = place_adjacent<Deformed>(skeleton_bones, bones_of(*w), values, offsets, static_cast<std::size_t>(w->first_influence));
         _mm_storel_pi(out_at(*w), sum_two(two));
     }
-    for (auto [w, e] = group(3); w != e; ++w) {
+    auto [w3, e3] = group(3);
+    for (; e3 - w3 >= 2; w3 += 2) {
+        // Two vertices: the first two influences of each, then both third influences in one operation.
+        const std::size_t k0 = static_cast<std::size_t>(w3[0].first_influence), k1 = static_cast<std::size_t>(w3[1].first_influence);
+        const int *b0 = bones_of(w3[0]), *b1 = bones_of(w3[1]);
+        const __m128 two0 = place_adjacent<Deformed>(skeleton_bones, b0, values, offsets, k0);
+        const __m128 two1 = place_adjacent<Deformed>(skeleton_bones, b1, values, offsets, k1);
+        const std::size_t t0 = k0 + 2, t1 = k1 + 2;
+        __m128 position = load_pairs(values + 3 * t0, values + 3 * t1);
+        if constexpr (Deformed) position = _mm_add_ps(position, load_pairs(offsets + 2 * t0, offsets + 2 * t1));
+        const __m128 weight = _mm_set_ps(values[3 * t1 + 2], values[3 * t1 + 2], values[3 * t0 + 2], values[3 * t0 + 2]);
+        const __m128 thirds = place_two(position, weight, skeleton_bones[b0[2]], skeleton_bones[b1[2]]);
+        _mm_storel_pi(out_at(w3[0]), _mm_add_ps(sum_two(two0), thirds));
+        _mm_storel_pi(out_at(w3[1]), _mm_add_ps(sum_two(two1), _mm_movehl_ps(thirds, thirds)));
+    }
+    for (auto [w, e] = std::pair{w3, e3}; w != e; ++w) {  // the odd one
         // The third influence is placed with the second again (upper lanes unused).
         const std::size_t k = static_cast<std::size_t>(w->first_influence);
         const int* b = bones_of(*w);
