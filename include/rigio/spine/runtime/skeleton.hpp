@@ -62,6 +62,10 @@ struct IkState {
     float mix = 1, softness = 0;
     int bend_direction = 1;
     bool compress = false, stretch = false, active = true;
+    // Two bones: atan2 of the child's applied position (y, x) as last computed, for those bits of x and
+    // y (the child's position seldom changes; the angle is then reused).
+    bool child_angle_known = false;
+    float child_x = 0, child_y = 0, child_angle = 0;
 };
 
 // 4.x mixes map as in the model: mixX is translate_mix, mixScaleX scale_mix, mixShearY shear_mix.
