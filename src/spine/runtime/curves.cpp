@@ -91,23 +91,4 @@ void sample_absolute_curve(const Curve& curve, int channels, float t0, const flo
     }
 }
 
-float absolute_curve_value(const float* curve, int channel, float t0, float v0, float t1, float v1, float time) {
-    if (curve[0] == kCurveLinear) return v0 + (time - t0) / (t1 - t0) * (v1 - v0);
-    if (curve[0] == kCurveStepped) return v0;
-    const float* p = curve + 1 + 18 * channel;
-    // The segment holding `time`: from the key to the first point, between two points, or from the
-    // last point to the next key. The first point at or after `time` (i = 18: none) is found without a
-    // branch per point (where the search stops changes from call to call and would be mispredicted).
-    float x0 = t0, y0 = v0, x1 = p[0], y1 = p[1];
-    if (!(p[0] > time)) {
-        int i = 18;
-        for (int k = 16; k >= 2; k -= 2) i = p[k] >= time ? k : i;
-        x0 = p[i - 2];
-        y0 = p[i - 1];
-        x1 = i < 18 ? p[i] : t1;
-        y1 = i < 18 ? p[i + 1] : v1;
-    }
-    return y0 + (time - x0) / (x1 - x0) * (y1 - y0);
-}
-
 }  // namespace rigio::spine::runtime
