@@ -140,7 +140,7 @@ void invalidate_applied(Skeleton& sk, int index) {
     const int parent_index = sk.model().bones[static_cast<std::size_t>(index)].parent;
     if (parent_index < 0) return;
     const BoneState& parent = sk.bones[static_cast<std::size_t>(parent_index)];
-    bone.parent_world = {parent.a, parent.b, parent.c, parent.d, parent.world_x, parent.world_y};
+    sk.moved_parents[static_cast<std::size_t>(index)] = {parent.a, parent.b, parent.c, parent.d, parent.world_x, parent.world_y};
 }
 
 void update_applied(Skeleton& sk, int index) {
@@ -160,8 +160,8 @@ void update_applied(Skeleton& sk, int index) {
     }
     // 4.x: the parent as it was when the bone was moved (see invalidate_applied); 3.x: as it is now.
     const BoneState& live = sk.bones[static_cast<std::size_t>(parent_index)];
-    const BoneState::ParentWorld parent = sk.data().v4() ? bone.parent_world
-                                                         : BoneState::ParentWorld{live.a, live.b, live.c, live.d, live.world_x, live.world_y};
+    const ParentWorld parent = sk.data().v4() ? sk.moved_parents[static_cast<std::size_t>(index)]
+                                              : ParentWorld{live.a, live.b, live.c, live.d, live.world_x, live.world_y};
     float pa = parent.a, pb = parent.b, pc = parent.c, pd = parent.d;
     float pid = 1 / (pa * pd - pb * pc);
     const float dx = bone.world_x - parent.world_x, dy = bone.world_y - parent.world_y;
