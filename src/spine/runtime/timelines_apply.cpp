@@ -490,10 +490,9 @@ void apply_constraint(const Timeline& t, Skeleton& sk, float time, float alpha) 
     }
 }
 
-}  // namespace
-
-void apply_timeline(const Timeline& t, const AnimationInfo& animation, Skeleton& sk, float last_time, float time,
-                    std::vector<FiredEvent>* events, float alpha) {
+// One timeline (see apply_timeline). Inline (forced) into apply's loop: one call less per timeline.
+[[gnu::always_inline]] inline void apply_one(const Timeline& t, const AnimationInfo& animation, Skeleton& sk, float last_time,
+                                             float time, std::vector<FiredEvent>* events, float alpha) {
     if (t.frames.empty()) return;
     switch (t.kind) {
         case TimelineKind::Rotate:
@@ -522,13 +521,20 @@ void apply_timeline(const Timeline& t, const AnimationInfo& animation, Skeleton&
     }
 }
 
+}  // namespace
+
+void apply_timeline(const Timeline& t, const AnimationInfo& animation, Skeleton& sk, float last_time, float time,
+                    std::vector<FiredEvent>* events, float alpha) {
+    apply_one(t, animation, sk, last_time, time, events, alpha);
+}
+
 void apply(const AnimationInfo& animation, Skeleton& skeleton, float last_time, float time, bool loop,
            std::vector<FiredEvent>* events, float alpha) {
     if (loop && animation.duration != 0) {
         time = std::fmod(time, animation.duration);
         if (last_time > 0) last_time = std::fmod(last_time, animation.duration);
     }
-    for (const Timeline& t : animation.timelines) apply_timeline(t, animation, skeleton, last_time, time, events, alpha);
+    for (const Timeline& t : animation.timelines) apply_one(t, animation, skeleton, last_time, time, events, alpha);
 }
 
 }  // namespace rigio::spine::runtime
