@@ -231,8 +231,11 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
         weigh_one_by_one<false>(skeleton_bones, bones, v, values, nullptr, out, offset, end, stride);
 }
 
-void region_world_positions(const Skeleton& sk, int bone_index, int attachment, float* out) {
-    const float* o = sk.data().attachments[static_cast<std::size_t>(attachment)].offset;
+namespace {
+
+// region_world_positions, inline (forced) into slot_world_vertices too: a call per region was a good
+// part of the work.
+[[gnu::always_inline]] inline void region_corners(const Skeleton& sk, int bone_index, const float* o, float* out) {
     const BoneState& bone = sk.bones[static_cast<std::size_t>(bone_index)];
 #if defined(__SSE2__)
     const PairTransform transform(bone);
@@ -240,8 +243,7 @@ void region_world_positions(const Skeleton& sk, int bone_index, int attachment, 
     // BR, BL, UL, UR from BL, UL, UR, BR.
     _mm_storeu_ps(out, transform.place(_mm_shuffle_ps(ur_br, bl_ul, _MM_SHUFFLE(1, 0, 3, 2))));
     _mm_storeu_ps(out + 4, transform.place(_mm_shuffle_ps(bl_ul, ur_br, _MM_SHUFFLE(1, 0, 3, 2))));
-    return;
-#endif
+#else
     const float ba = bone.a, bb = bone.b, bc = bone.c, bd = bone.d, bx = bone.world_x, by = bone.world_y;
     static constexpr int kOrder[4] = {3, 0, 1, 2};  // BR, BL, UL, UR from BL, UL, UR, BR
     for (int i = 0; i < 4; ++i) {
@@ -249,6 +251,13 @@ void region_world_positions(const Skeleton& sk, int bone_index, int attachment, 
         out[i * 2] = x * ba + y * bb + bx;
         out[i * 2 + 1] = x * bc + y * bd + by;
     }
+#endif
+}
+
+}  // namespace
+
+void region_world_positions(const Skeleton& sk, int bone_index, int attachment, float* out) {
+    region_corners(sk, bone_index, sk.data().attachments[static_cast<std::size_t>(attachment)].offset, out);
 }
 
 int slot_world_vertices(const Skeleton& sk, int slot, float* out) {
@@ -258,7 +267,7 @@ int slot_world_vertices(const Skeleton& sk, int slot, float* out) {
     if (!sk.bones[static_cast<std::size_t>(bone)].active) return 0;
     const AttachmentInfo& a = sk.data().attachments[static_cast<std::size_t>(attachment)];
     if (a.type == AttachmentType::Region) {
-        region_world_positions(sk, bone, attachment, out);
+        region_corners(sk, bone, a.offset, out);
         return 8;
     }
     if (!a.is_mesh) return 0;
