@@ -2,23 +2,43 @@
 // from the world transform) that constraints need after they moved a bone.
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
+
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 
 #include "runtime_internal.hpp"
 
 namespace rigio::spine::runtime::detail {
 
 void refresh_axes(BoneState& bone, float rot_x, float rot_y) {
+    float x_cos = bone.axis_x_cos, x_sin = bone.axis_x_sin, y_cos = bone.axis_y_cos, y_sin = bone.axis_y_sin;
     if (!same_bits(rot_x, bone.axis_x_angle)) {
         bone.axis_x_angle = rot_x;
-        bone.axis_x_cos = cos_deg(rot_x);
-        bone.axis_x_sin = sin_deg(rot_x);
+        x_cos = cos_deg(rot_x);
+        x_sin = sin_deg(rot_x);
     }
     if (!same_bits(rot_y, bone.axis_y_angle)) {
         bone.axis_y_angle = rot_y;
-        bone.axis_y_cos = cos_deg(rot_y);
-        bone.axis_y_sin = sin_deg(rot_y);
+        y_cos = cos_deg(rot_y);
+        y_sin = sin_deg(rot_y);
     }
+#if defined(__SSE2__)
+    // One store: the caller reads the values back at once, and a load that spans several smaller
+    // stores waits for them to reach the cache.
+    static_assert(offsetof(BoneState, axis_x_sin) == offsetof(BoneState, axis_x_cos) + 4 &&
+                  offsetof(BoneState, axis_y_cos) == offsetof(BoneState, axis_x_cos) + 8 &&
+                  offsetof(BoneState, axis_y_sin) == offsetof(BoneState, axis_x_cos) + 12 &&
+                  offsetof(BoneState, axis_x_cos) % 16 == 0);
+    _mm_store_ps(&bone.axis_x_cos, _mm_setr_ps(x_cos, x_sin, y_cos, y_sin));
+#else
+    bone.axis_x_cos = x_cos;
+    bone.axis_x_sin = x_sin;
+    bone.axis_y_cos = y_cos;
+    bone.axis_y_sin = y_sin;
+#endif
 }
 
 void update_world_other(Skeleton& sk, BoneState& bone) {
@@ -120,7 +140,7 @@ void invalidate_applied(Skeleton& sk, int index) {
     const int parent_index = sk.model().bones[static_cast<std::size_t>(index)].parent;
     if (parent_index < 0) return;
     const BoneState& parent = sk.bones[static_cast<std::size_t>(parent_index)];
-    bone.parent_world = {parent.a, parent.b, parent.c, parent.d, parent.world_x, parent.world_y};
+    sk.moved_parents[static_cast<std::size_t>(index)] = {parent.a, parent.b, parent.c, parent.d, parent.world_x, parent.world_y};
 }
 
 void update_applied(Skeleton& sk, int index) {
@@ -140,8 +160,8 @@ void update_applied(Skeleton& sk, int index) {
     }
     // 4.x: the parent as it was when the bone was moved (see invalidate_applied); 3.x: as it is now.
     const BoneState& live = sk.bones[static_cast<std::size_t>(parent_index)];
-    const BoneState::ParentWorld parent = sk.data().v4() ? bone.parent_world
-                                                         : BoneState::ParentWorld{live.a, live.b, live.c, live.d, live.world_x, live.world_y};
+    const ParentWorld parent = sk.data().v4() ? sk.moved_parents[static_cast<std::size_t>(index)]
+                                              : ParentWorld{live.a, live.b, live.c, live.d, live.world_x, live.world_y};
     float pa = parent.a, pb = parent.b, pc = parent.c, pd = parent.d;
     float pid = 1 / (pa * pd - pb * pc);
     const float dx = bone.world_x - parent.world_x, dy = bone.world_y - parent.world_y;

@@ -40,24 +40,6 @@ void sample_curve(const Curve& curve, float* out) {
     }
 }
 
-float curve_percent(const float* curve, float percent) {
-    percent = std::clamp(percent, 0.0f, 1.0f);
-    if (curve[0] == kCurveLinear) return percent;
-    if (curve[0] == kCurveStepped) return 0;
-    // The first sample whose x is at or after `percent` (10: none), found without a branch per
-    // sample (where the search stops changes from call to call and would be mispredicted).
-    int i = 10;
-    for (int k = 9; k >= 1; --k) i = curve[2 * k - 1] >= percent ? k : i;
-    const float px = i > 1 ? curve[2 * i - 3] : 0, py = i > 1 ? curve[2 * i - 2] : 0;
-    if (i == 10) {
-        if (px >= 1) return py;
-        return py + (1 - py) * (percent - px) / (1 - px);
-    }
-    const float x = curve[2 * i - 1], y = curve[2 * i];
-    if (x == px) return y;
-    return py + (y - py) * (percent - px) / (x - px);
-}
-
 namespace {
 
 // Bernstein weights of the cubic at parameters 0.1 .. 0.9.
@@ -107,25 +89,6 @@ void sample_absolute_curve(const Curve& curve, int channels, float t0, const flo
             points[2 * i + 1] = static_cast<float>(point[1]);
         }
     }
-}
-
-float absolute_curve_value(const float* curve, int channel, float t0, float v0, float t1, float v1, float time) {
-    if (curve[0] == kCurveLinear) return v0 + (time - t0) / (t1 - t0) * (v1 - v0);
-    if (curve[0] == kCurveStepped) return v0;
-    const float* p = curve + 1 + 18 * channel;
-    // The segment holding `time`: from the key to the first point, between two points, or from the
-    // last point to the next key. The first point at or after `time` (i = 18: none) is found without a
-    // branch per point (where the search stops changes from call to call and would be mispredicted).
-    float x0 = t0, y0 = v0, x1 = p[0], y1 = p[1];
-    if (!(p[0] > time)) {
-        int i = 18;
-        for (int k = 16; k >= 2; k -= 2) i = p[k] >= time ? k : i;
-        x0 = p[i - 2];
-        y0 = p[i - 1];
-        x1 = i < 18 ? p[i] : t1;
-        y1 = i < 18 ? p[i + 1] : v1;
-    }
-    return y0 + (time - x0) / (x1 - x0) * (y1 - y0);
 }
 
 }  // namespace rigio::spine::runtime

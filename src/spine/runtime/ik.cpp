@@ -60,8 +60,19 @@ void solve_one(Skeleton& sk, int index, float target_x, float target_y, bool com
     update_world(sk, index, {ap.x, ap.y, ap.rotation + rotation_ik * alpha, sx, sy, ap.shear_x, ap.shear_y});
 }
 
-void solve_two(Skeleton& sk, int parent_index, int child_index, float target_x, float target_y, int bend, bool stretch,
-               bool uniform_stretch, float softness, float alpha) {
+// atan2(y, x) of the child's position, reused while x and y keep their bits (see IkState).
+float child_angle(IkState& state, float y, float x) {
+    if (!state.child_angle_known || !same_bits(x, state.child_x) || !same_bits(y, state.child_y)) {
+        state.child_angle_known = true;
+        state.child_x = x;
+        state.child_y = y;
+        state.child_angle = std::atan2(y, x);
+    }
+    return state.child_angle;
+}
+
+void solve_two(Skeleton& sk, IkState& state, int parent_index, int child_index, float target_x, float target_y, int bend,
+               bool stretch, bool uniform_stretch, float softness, float alpha) {
     BoneState& parent = sk.bones[static_cast<std::size_t>(parent_index)];
     BoneState& child = sk.bones[static_cast<std::size_t>(child_index)];
     if (alpha == 0) {
@@ -210,7 +221,7 @@ void solve_two(Skeleton& sk, int parent_index, int child_index, float target_x, 
             }
         }
     }
-    const float os = std::atan2(cy, cx) * s2;
+    const float os = child_angle(state, cy, cx) * s2;
     a1 = wrap180((a1 - os) * kRadDeg + os1 - pt.rotation);
     update_world(sk, parent_index, {px, py, pt.rotation + a1 * alpha, sx, sy, 0, 0});
     a2 = wrap180(((a2 + os) * kRadDeg - ct.shear_x) * s2 + os2 - ct.rotation);
@@ -221,12 +232,12 @@ void solve_two(Skeleton& sk, int parent_index, int child_index, float target_x, 
 
 void apply_ik(Skeleton& sk, int index) {
     const IkConstraint& data = sk.model().ik[static_cast<std::size_t>(index)];
-    const IkState& state = sk.ik[static_cast<std::size_t>(index)];
+    IkState& state = sk.ik[static_cast<std::size_t>(index)];
     const BoneState& target = sk.bones[static_cast<std::size_t>(data.target)];
     if (data.bones.size() == 1)
         solve_one(sk, data.bones[0], target.world_x, target.world_y, state.compress, state.stretch, data.uniform, state.mix);
     else if (data.bones.size() == 2)
-        solve_two(sk, data.bones[0], data.bones[1], target.world_x, target.world_y, state.bend_direction, state.stretch,
+        solve_two(sk, state, data.bones[0], data.bones[1], target.world_x, target.world_y, state.bend_direction, state.stretch,
                   sk.data().v4() && data.uniform, state.softness, state.mix);
 }
 

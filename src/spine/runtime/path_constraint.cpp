@@ -52,17 +52,36 @@ void curve_point(float p, const float* c, float* out, bool tangent) {
     }
 }
 
-// Length of a cubic curve approximated by `steps` chords at even parameter steps, with the
+// The Bernstein weights of the chords' end points, t = i / steps for i = 1 .. steps, in float as the
+// runtimes compute them (the same operations, done once at compile time rather than per call).
+template <int Steps>
+struct ChordWeights {
+    float w[Steps][4];
+    constexpr ChordWeights() : w{} {
+        for (int i = 1; i <= Steps; ++i) {
+            const float t = static_cast<float>(i) / static_cast<float>(Steps), u = 1 - t;
+            w[i - 1][0] = u * u * u;
+            w[i - 1][1] = 3 * u * u * t;
+            w[i - 1][2] = 3 * u * t * t;
+            w[i - 1][3] = t * t * t;
+        }
+    }
+};
+template <int Steps>
+constexpr ChordWeights<Steps> kChords{};
+
+// Length of a cubic curve approximated by `Steps` chords at even parameter steps, with the
 // running total after each chord written to `partial` when not null.
-float curve_length(const float* c, int steps, float* partial) {
+template <int Steps>
+float curve_length(const float* c, float* partial) {
+    const ChordWeights<Steps>& weights = kChords<Steps>;
     float px = c[0], py = c[1], total = 0;
-    for (int i = 1; i <= steps; ++i) {
-        const float t = static_cast<float>(i) / static_cast<float>(steps), u = 1 - t;
-        const float w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t;
+    for (int i = 0; i < Steps; ++i) {
+        const float w0 = weights.w[i][0], w1 = weights.w[i][1], w2 = weights.w[i][2], w3 = weights.w[i][3];
         const float x = c[0] * w0 + c[2] * w1 + c[4] * w2 + c[6] * w3;
         const float y = c[1] * w0 + c[3] * w1 + c[5] * w2 + c[7] * w3;
         total += std::sqrt((x - px) * (x - px) + (y - py) * (y - py));
-        if (partial) partial[i - 1] = total;
+        if (partial) partial[i] = total;
         px = x;
         py = y;
     }
@@ -175,7 +194,7 @@ void world_positions(Skeleton& sk, const PathConstraint& data, PathState& st, in
     float* curves = st.curves.data();
     float path_length = 0;
     for (int i = 0; i < curve_count; ++i) {
-        path_length += curve_length(world + i * 6, 4, nullptr);
+        path_length += curve_length<4>(world + i * 6, nullptr);
         curves[i] = path_length;
     }
     if (percent_position)
@@ -204,7 +223,7 @@ void world_positions(Skeleton& sk, const PathConstraint& data, PathState& st, in
         p = locate(p, curves, curve);
         if (curve != prev_curve) {
             prev_curve = curve;
-            curve_len = curve_length(world + curve * 6, 10, segments);
+            curve_len = curve_length<10>(world + curve * 6, segments);
             segment = 0;
         }
         // Even speed along the curve: map the distance to a parameter through the segment lengths.

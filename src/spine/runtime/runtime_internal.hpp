@@ -51,8 +51,8 @@ void update_world_other(Skeleton& sk, BoneState& bone);
 // is a few products, without a call.
 [[gnu::always_inline]] inline void update_world(Skeleton& sk, int index, const BoneTransform& t) {
     BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
-    const BoneTransform local = t;  // `t` may be the applied pose itself
-    bone.applied = local;
+    const BoneTransform local = t;  // `t` may be the applied pose itself (4.x bones): then it is not stored again
+    if (&t != &bone.applied) bone.applied = local;
     bone.applied_valid = true;
     // Local matrix columns: x axis rotated by rotation + shearX, y axis by rotation + 90 + shearY.
     const float rot_x = local.rotation + local.shear_x, rot_y = local.rotation + 90 + local.shear_y;

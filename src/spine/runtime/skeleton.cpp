@@ -11,6 +11,7 @@ namespace rigio::spine::runtime {
 Skeleton::Skeleton(const RuntimeData& data) : data_(&data) {
     const SkeletonData& sd = model();
     bones.resize(sd.bones.size());
+    moved_parents.resize(sd.bones.size());
     slots.resize(sd.slots.size());
     for (std::size_t i = 0; i < sd.slots.size(); ++i) {
         slots[i].deform.reserve(static_cast<std::size_t>(data.max_deform_length));

@@ -85,6 +85,25 @@ template <bool Deformed>
 // A vertex's sum from 0: the lower pair of `two` (its first two influences), then the upper.
 __m128 sum_two(__m128 two) { return _mm_add_ps(_mm_add_ps(_mm_setzero_ps(), two), _mm_movehl_ps(two, two)); }
 
+// The bone's transform as lanes for two vertices at a time: (a, c, a, c), (b, d, b, d) and the
+// origin (x, y, x, y).
+struct PairTransform {
+    __m128 ac, bd, origin;
+    explicit PairTransform(const BoneState& bone) {
+        const __m128 acbd = _mm_load_ps(&bone.a);
+        ac = _mm_movelh_ps(acbd, acbd);
+        bd = _mm_movehl_ps(acbd, acbd);
+        const __m128 origin_pair = load_pair(&bone.world_x);
+        origin = _mm_movelh_ps(origin_pair, origin_pair);
+    }
+    // Two vertices (x0, y0, x1, y1) placed: x * a + y * b + world_x and its y counterpart per lane,
+    // the operations of the scalar form in the same order.
+    [[gnu::always_inline]] __m128 place(__m128 p) const {
+        const __m128 xs = _mm_shuffle_ps(p, p, _MM_SHUFFLE(2, 2, 0, 0)), ys = _mm_shuffle_ps(p, p, _MM_SHUFFLE(3, 3, 1, 1));
+        return _mm_add_ps(_mm_add_ps(_mm_mul_ps(xs, ac), _mm_mul_ps(ys, bd)), origin);
+    }
+};
+
 template <bool Deformed>
 void weigh_grouped(const Skeleton& sk, const AttachmentInfo& a, const float* offsets, float* out, int offset, int stride) {
     const BoneState* skeleton_bones = sk.bones.data();
@@ -119,7 +138,22 @@ void weigh_grouped(const Skeleton& sk, const AttachmentInfo& a, const float* off
         const __m128 two = place_adjacent<Deformed>(skeleton_bones, bones_of(*w), values, offsets, static_cast<std::size_t>(w->first_influence));
         _mm_storel_pi(out_at(*w), sum_two(two));
     }
-    for (auto [w, e] = group(3); w != e; ++w) {
+    auto [w3, e3] = group(3);
+    for (; e3 - w3 >= 2; w3 += 2) {
+        // Two vertices: the first two influences of each, then both third influences in one operation.
+        const std::size_t k0 = static_cast<std::size_t>(w3[0].first_influence), k1 = static_cast<std::size_t>(w3[1].first_influence);
+        const int *b0 = bones_of(w3[0]), *b1 = bones_of(w3[1]);
+        const __m128 two0 = place_adjacent<Deformed>(skeleton_bones, b0, values, offsets, k0);
+        const __m128 two1 = place_adjacent<Deformed>(skeleton_bones, b1, values, offsets, k1);
+        const std::size_t t0 = k0 + 2, t1 = k1 + 2;
+        __m128 position = load_pairs(values + 3 * t0, values + 3 * t1);
+        if constexpr (Deformed) position = _mm_add_ps(position, load_pairs(offsets + 2 * t0, offsets + 2 * t1));
+        const __m128 weight = _mm_set_ps(values[3 * t1 + 2], values[3 * t1 + 2], values[3 * t0 + 2], values[3 * t0 + 2]);
+        const __m128 thirds = place_two(position, weight, skeleton_bones[b0[2]], skeleton_bones[b1[2]]);
+        _mm_storel_pi(out_at(w3[0]), _mm_add_ps(sum_two(two0), thirds));
+        _mm_storel_pi(out_at(w3[1]), _mm_add_ps(sum_two(two1), _mm_movehl_ps(thirds, thirds)));
+    }
+    for (auto [w, e] = std::pair{w3, e3}; w != e; ++w) {  // the odd one
         // The third influence is placed with the second again (upper lanes unused).
         const std::size_t k = static_cast<std::size_t>(w->first_influence);
         const int* b = bones_of(*w);
@@ -157,7 +191,14 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
         const BoneState& bone = sk.bones[static_cast<std::size_t>(sk.model().slots[static_cast<std::size_t>(slot_index)].bone)];
         // The transform in locals: `out` could alias the bone for all the compiler knows.
         const float ba = bone.a, bb = bone.b, bc = bone.c, bd = bone.d, bx = bone.world_x, by = bone.world_y;
-        for (int i = start, w = offset; w < end; i += 2, w += stride) {
+        int i = start, w = offset;
+#if defined(__SSE2__)
+        if (stride == 2) {  // packed output: two vertices per step
+            const PairTransform transform(bone);
+            for (; w + 4 <= end; i += 4, w += 4) _mm_storeu_ps(out + w, transform.place(_mm_loadu_ps(v + i)));
+        }
+#endif
+        for (; w < end; i += 2, w += stride) {
             const float vx = v[i], vy = v[i + 1];
             out[w] = vx * ba + vy * bb + bx;
             out[w + 1] = vx * bc + vy * bd + by;
@@ -190,9 +231,19 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
         weigh_one_by_one<false>(skeleton_bones, bones, v, values, nullptr, out, offset, end, stride);
 }
 
-void region_world_positions(const Skeleton& sk, int bone_index, int attachment, float* out) {
-    const float* o = sk.data().attachments[static_cast<std::size_t>(attachment)].offset;
+namespace {
+
+// region_world_positions, inline (forced) into slot_world_vertices too: a call per region was a good
+// part of the work.
+[[gnu::always_inline]] inline void region_corners(const Skeleton& sk, int bone_index, const float* o, float* out) {
     const BoneState& bone = sk.bones[static_cast<std::size_t>(bone_index)];
+#if defined(__SSE2__)
+    const PairTransform transform(bone);
+    const __m128 bl_ul = _mm_loadu_ps(o), ur_br = _mm_loadu_ps(o + 4);
+    // BR, BL, UL, UR from BL, UL, UR, BR.
+    _mm_storeu_ps(out, transform.place(_mm_shuffle_ps(ur_br, bl_ul, _MM_SHUFFLE(1, 0, 3, 2))));
+    _mm_storeu_ps(out + 4, transform.place(_mm_shuffle_ps(bl_ul, ur_br, _MM_SHUFFLE(1, 0, 3, 2))));
+#else
     const float ba = bone.a, bb = bone.b, bc = bone.c, bd = bone.d, bx = bone.world_x, by = bone.world_y;
     static constexpr int kOrder[4] = {3, 0, 1, 2};  // BR, BL, UL, UR from BL, UL, UR, BR
     for (int i = 0; i < 4; ++i) {
@@ -200,6 +251,13 @@ void region_world_positions(const Skeleton& sk, int bone_index, int attachment, 
         out[i * 2] = x * ba + y * bb + bx;
         out[i * 2 + 1] = x * bc + y * bd + by;
     }
+#endif
+}
+
+}  // namespace
+
+void region_world_positions(const Skeleton& sk, int bone_index, int attachment, float* out) {
+    region_corners(sk, bone_index, sk.data().attachments[static_cast<std::size_t>(attachment)].offset, out);
 }
 
 int slot_world_vertices(const Skeleton& sk, int slot, float* out) {
@@ -209,7 +267,7 @@ int slot_world_vertices(const Skeleton& sk, int slot, float* out) {
     if (!sk.bones[static_cast<std::size_t>(bone)].active) return 0;
     const AttachmentInfo& a = sk.data().attachments[static_cast<std::size_t>(attachment)];
     if (a.type == AttachmentType::Region) {
-        region_world_positions(sk, bone, attachment, out);
+        region_corners(sk, bone, a.offset, out);
         return 8;
     }
     if (!a.is_mesh) return 0;

@@ -19,33 +19,40 @@ struct BoneTransform {
     float x = 0, y = 0, rotation = 0, scale_x = 1, scale_y = 1, shear_x = 0, shear_y = 0;
 };
 
-// 32-byte aligned (160 bytes): the world transform sits in one cache line, and indexing a bone in the
-// weighted vertex loops is cheaper.
+// 4.x: the parent's world transform when a constraint last moved a bone (its applied pose is computed
+// from it when read; see Skeleton::applied_pose). Kept apart from BoneState (Skeleton::moved_parents):
+// only constraints use it.
+struct ParentWorld {
+    float a = 1, b = 0, c = 0, d = 1, world_x = 0, world_y = 0;
+};
+
+// 128 bytes, 32-byte aligned: two whole cache lines per bone, the world transform and the local pose
+// with the inherit mode in the first (what setting the setup pose writes), and indexing a bone in the
+// weighted vertex loops is a shift.
 struct alignas(32) BoneState {
     // The world transform: x axis (a, c), y axis (b, d), origin. First and in column order, so that
     // world vertex loops read both axes as one aligned 4-float load (vertices.cpp relies on it).
     float a = 1, c = 0, b = 0, d = 1, world_x = 0, world_y = 0;
-    BoneTransform local;    // the pose animations write
+    BoneTransform local;  // the pose animations write
+    TransformMode inherit = TransformMode::Normal;  // the setup mode; 4.2 inherit timelines change it
+    bool active = true;
+    bool sorted = false;
+    bool applied_valid = true;
     // The pose the world transform was computed from. After a constraint moved the bone it is out of
     // date (applied_valid false) until read: use Skeleton::applied_pose.
     BoneTransform applied;
-    bool applied_valid = true;
-    // 4.x: the parent's world transform when a constraint last moved the bone (the applied pose is
-    // computed from it when read; see Skeleton::applied_pose).
-    struct ParentWorld {
-        float a = 1, b = 0, c = 0, d = 1, world_x = 0, world_y = 0;
-    } parent_world;
-    bool active = true;
-    bool sorted = false;
-    TransformMode inherit = TransformMode::Normal;  // the setup mode; 4.2 inherit timelines change it
+    int parent = -1;  // the model's parent bone (-1: the root), kept here for the world transform
     // Cosine and sine of the last x and y axis angles the world transform was computed with (NaN:
     // none yet). Most bones keep their rotation and shear from one pose to the next, and sincos is
     // the largest single cost of a pose; an angle with the same bits reuses the same values.
+    // The four values are adjacent and written together (one 16-byte store), so that the world
+    // transform can read them right after at full speed.
     static constexpr float kNone = std::numeric_limits<float>::quiet_NaN();
-    float axis_x_angle = kNone, axis_x_cos = kNone, axis_x_sin = kNone;
-    float axis_y_angle = kNone, axis_y_cos = kNone, axis_y_sin = kNone;
-    int parent = -1;  // the model's parent bone (-1: the root), kept here for the world transform
+    float axis_x_angle = kNone, axis_y_angle = kNone;
+    alignas(16) float axis_x_cos = kNone;
+    float axis_x_sin = kNone, axis_y_cos = kNone, axis_y_sin = kNone;
 };
+static_assert(sizeof(BoneState) == 128);
 
 struct SlotState {
     Color color, dark;
@@ -59,6 +66,10 @@ struct IkState {
     float mix = 1, softness = 0;
     int bend_direction = 1;
     bool compress = false, stretch = false, active = true;
+    // Two bones: atan2 of the child's applied position (y, x) as last computed, for those bits of x and
+    // y (the child's position seldom changes; the angle is then reused).
+    bool child_angle_known = false;
+    float child_x = 0, child_y = 0, child_angle = 0;
 };
 
 // 4.x mixes map as in the model: mixX is translate_mix, mixScaleX scale_mix, mixShearY shear_mix.
@@ -120,6 +131,7 @@ public:
     const BoneTransform& applied_pose(int bone);
 
     std::vector<BoneState> bones;
+    std::vector<ParentWorld> moved_parents;  // per bone (4.x; see ParentWorld)
     std::vector<SlotState> slots;
     std::vector<int> draw_order;  // setup slot indices in drawing order
     std::vector<IkState> ik;
