@@ -12,7 +12,7 @@ namespace {
 constexpr std::size_t kMinKey = 4;  // a time
 }  // namespace
 
-void SkelReader::read_curve(Curve& c) {
+void SkelReader::read_curve_other(Curve& c) {
     std::size_t at = r_.offset();
     std::uint8_t type = r_.u8();
     switch (type) {
@@ -238,8 +238,7 @@ void SkelReader::read_deform_timelines(Animation& a) {
                         k.offset = r_.varint();
                         if (k.offset < 0) r_.fail_at(at, "deform start " + std::to_string(k.offset) + " is negative");
                         r_.check_count(values, 4, "deform value");
-                        k.values.resize(values);
-                        r_.f32_be_run(k.values.data(), values);
+                        r_.f32_be_vector(k.values, values);
                     }
                     if (!four && f + 1 < frames) read_curve(k.curve);
                 }

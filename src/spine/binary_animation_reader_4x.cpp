@@ -42,7 +42,7 @@ bool two_values(BoneTimelineType t) {
 
 }  // namespace
 
-void SkelReader::read_curve_4x(Curve& c, int channels) {
+void SkelReader::read_curve_4x_other(Curve& c, int channels) {
     std::size_t at = r_.offset();
     std::uint8_t type = r_.u8();
     switch (type) {

@@ -102,8 +102,7 @@ void SkelReader::read_attachment(Attachment& a) {
             a.path = ref_string();
             a.color = r_.u32_be();
             int v = static_cast<int>(count(8, "vertex count"));
-            a.uvs.resize(static_cast<std::size_t>(v) * 2);
-            r_.f32_be_run(a.uvs.data(), a.uvs.size());
+            r_.f32_be_vector(a.uvs, static_cast<std::size_t>(v) * 2);
             std::uint32_t t = count(2, "triangle index count");
             a.triangles.resize(t);
             for (auto& x : a.triangles) {
@@ -142,9 +141,8 @@ void SkelReader::read_attachment(Attachment& a) {
             a.constant_speed = r_.boolean();
             int v = static_cast<int>(count(1, "vertex count"));
             read_vertices(a.vertices, v);
-            a.lengths.resize(static_cast<std::size_t>(v / 3));
-            r_.check_count(a.lengths.size(), 4, "path length");
-            r_.f32_be_run(a.lengths.data(), a.lengths.size());
+            r_.check_count(static_cast<std::size_t>(v / 3), 4, "path length");
+            r_.f32_be_vector(a.lengths, static_cast<std::size_t>(v / 3));
             if (nonessential) a.color = r_.u32_be();
             break;
         }
@@ -224,8 +222,7 @@ void SkelReader::read_attachment_42(Attachment& a) {
             int v = read_vertex_block(f & 128);
             if (a.hull < 0 || a.hull > v) r_.fail_at(hull_at, "hull length " + std::to_string(a.hull) + " out of range (" + std::to_string(v) + " vertices)");
             r_.check_count(static_cast<std::size_t>(v) * 2, 4, "UV");
-            a.uvs.resize(static_cast<std::size_t>(v) * 2);
-            r_.f32_be_run(a.uvs.data(), a.uvs.size());
+            r_.f32_be_vector(a.uvs, static_cast<std::size_t>(v) * 2);
             // The triangle count is not stored: a mesh of V vertices with H on the hull has 2V - H - 2.
             long tri = (2L * v - a.hull - 2) * 3;
             if (tri < 0) r_.fail_at(hull_at, "mesh with " + std::to_string(v) + " vertices and hull " + std::to_string(a.hull) + " has no triangles");
@@ -266,9 +263,8 @@ void SkelReader::read_attachment_42(Attachment& a) {
             a.closed = f & 16;
             a.constant_speed = f & 32;
             int v = read_vertex_block(f & 64);
-            a.lengths.resize(static_cast<std::size_t>(v / 3));
-            r_.check_count(a.lengths.size(), 4, "path length");
-            r_.f32_be_run(a.lengths.data(), a.lengths.size());
+            r_.check_count(static_cast<std::size_t>(v / 3), 4, "path length");
+            r_.f32_be_vector(a.lengths, static_cast<std::size_t>(v / 3));
             if (nonessential) a.color = r_.u32_be();
             break;
         }
@@ -292,8 +288,7 @@ void SkelReader::read_vertices(Vertices& v, int count_, int weighted) {
     const std::size_t n = static_cast<std::size_t>(count_);
     if (!v.weighted) {
         r_.check_count(n, 8, "vertex");
-        v.values.resize(n * 2);
-        r_.f32_be_run(v.values.data(), v.values.size());
+        r_.f32_be_vector(v.values, n * 2);
         return;
     }
     r_.check_count(n, 1, "weighted vertex");

@@ -65,7 +65,17 @@ private:
     void read_bone_timelines(Animation& a);
     void read_constraint_timelines(Animation& a);
     void read_deform_timelines(Animation& a);
-    void read_curve(Curve& c);  // `c`: default-constructed
+    // `c`: default-constructed (linear). Inline for the common linear and stepped curves.
+    void read_curve(Curve& c) {
+        const std::uint8_t type = r_.peek_u8();  // (throws at the end of the data, as reading it would)
+        if (type == 0 || type == 1) {
+            r_.u8();
+            c.type = type == 0 ? CurveType::Linear : CurveType::Stepped;
+            return;
+        }
+        read_curve_other(c);
+    }
+    void read_curve_other(Curve& c);  // Bézier, or an unknown type (an error)
     // 4.x (binary_animation_reader_4x.cpp)
     void read_slot_timelines_4x(Animation& a);
     void read_bone_timelines_4x(Animation& a);
@@ -73,7 +83,16 @@ private:
     void read_physics_timelines(Animation& a);
     void read_attachment_timeline_type(DeformTimeline& tl);
     void read_sequence_keys(const Skin& skin, int slot, DeformTimeline& tl, std::size_t key_at);
-    void read_curve_4x(Curve& c, int channels);
+    void read_curve_4x(Curve& c, int channels) {  // as read_curve
+        const std::uint8_t type = r_.peek_u8();
+        if (type == 0 || type == 1) {
+            r_.u8();
+            c.type = type == 0 ? CurveType::Linear : CurveType::Stepped;
+            return;
+        }
+        read_curve_4x_other(c, channels);
+    }
+    void read_curve_4x_other(Curve& c, int channels);
     // every version
     void read_draw_order(Animation& a);
     void read_event_keys(Animation& a);
