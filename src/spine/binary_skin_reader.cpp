@@ -1,6 +1,7 @@
 // Spine .skel reader (3.7 to 4.2): skins and attachments (mirrored by binary_skin_writer.cpp).
 // 4.2 packs an attachment's optional fields behind one flags byte (read_attachment_42); the older
 // versions store every field, with branches for what each added (4.1: sequences).
+#include <algorithm>
 #include <string>
 
 #include "rigio/spine/binary.hpp"
@@ -294,22 +295,25 @@ void SkelReader::read_vertices(Vertices& v, int count_, int weighted) {
     r_.check_count(n, 1, "weighted vertex");
     // The influence count is known only once every vertex is read: collect into the reader's scratch
     // arrays (grown once per file), then copy into exactly sized arrays (one allocation each).
+    // Their sizes only grow (used: what this attachment filled), so that an influence costs no resize call.
     std::vector<int>& bones = scratch_bones_;
     std::vector<float>& values = scratch_values_;
-    bones.clear();
-    values.clear();
+    std::size_t bones_used = 0, values_used = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        std::uint32_t influences = count(13, "vertex bone count");
-        bones.push_back(static_cast<int>(influences));
+        const std::uint32_t influences = count(13, "vertex bone count");  // (so at most the bytes left / 13)
+        if (bones.size() < bones_used + 1 + influences) bones.resize(std::max(bones.size() * 2, bones_used + 1 + influences));
+        if (values.size() < values_used + 3 * std::size_t{influences})
+            values.resize(std::max(values.size() * 2, values_used + 3 * std::size_t{influences}));
+        bones[bones_used++] = static_cast<int>(influences);
         for (std::uint32_t j = 0; j < influences; ++j) {
-            bones.push_back(index(sd_.bones.size(), "vertex bone index", "bones"));
-            const std::size_t at = values.size();
-            values.resize(at + 3);
-            r_.f32_be_run(values.data() + at, 3);  // x, y, weight
+            bones[bones_used++] = index(sd_.bones.size(), "vertex bone index", "bones");
+            float* xyw = values.data() + values_used;
+            r_.f32_be_into(xyw[0], xyw[1], xyw[2]);  // x, y, weight
+            values_used += 3;
         }
     }
-    v.bones.assign(bones.begin(), bones.end());
-    v.values.assign(values.begin(), values.end());
+    v.bones.assign(bones.data(), bones.data() + bones_used);
+    v.values.assign(values.data(), values.data() + values_used);
 }
 
 }  // namespace rigio::spine::detail

@@ -1,7 +1,7 @@
 // ByteReader::f32_be_vector (the .skel reader's float arrays: vertices, UVs, deform values, path
 // lengths) reads the same values and fails with the same message at the same offset as f32_be_run
-// into a zero-filled array, the form it replaced: runs that are too short, NaN and infinity (refused
-// or allowed) anywhere in the run.
+// into a zero-filled array, the form it replaced; f32_be_into (a keyframe's fields) as the same number
+// of f32_be() calls: runs that are too short, NaN and infinity (refused or allowed) anywhere in the run.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -93,4 +93,36 @@ TEST(SkelFloatVector, ReplacesWhatTheVectorHeld) {
     r.f32_be_vector(v, 2);
     EXPECT_EQ(v, (std::vector<float>{1.5f, -2.0f}));
     EXPECT_TRUE(r.at_end());
+}
+
+TEST(SkelFloatFields, SameValuesAndErrorsAsOneReadPerField) {
+    const float specials[] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(), -0.0f};
+    int failures = 0;
+    for (int special = -1; special < 3; ++special) {
+        for (std::size_t at = 0; at < 3; ++at) {
+            std::vector<std::uint8_t> bytes = {7};
+            for (std::size_t i = 0; i < 3; ++i) put(bytes, special >= 0 && i == at ? specials[special] : 1.5f * static_cast<float>(i) + 2);
+            for (std::size_t cut = 0; cut <= 9; ++cut) {
+                std::vector<std::uint8_t> b(bytes.begin(), bytes.end() - static_cast<long>(cut));
+                for (bool finite_only : {false, true}) {
+                    const Outcome one_by_one = outcome(b, 1, finite_only, [](ByteReader& r) {
+                        std::vector<float> v(3);
+                        v[0] = r.f32_be();
+                        v[1] = r.f32_be();
+                        v[2] = r.f32_be();
+                        return v;
+                    });
+                    const Outcome fields = outcome(b, 1, finite_only, [](ByteReader& r) {
+                        std::vector<float> v(3);
+                        r.f32_be_into(v[0], v[1], v[2]);
+                        return v;
+                    });
+                    EXPECT_EQ(one_by_one, fields) << "special " << special << " at " << at << ", cut " << cut << ": "
+                                                  << one_by_one.error.value_or("ok") << " / " << fields.error.value_or("ok");
+                    failures += one_by_one.error ? 1 : 0;
+                }
+            }
+        }
+    }
+    EXPECT_GT(failures, 50);
 }

@@ -87,6 +87,26 @@ public:
         pos_ += n * 4;
     }
 
+    // Reads big-endian floats into the given variables (a keyframe's fields), left to right, with one
+    // bounds check: fails exactly as that many f32_be() calls would. Into the variables themselves
+    // rather than through a local array, whose element stores a wider copy would reload (stalling).
+    template <class... Floats>
+    void f32_be_into(Floats&... out) {
+        constexpr std::size_t n = sizeof...(Floats);
+        if (n > (data_.size() - pos_) / 4) {
+            ((out = f32_be()), ...);  // fails where the run gets short (or at a refused float before it)
+            return;
+        }
+        const std::uint8_t* p = data_.data() + pos_;
+        bool special = false;  // a float whose exponent bits are all ones (NaN or infinity) was read
+        ((out = big_endian_float(p, special), p += 4), ...);
+        if (special && finite_only_) {
+            ((out = f32_be()), ...);  // again one by one: fails at the first refused float
+            return;
+        }
+        pos_ += n * 4;
+    }
+
     // The same into `out` (replacing its contents: a new array, allocated once at its size and filled
     // straight from the bytes, without the zero-fill of resize). Fails as f32_be_run does.
     void f32_be_vector(std::vector<float>& out, std::size_t n) {
@@ -164,6 +184,11 @@ public:
     std::string context() const;
 
 private:
+    static float big_endian_float(const std::uint8_t* q, bool& special) {
+        const std::uint32_t u = (std::uint32_t{q[0]} << 24) | (std::uint32_t{q[1]} << 16) | (std::uint32_t{q[2]} << 8) | q[3];
+        special |= (u & 0x7F800000u) == 0x7F800000u;
+        return std::bit_cast<float>(u);
+    }
     // Reads big-endian floats from checked bytes, for std::vector's range constructor (which allocates
     // once and copies). Only what that constructor uses is defined.
     struct BigEndianFloats {
