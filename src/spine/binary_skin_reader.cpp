@@ -106,10 +106,15 @@ void SkelReader::read_attachment(Attachment& a) {
             r_.f32_be_vector(a.uvs, static_cast<std::size_t>(v) * 2);
             std::uint32_t t = count(2, "triangle index count");
             a.triangles.resize(t);
-            for (auto& x : a.triangles) {
-                std::size_t at = r_.offset();
-                x = r_.u16_be();
-                if (x >= v) r_.fail_at(at, "triangle vertex index " + std::to_string(x) + " out of range (" + std::to_string(v) + " vertices)");
+            {
+                // The count check leaves 2 bytes per index: read them as one block (index i at start + 2i).
+                const std::size_t start = r_.offset();
+                const auto* p = reinterpret_cast<const std::uint8_t*>(r_.bytes(2 * std::size_t{t}).data());
+                for (std::size_t i = 0; i < t; ++i) {
+                    const std::uint16_t x = static_cast<std::uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
+                    if (x >= v) r_.fail_at(start + 2 * i, "triangle vertex index " + std::to_string(x) + " out of range (" + std::to_string(v) + " vertices)");
+                    a.triangles[i] = x;
+                }
             }
             read_vertices(a.vertices, v);
             std::size_t hull_at = r_.offset();
@@ -119,7 +124,8 @@ void SkelReader::read_attachment(Attachment& a) {
             if (nonessential) {
                 std::uint32_t e = count(2, "edge index count");
                 a.edges.resize(e);
-                for (auto& x : a.edges) x = r_.u16_be();
+                const auto* p = reinterpret_cast<const std::uint8_t*>(r_.bytes(2 * std::size_t{e}).data());  // (checked by count)
+                for (std::size_t i = 0; i < e; ++i) a.edges[i] = static_cast<std::uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
                 a.width = r_.f32_be();
                 a.height = r_.f32_be();
             }

@@ -236,16 +236,12 @@ RuntimeData build(const SkeletonData& sd) {
 
     // Attachments, skin by skin. The tables are sized once from the attachment count (no regrowth).
     std::size_t attachment_count = 0;
-    std::size_t key_chars = 0;  // an upper bound of the names' characters (keys repeat across skins)
     for (const Skin& skin : sd.skins)
-        for (const SkinSlot& ss : skin.slots) {
-            attachment_count += ss.attachments.size();
-            for (const SkinAttachment& e : ss.attachments) key_chars += e.key ? e.key->size() : 0;
-        }
+        for (const SkinSlot& ss : skin.slots) attachment_count += ss.attachments.size();
     std::vector<Entry> entries;
     entries.reserve(attachment_count);
     rd.attachments.reserve(attachment_count);
-    rd.name_ids.reserve(attachment_count, key_chars);
+    rd.name_ids.reserve(attachment_count, attachment_count * 24);  // (characters: a guess; the names are not visited twice)
     rd.skins.resize(sd.skins.size());
     if (sd.has_default_skin && !sd.skins.empty()) rd.default_skin = 0;
     std::vector<int> scratch;
@@ -348,9 +344,13 @@ RuntimeData build(const SkeletonData& sd) {
         for (std::size_t i = 0; i < a.bones.size(); ++vertices) {
             const int n = a.bones[i++];
             if (n < 0) throw Error("attachment \"" + a.name + "\": negative vertex bone count");
-            for (int k = 0; k < n; ++k, ++i, ++influences)
-                if (i >= a.bones.size() || a.bones[i] < 0 || a.bones[i] >= bone_count)
-                    throw Error("attachment \"" + a.name + "\": bad vertex bone index");
+            // A vertex whose indices run past the array is reported as a bad index, as is one out of range.
+            bool bad = static_cast<std::size_t>(n) > a.bones.size() - i;
+            for (std::size_t k = 0, e = bad ? 0 : static_cast<std::size_t>(n); k < e; ++k)
+                bad |= static_cast<unsigned>(a.bones[i + k]) >= static_cast<unsigned>(bone_count);  // (negative: huge)
+            if (bad) throw Error("attachment \"" + a.name + "\": bad vertex bone index");
+            i += static_cast<std::size_t>(n);
+            influences += static_cast<std::size_t>(n);
         }
         const bool weighted = !a.bones.empty();
         if (weighted ? (a.vertices.size() < influences * 3 || vertices * 2 != static_cast<std::size_t>(a.world_vertices_length))
