@@ -116,9 +116,8 @@ public:
             return;
         }
         const std::uint8_t* p = data_.data() + pos_;
-        out = std::vector<float>(BigEndianFloats{p}, BigEndianFloats{p + 4 * n});
-        bool special = false;
-        for (float v : out) special |= (std::bit_cast<std::uint32_t>(v) & 0x7F800000u) == 0x7F800000u;
+        bool special = false;  // a float whose exponent bits are all ones (NaN or infinity) was read
+        out = std::vector<float>(BigEndianFloats{p, &special}, BigEndianFloats{p + 4 * n, &special});
         if (special && finite_only_) fail_first_not_finite(out.data(), n);
         pos_ += n * 4;
     }
@@ -198,9 +197,8 @@ private:
         using pointer = const float*;
         using reference = float;
         const std::uint8_t* p;
-        float operator*() const {
-            return std::bit_cast<float>((std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3]);
-        }
+        bool* special;  // set when a float read is NaN or infinite (checked as it is copied: one pass)
+        float operator*() const { return big_endian_float(p, *special); }
         BigEndianFloats& operator++() {
             p += 4;
             return *this;
