@@ -98,7 +98,17 @@ private:
     void read_event_keys(Animation& a);
 
     // Helpers that validate as they read.
-    OptString ref_string();  // 3.8+: index into the shared strings; 3.7: a plain string
+    // 3.8+: index into the shared strings; 3.7: a plain string. Inline: attachment keys, names and
+    // paths and attachment keyframes each read one.
+    OptString ref_string() {
+        if (v_ == Version::V37) return r_.spine_string();  // 3.7 has no shared string table
+        const std::size_t at = r_.offset();
+        const std::uint32_t i = r_.count("shared string index");
+        if (i == 0) return std::nullopt;
+        if (i > sd_.strings.size()) fail_string_index(at, i);
+        return sd_.strings[i - 1];
+    }
+    [[noreturn]] void fail_string_index(std::size_t at, std::uint32_t i);
     // Inline: an index or a count precedes every element; only the failures are out of line.
     int index(std::size_t size, const char* what, const char* table) {  // varint+ index < size
         const std::size_t at = r_.offset();
