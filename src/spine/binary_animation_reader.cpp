@@ -12,7 +12,7 @@ namespace {
 constexpr std::size_t kMinKey = 4;  // a time
 }  // namespace
 
-void SkelReader::read_curve(Curve& c) {
+void SkelReader::read_curve_other(Curve& c) {
     std::size_t at = r_.offset();
     std::uint8_t type = r_.u8();
     switch (type) {
@@ -20,12 +20,7 @@ void SkelReader::read_curve(Curve& c) {
         case 1: c.type = CurveType::Stepped; break;
         case 2:
             c.type = CurveType::Bezier;
-            float v[4];
-            r_.f32_be_run(v, 4);
-            c.cx1 = v[0];
-            c.cy1 = v[1];
-            c.cx2 = v[2];
-            c.cy2 = v[3];
+            r_.f32_be_into(c.cx1, c.cy1, c.cx2, c.cy2);
             break;
         default: r_.fail_at(at, "unknown curve type " + std::to_string(type) + " (expected 0, 1 or 2)");
     }
@@ -113,11 +108,10 @@ void SkelReader::read_bone_timelines(Animation& a) {
             t.keys.resize(frames);
             for (std::uint32_t f = 0; f < frames; ++f) {
                 BoneKeyframe& k = t.keys[f];
-                float v[3];  // time, x, y (rotate: time, angle)
-                r_.f32_be_run(v, rotate ? 2 : 3);
-                k.time = v[0];
-                k.x = v[1];
-                if (!rotate) k.y = v[2];
+                if (rotate)
+                    r_.f32_be_into(k.time, k.x);  // time, angle
+                else
+                    r_.f32_be_into(k.time, k.x, k.y);
                 if (f + 1 < frames) read_curve(k.curve);
             }
         }
@@ -156,13 +150,7 @@ void SkelReader::read_constraint_timelines(Animation& a) {
         t.keys.resize(frames);
         for (std::uint32_t f = 0; f < frames; ++f) {
             TransformKeyframe& k = t.keys[f];
-            float v[5];
-            r_.f32_be_run(v, 5);
-            k.time = v[0];
-            k.rotate_mix = v[1];
-            k.translate_mix = v[2];
-            k.scale_mix = v[3];
-            k.shear_mix = v[4];
+            r_.f32_be_into(k.time, k.rotate_mix, k.translate_mix, k.scale_mix, k.shear_mix);
             if (f + 1 < frames) read_curve(k.curve);
         }
     }
@@ -238,8 +226,7 @@ void SkelReader::read_deform_timelines(Animation& a) {
                         k.offset = r_.varint();
                         if (k.offset < 0) r_.fail_at(at, "deform start " + std::to_string(k.offset) + " is negative");
                         r_.check_count(values, 4, "deform value");
-                        k.values.resize(values);
-                        r_.f32_be_run(k.values.data(), values);
+                        r_.f32_be_vector(k.values, values);
                     }
                     if (!four && f + 1 < frames) read_curve(k.curve);
                 }

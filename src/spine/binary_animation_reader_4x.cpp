@@ -42,7 +42,7 @@ bool two_values(BoneTimelineType t) {
 
 }  // namespace
 
-void SkelReader::read_curve_4x(Curve& c, int channels) {
+void SkelReader::read_curve_4x_other(Curve& c, int channels) {
     std::size_t at = r_.offset();
     std::uint8_t type = r_.u8();
     switch (type) {
@@ -145,11 +145,10 @@ void SkelReader::read_bone_timelines_4x(Animation& a) {
             t.keys.resize(frames);
             for (std::uint32_t f = 0; f < frames; ++f) {
                 BoneKeyframe& k = t.keys[f];
-                float v[3];  // time, x, y (one-value timelines: time, x)
-                r_.f32_be_run(v, two ? 3 : 2);
-                k.time = v[0];
-                k.x = v[1];
-                if (two) k.y = v[2];
+                if (two)
+                    r_.f32_be_into(k.time, k.x, k.y);
+                else
+                    r_.f32_be_into(k.time, k.x);  // one-value timelines
                 if (f > 0) read_curve_4x(t.keys[f - 1].curve, two ? 2 : 1);
             }
         }
@@ -211,15 +210,7 @@ void SkelReader::read_constraint_timelines_4x(Animation& a) {
         t.keys.resize(frames);
         for (std::uint32_t f = 0; f < frames; ++f) {
             TransformKeyframe& k = t.keys[f];
-            float v[7];
-            r_.f32_be_run(v, 7);
-            k.time = v[0];
-            k.rotate_mix = v[1];
-            k.translate_mix = v[2];
-            k.mix_y = v[3];
-            k.scale_mix = v[4];
-            k.mix_scale_y = v[5];
-            k.shear_mix = v[6];
+            r_.f32_be_into(k.time, k.rotate_mix, k.translate_mix, k.mix_y, k.scale_mix, k.mix_scale_y, k.shear_mix);
             if (f > 0) read_curve_4x(t.keys[f - 1].curve, 6);
         }
     }
@@ -245,14 +236,10 @@ void SkelReader::read_constraint_timelines_4x(Animation& a) {
             t.keys.resize(frames);
             for (std::uint32_t f = 0; f < frames; ++f) {
                 PathKeyframe& k = t.keys[f];
-                float v[4];  // time, a (mix: and b, c)
-                r_.f32_be_run(v, mix ? 4 : 2);
-                k.time = v[0];
-                k.a = v[1];
-                if (mix) {
-                    k.b = v[2];
-                    k.c = v[3];
-                }
+                if (mix)
+                    r_.f32_be_into(k.time, k.a, k.b, k.c);
+                else
+                    r_.f32_be_into(k.time, k.a);
                 if (f > 0) read_curve_4x(t.keys[f - 1].curve, mix ? 3 : 1);
             }
         }
@@ -288,10 +275,7 @@ void SkelReader::read_physics_timelines(Animation& a) {
             t.keys.resize(frames);
             for (std::uint32_t f = 0; f < frames; ++f) {
                 PhysicsKeyframe& k = t.keys[f];
-                float v[2];
-                r_.f32_be_run(v, 2);
-                k.time = v[0];
-                k.value = v[1];
+                r_.f32_be_into(k.time, k.value);
                 if (f > 0) read_curve_4x(t.keys[f - 1].curve, 1);
             }
         }

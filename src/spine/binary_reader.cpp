@@ -16,16 +16,9 @@ namespace detail {
 
 // ---- validating helpers ----
 
-OptString SkelReader::ref_string() {
-    if (v_ == Version::V37) return r_.spine_string();  // 3.7 has no shared string table
-    std::size_t at = r_.offset();
-    std::uint32_t i = r_.count("shared string index");
-    if (i == 0) return std::nullopt;
-    if (i > sd_.strings.size()) {
-        r_.fail_at(at, "shared string index " + std::to_string(i - 1) + " out of range (" +
-                           std::to_string(sd_.strings.size()) + " shared strings)");
-    }
-    return sd_.strings[i - 1];
+void SkelReader::fail_string_index(std::size_t at, std::uint32_t i) {
+    r_.fail_at(at, "shared string index " + std::to_string(i - 1) + " out of range (" + std::to_string(sd_.strings.size()) +
+                       " shared strings)");
 }
 
 void SkelReader::fail_index(std::size_t at, std::int32_t v, std::size_t size, const char* what, const char* table) {

@@ -1,6 +1,7 @@
 // Spine .skel reader (3.7 to 4.2): skins and attachments (mirrored by binary_skin_writer.cpp).
 // 4.2 packs an attachment's optional fields behind one flags byte (read_attachment_42); the older
 // versions store every field, with branches for what each added (4.1: sequences).
+#include <algorithm>
 #include <string>
 
 #include "rigio/spine/binary.hpp"
@@ -102,14 +103,18 @@ void SkelReader::read_attachment(Attachment& a) {
             a.path = ref_string();
             a.color = r_.u32_be();
             int v = static_cast<int>(count(8, "vertex count"));
-            a.uvs.resize(static_cast<std::size_t>(v) * 2);
-            r_.f32_be_run(a.uvs.data(), a.uvs.size());
+            r_.f32_be_vector(a.uvs, static_cast<std::size_t>(v) * 2);
             std::uint32_t t = count(2, "triangle index count");
             a.triangles.resize(t);
-            for (auto& x : a.triangles) {
-                std::size_t at = r_.offset();
-                x = r_.u16_be();
-                if (x >= v) r_.fail_at(at, "triangle vertex index " + std::to_string(x) + " out of range (" + std::to_string(v) + " vertices)");
+            {
+                // The count check leaves 2 bytes per index: read them as one block (index i at start + 2i).
+                const std::size_t start = r_.offset();
+                const auto* p = reinterpret_cast<const std::uint8_t*>(r_.bytes(2 * std::size_t{t}).data());
+                for (std::size_t i = 0; i < t; ++i) {
+                    const std::uint16_t x = static_cast<std::uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
+                    if (x >= v) r_.fail_at(start + 2 * i, "triangle vertex index " + std::to_string(x) + " out of range (" + std::to_string(v) + " vertices)");
+                    a.triangles[i] = x;
+                }
             }
             read_vertices(a.vertices, v);
             std::size_t hull_at = r_.offset();
@@ -119,7 +124,8 @@ void SkelReader::read_attachment(Attachment& a) {
             if (nonessential) {
                 std::uint32_t e = count(2, "edge index count");
                 a.edges.resize(e);
-                for (auto& x : a.edges) x = r_.u16_be();
+                const auto* p = reinterpret_cast<const std::uint8_t*>(r_.bytes(2 * std::size_t{e}).data());  // (checked by count)
+                for (std::size_t i = 0; i < e; ++i) a.edges[i] = static_cast<std::uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
                 a.width = r_.f32_be();
                 a.height = r_.f32_be();
             }
@@ -142,9 +148,8 @@ void SkelReader::read_attachment(Attachment& a) {
             a.constant_speed = r_.boolean();
             int v = static_cast<int>(count(1, "vertex count"));
             read_vertices(a.vertices, v);
-            a.lengths.resize(static_cast<std::size_t>(v / 3));
-            r_.check_count(a.lengths.size(), 4, "path length");
-            r_.f32_be_run(a.lengths.data(), a.lengths.size());
+            r_.check_count(static_cast<std::size_t>(v / 3), 4, "path length");
+            r_.f32_be_vector(a.lengths, static_cast<std::size_t>(v / 3));
             if (nonessential) a.color = r_.u32_be();
             break;
         }
@@ -224,8 +229,7 @@ void SkelReader::read_attachment_42(Attachment& a) {
             int v = read_vertex_block(f & 128);
             if (a.hull < 0 || a.hull > v) r_.fail_at(hull_at, "hull length " + std::to_string(a.hull) + " out of range (" + std::to_string(v) + " vertices)");
             r_.check_count(static_cast<std::size_t>(v) * 2, 4, "UV");
-            a.uvs.resize(static_cast<std::size_t>(v) * 2);
-            r_.f32_be_run(a.uvs.data(), a.uvs.size());
+            r_.f32_be_vector(a.uvs, static_cast<std::size_t>(v) * 2);
             // The triangle count is not stored: a mesh of V vertices with H on the hull has 2V - H - 2.
             long tri = (2L * v - a.hull - 2) * 3;
             if (tri < 0) r_.fail_at(hull_at, "mesh with " + std::to_string(v) + " vertices and hull " + std::to_string(a.hull) + " has no triangles");
@@ -266,9 +270,8 @@ void SkelReader::read_attachment_42(Attachment& a) {
             a.closed = f & 16;
             a.constant_speed = f & 32;
             int v = read_vertex_block(f & 64);
-            a.lengths.resize(static_cast<std::size_t>(v / 3));
-            r_.check_count(a.lengths.size(), 4, "path length");
-            r_.f32_be_run(a.lengths.data(), a.lengths.size());
+            r_.check_count(static_cast<std::size_t>(v / 3), 4, "path length");
+            r_.f32_be_vector(a.lengths, static_cast<std::size_t>(v / 3));
             if (nonessential) a.color = r_.u32_be();
             break;
         }
@@ -292,29 +295,31 @@ void SkelReader::read_vertices(Vertices& v, int count_, int weighted) {
     const std::size_t n = static_cast<std::size_t>(count_);
     if (!v.weighted) {
         r_.check_count(n, 8, "vertex");
-        v.values.resize(n * 2);
-        r_.f32_be_run(v.values.data(), v.values.size());
+        r_.f32_be_vector(v.values, n * 2);
         return;
     }
     r_.check_count(n, 1, "weighted vertex");
     // The influence count is known only once every vertex is read: collect into the reader's scratch
     // arrays (grown once per file), then copy into exactly sized arrays (one allocation each).
+    // Their sizes only grow (used: what this attachment filled), so that an influence costs no resize call.
     std::vector<int>& bones = scratch_bones_;
     std::vector<float>& values = scratch_values_;
-    bones.clear();
-    values.clear();
+    std::size_t bones_used = 0, values_used = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        std::uint32_t influences = count(13, "vertex bone count");
-        bones.push_back(static_cast<int>(influences));
+        const std::uint32_t influences = count(13, "vertex bone count");  // (so at most the bytes left / 13)
+        if (bones.size() < bones_used + 1 + influences) bones.resize(std::max(bones.size() * 2, bones_used + 1 + influences));
+        if (values.size() < values_used + 3 * std::size_t{influences})
+            values.resize(std::max(values.size() * 2, values_used + 3 * std::size_t{influences}));
+        bones[bones_used++] = static_cast<int>(influences);
         for (std::uint32_t j = 0; j < influences; ++j) {
-            bones.push_back(index(sd_.bones.size(), "vertex bone index", "bones"));
-            const std::size_t at = values.size();
-            values.resize(at + 3);
-            r_.f32_be_run(values.data() + at, 3);  // x, y, weight
+            bones[bones_used++] = index(sd_.bones.size(), "vertex bone index", "bones");
+            float* xyw = values.data() + values_used;
+            r_.f32_be_into(xyw[0], xyw[1], xyw[2]);  // x, y, weight
+            values_used += 3;
         }
     }
-    v.bones.assign(bones.begin(), bones.end());
-    v.values.assign(values.begin(), values.end());
+    v.bones.assign(bones.data(), bones.data() + bones_used);
+    v.values.assign(values.data(), values.data() + values_used);
 }
 
 }  // namespace rigio::spine::detail

@@ -65,7 +65,17 @@ private:
     void read_bone_timelines(Animation& a);
     void read_constraint_timelines(Animation& a);
     void read_deform_timelines(Animation& a);
-    void read_curve(Curve& c);  // `c`: default-constructed
+    // `c`: default-constructed (linear). Inline for the common linear and stepped curves.
+    void read_curve(Curve& c) {
+        const std::uint8_t type = r_.peek_u8();  // (throws at the end of the data, as reading it would)
+        if (type == 0 || type == 1) {
+            r_.u8();
+            c.type = type == 0 ? CurveType::Linear : CurveType::Stepped;
+            return;
+        }
+        read_curve_other(c);
+    }
+    void read_curve_other(Curve& c);  // Bézier, or an unknown type (an error)
     // 4.x (binary_animation_reader_4x.cpp)
     void read_slot_timelines_4x(Animation& a);
     void read_bone_timelines_4x(Animation& a);
@@ -73,13 +83,32 @@ private:
     void read_physics_timelines(Animation& a);
     void read_attachment_timeline_type(DeformTimeline& tl);
     void read_sequence_keys(const Skin& skin, int slot, DeformTimeline& tl, std::size_t key_at);
-    void read_curve_4x(Curve& c, int channels);
+    void read_curve_4x(Curve& c, int channels) {  // as read_curve
+        const std::uint8_t type = r_.peek_u8();
+        if (type == 0 || type == 1) {
+            r_.u8();
+            c.type = type == 0 ? CurveType::Linear : CurveType::Stepped;
+            return;
+        }
+        read_curve_4x_other(c, channels);
+    }
+    void read_curve_4x_other(Curve& c, int channels);
     // every version
     void read_draw_order(Animation& a);
     void read_event_keys(Animation& a);
 
     // Helpers that validate as they read.
-    OptString ref_string();  // 3.8+: index into the shared strings; 3.7: a plain string
+    // 3.8+: index into the shared strings; 3.7: a plain string. Inline: attachment keys, names and
+    // paths and attachment keyframes each read one.
+    OptString ref_string() {
+        if (v_ == Version::V37) return r_.spine_string();  // 3.7 has no shared string table
+        const std::size_t at = r_.offset();
+        const std::uint32_t i = r_.count("shared string index");
+        if (i == 0) return std::nullopt;
+        if (i > sd_.strings.size()) fail_string_index(at, i);
+        return sd_.strings[i - 1];
+    }
+    [[noreturn]] void fail_string_index(std::size_t at, std::uint32_t i);
     // Inline: an index or a count precedes every element; only the failures are out of line.
     int index(std::size_t size, const char* what, const char* table) {  // varint+ index < size
         const std::size_t at = r_.offset();

@@ -1,5 +1,5 @@
 // Loading allocates only what the result keeps: reading a .skel and preparing its runtime data make
-// (almost) no temporary heap blocks, and a 4.x Bézier curve of one or two channels (bone, IK, deform,
+// (almost) no temporary heap blocks, preparing costs no block per timeline, and a 4.x Bézier curve of one or two channels (bone, IK, deform,
 // physics keys) costs no allocation. Counted by replacing the global operator new for this program.
 #include <gtest/gtest.h>
 
@@ -68,6 +68,16 @@ TEST(LoadAllocation, ReadAndPrepareMakeFewTemporaryBlocks) {
             auto rd = spine::runtime::prepare(*sd);
             ASSERT_TRUE(rd.ok()) << rd.error().what();
             const long prepare_allocations = g_allocations - before;
+            {
+                // Timelines cost no block of their own: an animation holds its timeline list, two pools
+                // (floats, ints) and its name; the rest is per skin (lists, lookup), per attachment
+                // (name, path) and per fired event (its string), plus a few tables for the whole file.
+                long fired = 0;
+                for (const auto& a : rd->animations) fired += static_cast<long>(a.fired.size());
+                const long bound = 40 + 4 * static_cast<long>(rd->animations.size()) + 10 * static_cast<long>(rd->skins.size()) +
+                                   2 * static_cast<long>(rd->attachments.size()) + fired;
+                EXPECT_LE(prepare_allocations, bound);
+            }
             long freed = g_frees;
             { const spine::runtime::RuntimeData gone = std::move(*rd); }
             const long prepare_kept = g_frees - freed;

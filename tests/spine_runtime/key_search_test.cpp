@@ -18,19 +18,23 @@ namespace {
 
 BoneTimeline rotate(std::vector<BoneKeyframe> keys) { return {BoneTimelineType::Rotate, std::move(keys)}; }
 
-// A 3.x translate timeline on bone 1 with `count` linear keys at increasing (sometimes repeated) times.
-Timeline translate_timeline(int count, std::mt19937& rng) {
+// A 3.x translate timeline on bone 1 with `count` linear keys at increasing (sometimes repeated) times,
+// viewing `frames` and `curves`.
+Timeline translate_timeline(int count, std::mt19937& rng, std::vector<float>& frames, std::vector<float>& curves) {
     std::uniform_real_distribution<float> value(-100, 100), gap(0, 1);
     Timeline t;
     t.kind = TimelineKind::Translate;
     t.target = 1;
     t.entries = 3;
     float time = 0;
+    frames.clear();
     for (int i = 0; i < count; ++i) {
         if (i > 0 && i % 4 != 0) time += gap(rng);  // every fourth key repeats the time before
-        t.frames.insert(t.frames.end(), {time, value(rng), value(rng)});
+        frames.insert(frames.end(), {time, value(rng), value(rng)});
     }
-    t.curves.assign(static_cast<std::size_t>(count - 1) * kCurveStride, 0.0f);  // all linear
+    curves.assign(static_cast<std::size_t>(count - 1) * kCurveStride, 0.0f);  // all linear
+    t.frames = frames;
+    t.curves = curves;
     return t;
 }
 
@@ -43,7 +47,8 @@ TEST(SpineKeySearch, CountingFindsTheKeyBisectionFinds) {
     const AnimationInfo none;
     std::mt19937 rng(20);
     for (int count = 2; count <= 40; ++count) {  // past the counting limit too
-        Timeline counted = translate_timeline(count, rng), bisected = counted;
+        std::vector<float> frames, curves;
+        Timeline counted = translate_timeline(count, rng, frames, curves), bisected = counted;
         counted.ordered = true;
         bisected.ordered = false;
         const float last = counted.frames[counted.frames.size() - 3];

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <optional>
 #include <span>
 #include <string>
@@ -35,6 +36,10 @@ public:
     std::uint8_t u8() {
         need(1, "a byte");
         return data_[pos_++];
+    }
+    std::uint8_t peek_u8() const {  // the next byte, not consumed (fails as u8() would)
+        need(1, "a byte");
+        return data_[pos_];
     }
     std::int8_t i8() { return static_cast<std::int8_t>(u8()); }
     bool boolean();  // one byte, 0 or 1 (any other value is an error)
@@ -79,6 +84,41 @@ public:
             out[i] = std::bit_cast<float>(u);
         }
         if (special && finite_only_) fail_first_not_finite(out, n);
+        pos_ += n * 4;
+    }
+
+    // Reads big-endian floats into the given variables (a keyframe's fields), left to right, with one
+    // bounds check: fails exactly as that many f32_be() calls would. Into the variables themselves
+    // rather than through a local array, whose element stores a wider copy would reload (stalling).
+    template <class... Floats>
+    void f32_be_into(Floats&... out) {
+        constexpr std::size_t n = sizeof...(Floats);
+        if (n > (data_.size() - pos_) / 4) {
+            ((out = f32_be()), ...);  // fails where the run gets short (or at a refused float before it)
+            return;
+        }
+        const std::uint8_t* p = data_.data() + pos_;
+        bool special = false;  // a float whose exponent bits are all ones (NaN or infinity) was read
+        ((out = big_endian_float(p, special), p += 4), ...);
+        if (special && finite_only_) {
+            ((out = f32_be()), ...);  // again one by one: fails at the first refused float
+            return;
+        }
+        pos_ += n * 4;
+    }
+
+    // The same into `out` (replacing its contents: a new array, allocated once at its size and filled
+    // straight from the bytes, without the zero-fill of resize). Fails as f32_be_run does.
+    void f32_be_vector(std::vector<float>& out, std::size_t n) {
+        if (n > (data_.size() - pos_) / 4) {
+            out.resize(n);
+            f32_be_run(out.data(), n);  // fails
+            return;
+        }
+        const std::uint8_t* p = data_.data() + pos_;
+        bool special = false;  // a float whose exponent bits are all ones (NaN or infinity) was read
+        out = std::vector<float>(BigEndianFloats{p, &special}, BigEndianFloats{p + 4 * n, &special});
+        if (special && finite_only_) fail_first_not_finite(out.data(), n);
         pos_ += n * 4;
     }
 
@@ -143,6 +183,30 @@ public:
     std::string context() const;
 
 private:
+    static float big_endian_float(const std::uint8_t* q, bool& special) {
+        const std::uint32_t u = (std::uint32_t{q[0]} << 24) | (std::uint32_t{q[1]} << 16) | (std::uint32_t{q[2]} << 8) | q[3];
+        special |= (u & 0x7F800000u) == 0x7F800000u;
+        return std::bit_cast<float>(u);
+    }
+    // Reads big-endian floats from checked bytes, for std::vector's range constructor (which allocates
+    // once and copies). Only what that constructor uses is defined.
+    struct BigEndianFloats {
+        using iterator_category = std::random_access_iterator_tag;
+        using value_type = float;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const float*;
+        using reference = float;
+        const std::uint8_t* p;
+        bool* special;  // set when a float read is NaN or infinite (checked as it is copied: one pass)
+        float operator*() const { return big_endian_float(p, *special); }
+        BigEndianFloats& operator++() {
+            p += 4;
+            return *this;
+        }
+        difference_type operator-(const BigEndianFloats& o) const { return (p - o.p) / 4; }
+        bool operator==(const BigEndianFloats& o) const { return p == o.p; }
+    };
+
     void need(std::size_t n, const char* what) const {
         if (n > data_.size() - pos_) fail_short(n, what);
     }

@@ -3,8 +3,11 @@
 #include "rigio/spine/runtime/data.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <functional>
 #include <iterator>
+#include <utility>
 
 #include "rigio/io/error.hpp"
 #include "runtime_internal.hpp"
@@ -33,9 +36,80 @@ int RuntimeData::find_animation(const std::string& name) const {
     return -1;
 }
 
-int RuntimeData::name_id(const std::string& name) const {
-    auto it = name_ids.find(name);
-    return it == name_ids.end() ? -1 : it->second;
+int RuntimeData::name_id(const std::string& name) const { return name_ids.find(name); }
+
+// NameTable: linear probing (see data.hpp).
+std::uint32_t NameTable::hash_of(std::string_view name) {
+    return static_cast<std::uint32_t>(std::hash<std::string_view>{}(name));
+}
+
+std::size_t NameTable::place(std::string_view name, std::uint32_t hash) const {
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+        const Entry& e = table_[i];
+        if (e.id < 0 || (e.hash == hash && std::string_view(chars_).substr(e.at, e.length) == name)) return i;
+    }
+}
+
+void NameTable::rehash(std::size_t capacity) {
+    std::vector<Entry> old = std::exchange(table_, std::vector<Entry>(capacity));
+    const std::size_t mask = capacity - 1;
+    for (const Entry& e : old) {
+        if (e.id < 0) continue;
+        std::size_t i = e.hash & mask;  // the names are distinct: the first free place is its place
+        while (table_[i].id >= 0) i = (i + 1) & mask;
+        table_[i] = e;
+    }
+}
+
+void NameTable::reserve(std::size_t count, std::size_t chars) {
+    const std::size_t capacity = std::bit_ceil(std::max<std::size_t>(count * 2, 8));
+    if (capacity > table_.size()) rehash(capacity);
+    chars_.reserve(chars);
+}
+
+int NameTable::intern(std::string_view name) {
+    if ((size_ + 1) * 2 > table_.size()) rehash(std::max<std::size_t>(table_.size() * 2, 8));
+    const std::uint32_t hash = hash_of(name);
+    Entry& e = table_[place(name, hash)];
+    if (e.id < 0) {
+        if (chars_.size() + name.size() > 0xFFFFFFFFu) throw Error("attachment names longer than 4 GiB in all");
+        e = {hash, static_cast<std::uint32_t>(chars_.size()), static_cast<std::uint32_t>(name.size()), static_cast<int>(size_++)};
+        chars_.append(name);
+    }
+    return e.id;
+}
+
+int NameTable::find(std::string_view name) const {
+    if (table_.empty()) return -1;
+    return table_[place(name, hash_of(name))].id;
+}
+
+// A copy's timelines view the copy's pools: each view keeps its offset into the pool it came from.
+namespace {
+template <class T>
+std::span<const T> rebase(std::span<const T> view, const std::vector<T>& from, const std::vector<T>& to) {
+    if (view.empty()) return {};
+    return {to.data() + (view.data() - from.data()), view.size()};
+}
+}  // namespace
+
+AnimationInfo::AnimationInfo(const AnimationInfo& other)
+    : name(other.name), duration(other.duration), timelines(other.timelines), fired(other.fired),
+      float_pool(other.float_pool), int_pool(other.int_pool) {
+    for (Timeline& t : timelines) {
+        t.frames = rebase(t.frames, other.float_pool, float_pool);
+        t.curves = rebase(t.curves, other.float_pool, float_pool);
+        t.vertices = rebase(t.vertices, other.float_pool, float_pool);
+        t.names = rebase(t.names, other.int_pool, int_pool);
+        t.draw_orders = rebase(t.draw_orders, other.int_pool, int_pool);
+        t.events = rebase(t.events, other.int_pool, int_pool);
+    }
+}
+
+AnimationInfo& AnimationInfo::operator=(const AnimationInfo& other) {
+    if (this != &other) *this = AnimationInfo(other);
+    return *this;
 }
 
 int RuntimeData::skin_attachment(int skin, int slot, int name) const {
@@ -115,20 +189,24 @@ RuntimeData build(const SkeletonData& sd) {
     rd.version = sd.header.data_version;
     const int bone_count = static_cast<int>(sd.bones.size());
     const int slot_count = static_cast<int>(sd.slots.size());
-    rd.children.resize(sd.bones.size());
     {
-        // Each child list is allocated once, at its final size.
-        std::vector<int> child_count(sd.bones.size(), 0);
-        for (int i = 1; i < bone_count; ++i) {
+        // Children of every bone in one array: the counts first (bad parents are reported below), then
+        // each child at its parent's next place (in bone order, as a list per bone would hold them).
+        std::vector<int>& start = rd.children.start;
+        start.assign(sd.bones.size() + 1, 0);
+        for (int i = 0; i < bone_count; ++i) {
             const int p = sd.bones[static_cast<std::size_t>(i)].parent;
-            if (p >= 0 && p < i) ++child_count[static_cast<std::size_t>(p)];
+            if (i > 0 && (p < 0 || p >= i)) throw Error("bone " + std::to_string(i) + ": parent must come before it");
+            if (p >= bone_count) throw Error("bone 0: parent index out of range");  // (a root with a parent: data built in code)
+            if (p >= 0) ++start[static_cast<std::size_t>(p) + 1];
         }
-        for (std::size_t i = 0; i < child_count.size(); ++i) rd.children[i].reserve(static_cast<std::size_t>(child_count[i]));
-    }
-    for (int i = 0; i < bone_count; ++i) {
-        const int p = sd.bones[static_cast<std::size_t>(i)].parent;
-        if (i > 0 && (p < 0 || p >= i)) throw Error("bone " + std::to_string(i) + ": parent must come before it");
-        if (p >= 0) rd.children[static_cast<std::size_t>(p)].push_back(i);
+        for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+        rd.children.ids.resize(static_cast<std::size_t>(start.back()));
+        std::vector<int> next(start.begin(), start.end() - 1);
+        for (int i = 0; i < bone_count; ++i) {
+            const int p = sd.bones[static_cast<std::size_t>(i)].parent;
+            if (p >= 0) rd.children.ids[static_cast<std::size_t>(next[static_cast<std::size_t>(p)]++)] = i;
+        }
     }
     for (const Slot& s : sd.slots)
         if (s.bone < 0 || s.bone >= bone_count) throw Error("slot bone index out of range");
@@ -154,10 +232,7 @@ RuntimeData build(const SkeletonData& sd) {
     }
     for (const PhysicsConstraint& c : sd.physics) check_bone(c.bone, "physics constraint");
 
-    auto intern = [&](const std::string& name) {
-        // try_emplace builds a node (and copies the name) only for a name not seen yet.
-        return rd.name_ids.try_emplace(name, static_cast<int>(rd.name_ids.size())).first->second;
-    };
+    auto intern = [&](const std::string& name) { return rd.name_ids.intern(name); };
 
     // Attachments, skin by skin. The tables are sized once from the attachment count (no regrowth).
     std::size_t attachment_count = 0;
@@ -166,7 +241,7 @@ RuntimeData build(const SkeletonData& sd) {
     std::vector<Entry> entries;
     entries.reserve(attachment_count);
     rd.attachments.reserve(attachment_count);
-    rd.name_ids.reserve(attachment_count);
+    rd.name_ids.reserve(attachment_count, attachment_count * 24);  // (characters: a guess; the names are not visited twice)
     rd.skins.resize(sd.skins.size());
     if (sd.has_default_skin && !sd.skins.empty()) rd.default_skin = 0;
     std::vector<int> scratch;
@@ -269,9 +344,13 @@ RuntimeData build(const SkeletonData& sd) {
         for (std::size_t i = 0; i < a.bones.size(); ++vertices) {
             const int n = a.bones[i++];
             if (n < 0) throw Error("attachment \"" + a.name + "\": negative vertex bone count");
-            for (int k = 0; k < n; ++k, ++i, ++influences)
-                if (i >= a.bones.size() || a.bones[i] < 0 || a.bones[i] >= bone_count)
-                    throw Error("attachment \"" + a.name + "\": bad vertex bone index");
+            // A vertex whose indices run past the array is reported as a bad index, as is one out of range.
+            bool bad = static_cast<std::size_t>(n) > a.bones.size() - i;
+            for (std::size_t k = 0, e = bad ? 0 : static_cast<std::size_t>(n); k < e; ++k)
+                bad |= static_cast<unsigned>(a.bones[i + k]) >= static_cast<unsigned>(bone_count);  // (negative: huge)
+            if (bad) throw Error("attachment \"" + a.name + "\": bad vertex bone index");
+            i += static_cast<std::size_t>(n);
+            influences += static_cast<std::size_t>(n);
         }
         const bool weighted = !a.bones.empty();
         if (weighted ? (a.vertices.size() < influences * 3 || vertices * 2 != static_cast<std::size_t>(a.world_vertices_length))
@@ -301,7 +380,8 @@ RuntimeData build(const SkeletonData& sd) {
 
     rd.animations.reserve(sd.animations.size());
     std::size_t budget = detail::expansion_budget();
-    for (const Animation& a : sd.animations) rd.animations.push_back(detail::build_animation(rd, a, budget));
+    detail::BuildScratch build_scratch;
+    for (const Animation& a : sd.animations) rd.animations.push_back(detail::build_animation(rd, a, budget, build_scratch));
     return rd;
 }
 

@@ -90,8 +90,19 @@ void apply_transform(Skeleton& sk, int constraint);
 void apply_path(Skeleton& sk, int constraint);
 void apply_physics(Skeleton& sk, int constraint, Physics mode);
 
+// Scratch arrays of build_animation, reused from one animation to the next.
+struct BuildScratch {
+    struct Views {  // a timeline's views as offsets into its animation's pools, made views at the end
+        std::size_t frames_at = 0, frames = 0, curves_at = 0, curves = 0, vertices_at = 0, vertices = 0;
+        std::size_t ints_at = 0, ints = 0;  // names, draw_orders or events (by kind)
+    };
+    std::vector<Views> views;
+    std::vector<const Curve*> keyed;  // per key of the timeline being built, its curve
+    std::vector<int> unchanged;       // draw order keys
+};
+
 // `budget`: how many more expanded deform/draw-order values may be allocated (see the .cpp).
-AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget);
+AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch);
 std::size_t expansion_budget();
 
 }  // namespace rigio::spine::runtime::detail

@@ -18,7 +18,7 @@ using detail::wrap_degrees;
 
 // Position (in keyframes) of the first key whose time is greater than `time`; frames has
 // `entries` floats per key. Requires frames[0] <= time < last key time.
-std::size_t next_key(const std::vector<float>& frames, int entries, float time) {
+std::size_t next_key(std::span<const float> frames, int entries, float time) {
     const std::size_t count = frames.size() / static_cast<std::size_t>(entries);
     std::size_t lo = 0, hi = count - 1;  // frames[lo] <= time < frames[hi]
     // Bisection with selects rather than branches (which way it goes is unpredictable).

@@ -13,56 +13,75 @@ namespace rigio::spine::runtime::detail {
 
 namespace {
 
-// Appends keyframes (values, and the curve to the next key); finish() samples the curves, which in
-// the 4.x form need the next key's values too. `channels` values after the time are interpolated.
+// Appends a timeline's keyframes (values, and the curve to the next key) to its animation's float
+// pool; finish() samples the curves after them, which in the 4.x form need the next key's values too.
+// `channels` values after the time are interpolated. The timeline's other arrays (deform vertices,
+// names, draw orders, events) go to the pools between the keys and finish(), each in one piece.
 struct Builder {
     Timeline t;
-    std::size_t frame_count;
     int channels;
     bool percent = false;  // 4.x deform: one channel running from 0 to 1 over each transition
-    std::vector<const Curve*>& keyed;  // per key, its curve (scratch shared by the animation's builders)
+    AnimationInfo& out;
+    BuildScratch& scratch;
+    BuildScratch::Views views;
 
-    Builder(std::vector<const Curve*>& scratch, TimelineKind kind, int target, int entries, std::size_t frames,
+    Builder(AnimationInfo& animation, BuildScratch& s, TimelineKind kind, int target, int entries, std::size_t frames,
             bool absolute = false, int channel_count = 1)
-        : frame_count(frames), channels(channel_count), keyed(scratch) {
-        keyed.clear();
+        : channels(channel_count), out(animation), scratch(s) {
+        scratch.keyed.clear();  // (reserved for the animation's longest timeline)
         t.kind = kind;
         t.target = target;
         t.entries = entries;
         t.absolute = absolute;
         t.curve_stride = absolute ? absolute_curve_stride(channel_count) : kCurveStride;
-        t.frames.reserve(frames * static_cast<std::size_t>(entries));
-        keyed.reserve(frames);
+        views.frames_at = out.float_pool.size();
+        scratch.keyed.reserve(frames);  // (a no-op: reserved for the animation's longest timeline)
     }
     void key(std::initializer_list<float> values, const Curve* curve) {
-        t.frames.insert(t.frames.end(), values.begin(), values.end());
-        keyed.push_back(curve);
+        out.float_pool.insert(out.float_pool.end(), values.begin(), values.end());
+        scratch.keyed.push_back(curve);
     }
-    Timeline finish() {
-        const std::size_t n = keyed.size();
+    // The ints of names, draw orders or events: the next `count` of the int pool (zero-filled).
+    int* ints(std::size_t count) {
+        views.ints_at = out.int_pool.size();
+        views.ints = count;
+        out.int_pool.resize(views.ints_at + count);
+        return out.int_pool.data() + views.ints_at;
+    }
+    void finish() {
+        std::vector<float>& pool = out.float_pool;
+        const std::vector<const Curve*>& keyed = scratch.keyed;
+        const std::size_t n = keyed.size(), e = static_cast<std::size_t>(t.entries);
+        views.frames = n * e;  // (every key() appends `entries` values)
+        const float* frames = pool.data() + views.frames_at;
         t.ordered = true;
-        for (std::size_t i = 1, e = static_cast<std::size_t>(t.entries); i < t.frames.size() / e; ++i)
-            if (!(t.frames[i * e] >= t.frames[(i - 1) * e])) t.ordered = false;
-        if (n < 2 || !keyed[0]) return std::move(t);  // keys without curves (attachment, draw order, ...)
-        const std::size_t stride = static_cast<std::size_t>(t.curve_stride), e = static_cast<std::size_t>(t.entries);
-        t.curves.resize((n - 1) * stride);
-        static const float zero[1] = {0}, one[1] = {1};
-        for (std::size_t i = 0; i + 1 < n; ++i) {
-            float* out = t.curves.data() + i * stride;
-            if (!t.absolute) {
-                // `curves` is zero-filled already: linear and stepped transitions need only their type
-                // (most transitions are linear, and sample_curve would clear the whole stride again).
-                if (keyed[i]->type == CurveType::Bezier)
-                    sample_curve(*keyed[i], out);
-                else
-                    out[0] = keyed[i]->type == CurveType::Stepped ? kCurveStepped : kCurveLinear;
-            } else {
-                const float* v0 = percent ? zero : t.frames.data() + i * e + 1;
-                const float* v1 = percent ? one : t.frames.data() + (i + 1) * e + 1;
-                sample_absolute_curve(*keyed[i], channels, t.frames[i * e], v0, t.frames[(i + 1) * e], v1, out);
+        for (std::size_t i = 1; i < views.frames / e; ++i)
+            if (!(frames[i * e] >= frames[(i - 1) * e])) t.ordered = false;
+        if (n >= 2 && keyed[0]) {  // (keys without curves: attachment, draw order, ...)
+            const std::size_t stride = static_cast<std::size_t>(t.curve_stride);
+            views.curves_at = pool.size();
+            views.curves = (n - 1) * stride;
+            pool.resize(views.curves_at + views.curves);
+            frames = pool.data() + views.frames_at;  // (resize may have moved the pool)
+            static const float zero[1] = {0}, one[1] = {1};
+            for (std::size_t i = 0; i + 1 < n; ++i) {
+                float* curve = pool.data() + views.curves_at + i * stride;
+                if (!t.absolute) {
+                    // The curves are zero-filled already: linear and stepped transitions need only their
+                    // type (most transitions are linear, and sample_curve would clear the whole stride again).
+                    if (keyed[i]->type == CurveType::Bezier)
+                        sample_curve(*keyed[i], curve);
+                    else
+                        curve[0] = keyed[i]->type == CurveType::Stepped ? kCurveStepped : kCurveLinear;
+                } else {
+                    const float* v0 = percent ? zero : frames + i * e + 1;
+                    const float* v1 = percent ? one : frames + (i + 1) * e + 1;
+                    sample_absolute_curve(*keyed[i], channels, frames[i * e], v0, frames[(i + 1) * e], v1, curve);
+                }
             }
         }
-        return std::move(t);
+        out.timelines.push_back(t);
+        scratch.views.push_back(views);
     }
 };
 
@@ -79,9 +98,9 @@ void spend(std::size_t& budget, std::size_t values, const std::string& animation
     budget -= values;
 }
 
-void check_index(int index, std::size_t size, const std::string& what, const std::string& animation) {
+void check_index(int index, std::size_t size, const char* what, const std::string& animation) {  // (a literal: no string per call)
     if (index < 0 || static_cast<std::size_t>(index) >= size)
-        throw Error(what + " index " + std::to_string(index) + " out of range", {}, "in animation \"" + animation + "\"");
+        throw Error(std::string(what) + " index " + std::to_string(index) + " out of range", {}, "in animation \"" + animation + "\"");
 }
 
 // Setup slot index per draw-order position, from (slot, offset) moves, written to order[0..slot_count).
@@ -115,39 +134,119 @@ void draw_order_permutation(const DrawOrderKeyframe& key, int slot_count, const 
     }
 }
 
+// The floats and ints an animation's timelines keep (as the builders below append them), so that its
+// pools are allocated once. Only a hint: the pools still grow if it is short (or the data is bad).
+struct PoolSizes {
+    std::size_t timelines = 0, floats = 0, ints = 0;
+    std::size_t max_keys = 0;  // of one timeline
+};
+// Expanded deform and draw-order values count at most up to `budget` (a file asking for more fails
+// in spend() before it gets them).
+PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budget) {
+    const bool v4 = rd.v4();
+    PoolSizes z;
+    auto expand = [&](std::size_t per_key, std::size_t keys) {
+        const std::size_t n = per_key != 0 && keys > budget / per_key ? budget : per_key * keys;
+        budget -= n;
+        return n;
+    };
+    // A timeline of `keys` keys of `entries` floats, with curves over `channels` channels when `curved`.
+    auto add = [&](std::size_t keys, int entries, bool curved, bool absolute, int channels) {
+        ++z.timelines;
+        z.max_keys = std::max(z.max_keys, keys);
+        z.floats += keys * static_cast<std::size_t>(entries);
+        if (curved && keys >= 2)
+            z.floats += (keys - 1) * static_cast<std::size_t>(absolute ? absolute_curve_stride(channels) : kCurveStride);
+    };
+    for (const SlotTimelines& g : a.slots)
+        for (const SlotTimeline& st : g.timelines) {
+            if (st.type == SlotTimelineType::Attachment) {
+                add(st.attachment_keys.size(), 1, false, false, 1);
+                z.ints += st.attachment_keys.size();
+                continue;
+            }
+            const int channels = st.type == SlotTimelineType::TwoColor ? 7
+                                 : st.type == SlotTimelineType::Rgb    ? 3
+                                 : st.type == SlotTimelineType::Rgb2   ? 6
+                                 : st.type == SlotTimelineType::Alpha  ? 1
+                                                                       : 4;
+            add(st.color_keys.size(), channels + 1, true, v4, channels);
+        }
+    for (const BoneTimelines& g : a.bones)
+        for (const BoneTimeline& bt : g.timelines) {
+            const bool two = bt.type == BoneTimelineType::Translate || bt.type == BoneTimelineType::Scale ||
+                             bt.type == BoneTimelineType::Shear;
+            if (bt.type == BoneTimelineType::Inherit)
+                add(bt.keys.size(), 2, false, false, 1);
+            else
+                add(bt.keys.size(), two ? 3 : 2, true, v4, two ? 2 : 1);
+        }
+    for (const IkTimeline& it : a.ik) add(it.keys.size(), 6, true, v4, 2);
+    for (const TransformTimeline& tt : a.transform) add(tt.keys.size(), v4 ? 7 : 5, true, v4, 6);
+    for (const PathTimelines& g : a.path)
+        for (const PathTimeline& pt : g.timelines) {
+            const int channels = pt.type == PathTimelineType::Mix ? (v4 ? 3 : 2) : 1;
+            add(pt.keys.size(), channels + 1, true, v4, channels);
+        }
+    for (const PhysicsTimelines& g : a.physics)
+        for (const PhysicsTimeline& pt : g.timelines) {
+            const bool reset = pt.type == PhysicsTimelineType::Reset;
+            add(pt.keys.size(), reset ? 1 : 2, !reset, true, 1);
+        }
+    for (const DeformSkin& ds : a.deform)
+        for (const DeformSlot& dsl : ds.slots)
+            for (const DeformTimeline& dt : dsl.timelines) {
+                if (dt.type == AttachmentTimelineType::Sequence) {
+                    add(dt.sequence_keys.size(), 4, false, false, 1);
+                    continue;
+                }
+                add(dt.keys.size(), 1, true, v4, 1);
+                const int id = ds.skin >= 0 && static_cast<std::size_t>(ds.skin) < rd.skins.size() && dt.attachment
+                                   ? rd.skin_attachment(ds.skin, dsl.slot, rd.name_id(*dt.attachment))
+                                   : -1;
+                if (id >= 0) z.floats += expand(static_cast<std::size_t>(rd.attachments[static_cast<std::size_t>(id)].deform_length), dt.keys.size());
+            }
+    if (!a.draw_order.empty()) {
+        add(a.draw_order.size(), 1, false, false, 1);
+        z.ints += expand(rd.data->slots.size(), a.draw_order.size());
+    }
+    if (!a.events.empty()) {
+        add(a.events.size(), 1, false, false, 1);
+        z.ints += a.events.size();
+    }
+    return z;
+}
+
 }  // namespace
 
 std::size_t expansion_budget() { return kMaxExpandedValues; }
 
-AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget) {
+AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch) {
     const SkeletonData& sd = *rd.data;
     const bool v4 = rd.v4();
     AnimationInfo out;
     out.name = a.name.value_or("");
     out.duration = duration(a);
     const std::string& name = out.name;
-    auto& list = out.timelines;
-    std::vector<const Curve*> scratch;  // the curves of the timeline being built
-    std::size_t count = a.ik.size() + a.transform.size() + (a.draw_order.empty() ? 0 : 1) + (a.events.empty() ? 0 : 1);
-    for (const auto& g : a.slots) count += g.timelines.size();
-    for (const auto& g : a.bones) count += g.timelines.size();
-    for (const auto& g : a.path) count += g.timelines.size();
-    for (const auto& g : a.physics) count += g.timelines.size();
-    for (const auto& ds : a.deform)
-        for (const auto& dsl : ds.slots) count += dsl.timelines.size();
-    list.reserve(count);
+    const PoolSizes sizes = pool_sizes(rd, a, budget);
+    out.timelines.reserve(sizes.timelines);
+    out.float_pool.reserve(sizes.floats);
+    out.int_pool.reserve(sizes.ints);
+    scratch.views.clear();
+    scratch.views.reserve(sizes.timelines);
+    scratch.keyed.reserve(sizes.max_keys);
 
     for (const SlotTimelines& g : a.slots) {
         check_index(g.slot, sd.slots.size(), "slot", name);
         for (const SlotTimeline& st : g.timelines) {
             if (st.type == SlotTimelineType::Attachment) {
-                Builder b(scratch, TimelineKind::Attachment, g.slot, 1, st.attachment_keys.size());
-                b.t.names.reserve(st.attachment_keys.size());
+                Builder b(out, scratch, TimelineKind::Attachment, g.slot, 1, st.attachment_keys.size());
+                int* names = b.ints(st.attachment_keys.size());
                 for (const AttachmentKeyframe& k : st.attachment_keys) {
                     b.key({k.time}, nullptr);
-                    b.t.names.push_back(k.name ? rd.name_id(*k.name) : -1);
+                    *names++ = k.name ? rd.name_id(*k.name) : -1;
                 }
-                list.push_back(b.finish());
+                b.finish();
                 continue;
             }
             // Channels after the time: rgba, rgba2 (light rgba, dark rgb), rgb, rgb2, alpha.
@@ -160,7 +259,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 case SlotTimelineType::Alpha: kind = TimelineKind::Alpha, channels = 1; break;
                 default: break;
             }
-            Builder b(scratch, kind, g.slot, channels + 1, st.color_keys.size(), v4, channels);
+            Builder b(out, scratch, kind, g.slot, channels + 1, st.color_keys.size(), v4, channels);
             for (const ColorKeyframe& k : st.color_keys) {
                 const Color c = to_color(k.color), d = to_dark_color(k.dark);
                 switch (kind) {
@@ -171,7 +270,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     default: b.key({k.time, c.r, c.g, c.b, c.a}, &k.curve); break;
                 }
             }
-            list.push_back(b.finish());
+            b.finish();
         }
     }
 
@@ -193,44 +292,44 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 case BoneTimelineType::Inherit: kind = TimelineKind::Inherit; break;
             }
             if (kind == TimelineKind::Inherit) {
-                Builder b(scratch, kind, g.bone, 2, bt.keys.size());
+                Builder b(out, scratch, kind, g.bone, 2, bt.keys.size());
                 for (const BoneKeyframe& k : bt.keys) b.key({k.time, static_cast<float>(k.inherit)}, nullptr);
-                list.push_back(b.finish());
+                b.finish();
                 continue;
             }
             const bool two = kind == TimelineKind::Translate || kind == TimelineKind::Scale || kind == TimelineKind::Shear;
-            Builder b(scratch, kind, g.bone, two ? 3 : 2, bt.keys.size(), v4, two ? 2 : 1);
+            Builder b(out, scratch, kind, g.bone, two ? 3 : 2, bt.keys.size(), v4, two ? 2 : 1);
             for (const BoneKeyframe& k : bt.keys) {
                 if (two)
                     b.key({k.time, k.x, k.y}, &k.curve);
                 else
                     b.key({k.time, k.x}, &k.curve);
             }
-            list.push_back(b.finish());
+            b.finish();
         }
     }
 
     for (const IkTimeline& it : a.ik) {
         check_index(it.constraint, sd.ik.size(), "IK constraint", name);
-        Builder b(scratch, TimelineKind::IkConstraint, it.constraint, 6, it.keys.size(), v4, 2);
+        Builder b(out, scratch, TimelineKind::IkConstraint, it.constraint, 6, it.keys.size(), v4, 2);
         for (const IkKeyframe& k : it.keys) {
             b.key({k.time, k.mix, k.softness, static_cast<float>(k.bend_direction), k.compress ? 1.0f : 0.0f,
                    k.stretch ? 1.0f : 0.0f},
                   &k.curve);
         }
-        list.push_back(b.finish());
+        b.finish();
     }
 
     for (const TransformTimeline& tt : a.transform) {
         check_index(tt.constraint, sd.transform.size(), "transform constraint", name);
-        Builder b(scratch, TimelineKind::TransformConstraint, tt.constraint, v4 ? 7 : 5, tt.keys.size(), v4, 6);
+        Builder b(out, scratch, TimelineKind::TransformConstraint, tt.constraint, v4 ? 7 : 5, tt.keys.size(), v4, 6);
         for (const TransformKeyframe& k : tt.keys) {
             if (v4)
                 b.key({k.time, k.rotate_mix, k.translate_mix, k.mix_y, k.scale_mix, k.mix_scale_y, k.shear_mix}, &k.curve);
             else
                 b.key({k.time, k.rotate_mix, k.translate_mix, k.scale_mix, k.shear_mix}, &k.curve);
         }
-        list.push_back(b.finish());
+        b.finish();
     }
 
     for (const PathTimelines& g : a.path) {
@@ -241,7 +340,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                                       : pt.type == PathTimelineType::Position ? TimelineKind::PathPosition
                                                                               : TimelineKind::PathSpacing;
             const int channels = mix ? (v4 ? 3 : 2) : 1;
-            Builder b(scratch, kind, g.constraint, channels + 1, pt.keys.size(), v4, channels);
+            Builder b(out, scratch, kind, g.constraint, channels + 1, pt.keys.size(), v4, channels);
             for (const PathKeyframe& k : pt.keys) {
                 if (!mix)
                     b.key({k.time, k.a}, &k.curve);
@@ -250,7 +349,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 else
                     b.key({k.time, k.a, k.b}, &k.curve);
             }
-            list.push_back(b.finish());
+            b.finish();
         }
     }
 
@@ -258,7 +357,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
         if (g.constraint != -1) check_index(g.constraint, sd.physics.size(), "physics constraint", name);
         for (const PhysicsTimeline& pt : g.timelines) {
             const bool reset = pt.type == PhysicsTimelineType::Reset;
-            Builder b(scratch, TimelineKind::Physics, g.constraint, reset ? 1 : 2, pt.keys.size(), true, 1);
+            Builder b(out, scratch, TimelineKind::Physics, g.constraint, reset ? 1 : 2, pt.keys.size(), true, 1);
             b.t.sub = static_cast<int>(pt.type);
             for (const PhysicsKeyframe& k : pt.keys) {
                 if (reset)
@@ -266,7 +365,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 else
                     b.key({k.time, k.value}, &k.curve);
             }
-            list.push_back(b.finish());
+            b.finish();
         }
     }
 
@@ -280,11 +379,11 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     if (id < 0)
                         throw Error("sequence timeline: no attachment \"" + dt.attachment.value_or("") + "\" in that skin and slot",
                                     {}, "in animation \"" + name + "\"");
-                    Builder b(scratch, TimelineKind::Sequence, dsl.slot, 4, dt.sequence_keys.size());
+                    Builder b(out, scratch, TimelineKind::Sequence, dsl.slot, 4, dt.sequence_keys.size());
                     b.t.attachment = id;
                     for (const SequenceKeyframe& k : dt.sequence_keys)
                         b.key({k.time, static_cast<float>(k.mode), static_cast<float>(k.index), k.delay}, nullptr);
-                    list.push_back(b.finish());
+                    b.finish();
                     continue;
                 }
                 if (id < 0 || !rd.attachments[static_cast<std::size_t>(id)].is_vertex)
@@ -294,49 +393,50 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 const bool weighted = !att.bones.empty();
                 const std::size_t n = static_cast<std::size_t>(att.deform_length);
                 spend(budget, n * dt.keys.size(), name);
-                Builder b(scratch, TimelineKind::Deform, dsl.slot, 1, dt.keys.size(), v4, 1);
+                Builder b(out, scratch, TimelineKind::Deform, dsl.slot, 1, dt.keys.size(), v4, 1);
                 b.percent = true;
                 b.t.attachment = id;
                 b.t.vertex_count = att.deform_length;
-                b.t.vertices.reserve(n * dt.keys.size());
+                for (const DeformKeyframe& k : dt.keys) b.key({k.time}, &k.curve);
+                std::vector<float>& pool = out.float_pool;
+                b.views.vertices_at = pool.size();
+                b.views.vertices = n * dt.keys.size();
                 for (const DeformKeyframe& k : dt.keys) {
-                    b.key({k.time}, &k.curve);
-                    const std::size_t at = b.t.vertices.size();
+                    const std::size_t at = pool.size();
                     // Unweighted: absolute positions (setup + offsets). Weighted: the offsets.
                     if (weighted)
-                        b.t.vertices.resize(at + n, 0.0f);
+                        pool.resize(at + n, 0.0f);
                     else
-                        b.t.vertices.insert(b.t.vertices.end(), att.vertices.begin(), att.vertices.begin() + static_cast<long>(n));
+                        pool.insert(pool.end(), att.vertices.begin(), att.vertices.begin() + static_cast<long>(n));
                     if (k.values.empty()) continue;
                     if (k.offset < 0 || static_cast<std::size_t>(k.offset) + k.values.size() > n)
                         throw Error("deform key at " + std::to_string(k.time) + " writes past the attachment's " +
                                         std::to_string(n) + " vertex values",
                                     {}, "in animation \"" + name + "\"");
-                    for (std::size_t j = 0; j < k.values.size(); ++j)
-                        b.t.vertices[at + static_cast<std::size_t>(k.offset) + j] += k.values[j];
+                    for (std::size_t j = 0; j < k.values.size(); ++j) pool[at + static_cast<std::size_t>(k.offset) + j] += k.values[j];
                 }
-                list.push_back(b.finish());
+                b.finish();
             }
         }
     }
 
     if (!a.draw_order.empty()) {
         spend(budget, a.draw_order.size() * sd.slots.size(), name);
-        Builder b(scratch, TimelineKind::DrawOrder, 0, 1, a.draw_order.size());
+        Builder b(out, scratch, TimelineKind::DrawOrder, 0, 1, a.draw_order.size());
         const std::size_t slots = sd.slots.size();
-        b.t.draw_orders.resize(a.draw_order.size() * slots);  // one permutation per key, written in place
-        std::vector<int> unchanged;
+        int* orders = b.ints(a.draw_order.size() * slots);  // one permutation per key, written in place
+        std::vector<int>& unchanged = scratch.unchanged;
         unchanged.reserve(slots);
         for (std::size_t i = 0; i < a.draw_order.size(); ++i) {
             b.key({a.draw_order[i].time}, nullptr);
-            draw_order_permutation(a.draw_order[i], static_cast<int>(slots), name, b.t.draw_orders.data() + i * slots, unchanged);
+            draw_order_permutation(a.draw_order[i], static_cast<int>(slots), name, orders + i * slots, unchanged);
         }
-        list.push_back(b.finish());
+        b.finish();
     }
 
     if (!a.events.empty()) {
-        Builder b(scratch, TimelineKind::Event, 0, 1, a.events.size());
-        b.t.events.reserve(a.events.size());
+        Builder b(out, scratch, TimelineKind::Event, 0, 1, a.events.size());
+        int* fired = b.ints(a.events.size());
         out.fired.reserve(a.events.size());
         for (std::size_t i = 0; i < a.events.size(); ++i) {
             const EventKeyframe& k = a.events[i];
@@ -356,10 +456,30 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 f.volume = e.volume;
                 f.balance = e.balance;
             }
-            b.t.events.push_back(static_cast<int>(out.fired.size()));
+            *fired++ = static_cast<int>(out.fired.size());
             out.fired.push_back(std::move(f));
         }
-        list.push_back(b.finish());
+        b.finish();
+    }
+
+    // The pools are complete: make each timeline's offsets views.
+    const float* floats = out.float_pool.data();
+    const int* ints = out.int_pool.data();
+    for (std::size_t i = 0; i < out.timelines.size(); ++i) {
+        Timeline& t = out.timelines[i];
+        const BuildScratch::Views& v = scratch.views[i];
+        if (v.frames) t.frames = {floats + v.frames_at, v.frames};
+        if (v.curves) t.curves = {floats + v.curves_at, v.curves};
+        if (v.vertices) t.vertices = {floats + v.vertices_at, v.vertices};
+        if (v.ints) {
+            const std::span<const int> view(ints + v.ints_at, v.ints);
+            if (t.kind == TimelineKind::Attachment)
+                t.names = view;
+            else if (t.kind == TimelineKind::DrawOrder)
+                t.draw_orders = view;
+            else
+                t.events = view;
+        }
     }
     return out;
 }

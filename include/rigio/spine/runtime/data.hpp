@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <vector>
 
 #include "rigio/io/error.hpp"
@@ -133,6 +133,9 @@ enum class TimelineKind : std::uint8_t {
 // translate (4.x: time,rotate,x,y); sequence time,mode,index,delay; physics time,value; the others
 // time only. `curves` holds, per transition, 19 floats in the 3.x form, or (4.x) `curve_stride` floats:
 // the type, then 9 sampled (time, value) points per channel (see curves.hpp).
+// The arrays are views: prepare() keeps every timeline's floats in its AnimationInfo's `float_pool` and
+// its integers in `int_pool` (two allocations per animation instead of up to six per timeline). Code
+// that builds a Timeline by hand points them at arrays of its own.
 struct Timeline {
     TimelineKind kind = TimelineKind::Rotate;
     int target = 0;   // bone, slot or constraint index (physics: -1 for every constraint)
@@ -141,14 +144,14 @@ struct Timeline {
     bool ordered = false;   // key times never decrease (and are not NaN): keys can be found by counting
     int curve_stride = 19;  // floats per transition in `curves`
     int sub = 0;            // physics: the PhysicsTimelineType
-    std::vector<float> frames;
-    std::vector<float> curves;
-    std::vector<int> names;           // attachment: name id per frame, -1 for none
-    int attachment = -1;              // deform, sequence: the attachment keyed
-    int vertex_count = 0;             // deform: floats per frame in `vertices`
-    std::vector<float> vertices;      // deform: per frame, the full deform array
-    std::vector<int> draw_orders;     // draw order: per frame, slot count setup indices
-    std::vector<int> events;          // event: index into Animation::fired
+    std::span<const float> frames;
+    std::span<const float> curves;
+    std::span<const int> names;         // attachment: name id per frame, -1 for none
+    int attachment = -1;                // deform, sequence: the attachment keyed
+    int vertex_count = 0;               // deform: floats per frame in `vertices`
+    std::span<const float> vertices;    // deform: per frame, the full deform array
+    std::span<const int> draw_orders;   // draw order: per frame, slot count setup indices
+    std::span<const int> events;        // event: index into Animation::fired
 };
 
 struct FiredEvent {
@@ -165,19 +168,64 @@ struct AnimationInfo {
     float duration = 0;
     std::vector<Timeline> timelines;  // in apply order
     std::vector<FiredEvent> fired;    // payloads of event keyframes
+    // What the timelines' views point into (see Timeline). Moving an AnimationInfo keeps the pools'
+    // buffers, so the views stay valid; a copy gets its own pools and its views are pointed at them.
+    std::vector<float> float_pool;
+    std::vector<int> int_pool;
+
+    AnimationInfo() = default;
+    AnimationInfo(const AnimationInfo& other);
+    AnimationInfo& operator=(const AnimationInfo& other);
+    AnimationInfo(AnimationInfo&&) noexcept = default;
+    AnimationInfo& operator=(AnimationInfo&&) noexcept = default;
+};
+
+// RuntimeData::name_ids: attachment key -> name id (0, 1, ... in the order first seen), open
+// addressing in one array, the names' characters in one string.
+class NameTable {
+public:
+    // Sizes the table for `count` names of `chars` characters in all (more still fit).
+    void reserve(std::size_t count, std::size_t chars);
+    // The id of `name`, given the next id when it is new.
+    int intern(std::string_view name);
+    int find(std::string_view name) const;  // -1 when absent
+    std::size_t size() const { return size_; }
+
+private:
+    struct Entry {
+        std::uint32_t hash = 0;
+        std::uint32_t at = 0, length = 0;  // the name: chars_[at, at + length)
+        int id = -1;                        // -1: a free place
+    };
+    static std::uint32_t hash_of(std::string_view name);
+    std::size_t place(std::string_view name, std::uint32_t hash) const;  // where `name` is, or its free place
+    void rehash(std::size_t capacity);
+    std::vector<Entry> table_;  // a power of two in size, at most half full
+    std::string chars_;
+    std::size_t size_ = 0;
+};
+
+// Bone children: one array of bone indices, bone b's at [start[b], start[b + 1]).
+struct BoneChildren {
+    std::vector<int> start;  // bone count + 1
+    std::vector<int> ids;
+    std::size_t size() const { return start.empty() ? 0 : start.size() - 1; }  // the bone count
+    std::span<const int> operator[](std::size_t bone) const {
+        return {ids.data() + start[bone], ids.data() + start[bone + 1]};
+    }
 };
 
 struct RuntimeData {
     const SkeletonData* data = nullptr;  // the model this was built from (must outlive it)
     Version version = Version::V38;      // the rules applied (the model's data_version)
     bool v4() const { return version >= Version::V40; }
-    std::vector<std::vector<int>> children;  // per bone
+    BoneChildren children;  // per bone
     std::vector<AttachmentInfo> attachments;
     std::vector<SkinInfo> skins;  // same order as SkeletonData::skins
     int default_skin = -1;
     std::vector<int> setup_attachment_name;  // per slot: name id of the setup attachment, or -1
     std::vector<Color> setup_color, setup_dark;  // per slot (dark: white when the slot has none)
-    std::unordered_map<std::string, int> name_ids;  // attachment key -> name id
+    NameTable name_ids;  // attachment key -> name id
     std::vector<AnimationInfo> animations;
     int max_deform_length = 0;  // the largest deform array of any attachment
     int max_world_vertices = 0; // the largest world vertex count (floats) of any attachment
