@@ -6,7 +6,6 @@
 // allocations per pose (expected: 0).
 #include <benchmark/benchmark.h>
 
-#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -15,24 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "heap_counting.hpp"
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/runtime/animation.hpp"
 #include "rigio/spine/runtime/data.hpp"
 #include "rigio/spine/runtime/skeleton.hpp"
 #include "rigio/spine/runtime/vertices.hpp"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t n) {
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(n ? n : 1)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -81,7 +69,8 @@ void pose(benchmark::State& state, const char* version, const char* file, const 
     float t = 0;
     const float step = physics ? 1.0f / 60 : anim.duration / 97;  // not a divisor of typical key spacing
     long floats = 0;
-    const long before = g_allocations.load();
+    heap::counting = true;
+    const std::size_t before = heap::allocations;
     for (auto _ : state) {
         sk.set_to_setup_pose();
         apply(anim, sk, t, t, false, nullptr, 1);
@@ -93,7 +82,8 @@ void pose(benchmark::State& state, const char* version, const char* file, const 
         t += step;
         if (t > anim.duration) t = 0;
     }
-    const long allocations = g_allocations.load() - before;
+    const std::size_t allocations = heap::allocations - before;
+    heap::counting = false;
     state.SetItemsProcessed(state.iterations());
     state.counters["poses/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
     state.counters["allocs/pose"] = static_cast<double>(allocations) / static_cast<double>(state.iterations());
