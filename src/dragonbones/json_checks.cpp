@@ -204,10 +204,10 @@ void Checker::resolve(Armature& a) {
             Scope sf(path_, "frame");
             for (std::size_t j = 0; j < an.zOrder->frame->size(); ++j) {
                 const Frame& f = (*an.zOrder->frame)[j];
-                if (!f.zOrder) continue;
+                if (!f.rare().zOrder) continue;
                 Scope sj(path_, j);
                 Scope sk(path_, "zOrder");
-                const auto& z = *f.zOrder;
+                const auto& z = *f.rare().zOrder;
                 if (z.size() % 2 != 0) warn("odd number of values in a zOrder list (last one ignored)");
                 for (std::size_t p = 0; p + 1 < z.size(); p += 2) {
                     double slot_index = z[p].value(), target = z[p].value() + z[p + 1].value();

@@ -86,9 +86,9 @@ TEST(DragonBonesTape, ManyUnknownKeysWithoutADuplicateRead) {
     for (int i = 0; i < 40; ++i) many += "\"u" + std::to_string(i) + "\":" + std::to_string(i) + ",";
     const DragonBonesData d = test::read_ok(skeleton(R"({)" + many + R"("x":5})"), "many unknown keys");
     const Frame& f = d.armature[0].animation->at(0).bone->at(0).translateFrame->at(0);
-    ASSERT_EQ(f.extra.size(), 40u);
-    EXPECT_EQ(f.extra[39].first, "u39");
-    EXPECT_EQ(f.extra[39].second.text, "39");
+    ASSERT_EQ(f.rare().extra.size(), 40u);
+    EXPECT_EQ(f.rare().extra[39].first, "u39");
+    EXPECT_EQ(f.rare().extra[39].second.text, "39");
     EXPECT_EQ(f.x->value(), 5);
 }
 

@@ -161,11 +161,11 @@ TEST(DragonBonesKeyTable, EveryKeyReadIsWrittenBackInTableOrder) {
     ASSERT_TRUE(d.ok()) << d.error().what();
     const Frame& odd = (*(*(*d->armature[0].animation)[0].bone)[0].translateFrame)[1];
     EXPECT_FALSE(odd.value);
-    EXPECT_FALSE(odd.zOrder);
-    ASSERT_TRUE(odd.tweenRotate);
-    ASSERT_EQ(odd.extra.size(), 2u);  // "value" (an array) and "zOrder" (a number) kept as written
-    EXPECT_EQ(odd.extra[0].first, "value");
-    EXPECT_EQ(odd.extra[1].second.text, "3");
+    EXPECT_FALSE(odd.rare().zOrder);
+    ASSERT_TRUE(odd.rare().tweenRotate);
+    ASSERT_EQ(odd.rare().extra.size(), 2u);  // "value" (an array) and "zOrder" (a number) kept as written
+    EXPECT_EQ(odd.rare().extra[0].first, "value");
+    EXPECT_EQ(odd.rare().extra[1].second.text, "3");
     // The writer puts known keys in the table's order, unknown ones after them.
     std::string expected = text;
     const std::string before = R"({"duration":1,"value":[1],"zOrder":3,"tweenRotate":1})";
