@@ -14,6 +14,7 @@
 #include <limits>
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
 #include <string_view>
 #include <optional>
 #include <string>
@@ -28,13 +29,21 @@ namespace rigio::dragonbones {
 // holds the JSON text that was written and value() what it means (NaN for "NaN" and null).
 // 8 bytes (number arrays hold ~180k of them over the corpus): the double itself, or, for the rare
 // number that keeps its text, a pointer to a heap box holding both, marked by a NaN pattern that no
-// stored double has (every NaN value is stored as the one positive quiet NaN). Deep copies.
+// stored double has (every NaN value is stored as the one positive quiet NaN). The texts real files
+// write most (null and "NaN" tweenEasing, ~5k over the corpus; true, false) need no box: the same
+// pattern holds their small index in kKnownRaw instead of a pointer. Deep copies.
 class Num {
 public:
     Num() = default;
     Num(double v) : bits_(std::bit_cast<std::uint64_t>(canonical(v))) {}  // NOLINT(google-explicit-constructor)
     Num(double v, std::string_view raw) : Num(v) {
-        if (!raw.empty()) bits_ = box_bits(new Box{canonical(v), std::string(raw)});
+        if (raw.empty()) return;
+        for (std::uint64_t i = 1; i < std::size(kKnownRaw); ++i)
+            if (raw == kKnownRaw[i].raw && bits_ == std::bit_cast<std::uint64_t>(canonical(kKnownRaw[i].value))) {
+                bits_ = kBoxTag | i;
+                return;
+            }
+        bits_ = box_bits(new Box{canonical(v), std::string(raw)});
     }
     Num(const Num& o) : bits_(o.boxed() ? box_bits(new Box(*o.box())) : o.bits_) {}
     Num(Num&& o) noexcept : bits_(std::exchange(o.bits_, 0)) {}
@@ -53,8 +62,14 @@ public:
         if (boxed()) delete box();
     }
 
-    double value() const { return boxed() ? box()->value : std::bit_cast<double>(bits_); }
-    std::string_view raw() const { return boxed() ? std::string_view(box()->raw) : std::string_view(); }
+    double value() const {
+        if (known_raw()) return kKnownRaw[bits_ & kPayload].value;
+        return boxed() ? box()->value : std::bit_cast<double>(bits_);
+    }
+    std::string_view raw() const {
+        if (known_raw()) return kKnownRaw[bits_ & kPayload].raw;
+        return boxed() ? std::string_view(box()->raw) : std::string_view();
+    }
 
     bool operator==(const Num& o) const {
         const double a = value(), b = o.value();
@@ -71,12 +86,23 @@ private:
     static constexpr std::uint64_t kBoxTag = 0xFFF8'0000'0000'0000ull;
     static constexpr std::uint64_t kPayload = (std::uint64_t{1} << 51) - 1;
     static double canonical(double v) { return std::isnan(v) ? std::numeric_limits<double>::quiet_NaN() : v; }
+    struct KnownRaw {
+        std::string_view raw;
+        double value;
+    };
+    static constexpr KnownRaw kKnownRaw[] = {{"", 0},  // (0: no text)
+                                             {"null", std::numeric_limits<double>::quiet_NaN()},
+                                             {"\"NaN\"", std::numeric_limits<double>::quiet_NaN()},
+                                             {"true", 1},
+                                             {"false", 0}};
     static std::uint64_t box_bits(Box* b) {
         const auto p = reinterpret_cast<std::uintptr_t>(b);
-        if (p == 0 || (p & ~kPayload) != 0) std::abort();  // user-space pointers fit 47 (at most 51) bits
+        // User-space pointers fit 47 (at most 51) bits, and none is as small as a kKnownRaw index.
+        if (p < std::size(kKnownRaw) || (p & ~kPayload) != 0) std::abort();
         return kBoxTag | p;
     }
-    bool boxed() const { return (bits_ & ~kPayload) == kBoxTag && (bits_ & kPayload) != 0; }
+    bool known_raw() const { return (bits_ & ~kPayload) == kBoxTag && (bits_ & kPayload) - 1 < std::size(kKnownRaw) - 1; }
+    bool boxed() const { return (bits_ & ~kPayload) == kBoxTag && (bits_ & kPayload) >= std::size(kKnownRaw); }
     Box* box() const { return reinterpret_cast<Box*>(static_cast<std::uintptr_t>(bits_ & kPayload)); }
 
     std::uint64_t bits_ = 0;  // 0.0
