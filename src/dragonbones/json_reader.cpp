@@ -311,7 +311,7 @@ private:
             bool named = false;
             for (std::uint8_t i = index.first[index.slot(k)]; i != 0;) {
                 const auto& entry = index.entries[i - 1];
-                if (entry.key.name == k) {
+                if (io::tape::same(entry.key.name, k)) {  // inline: keys are a few bytes
                     if (!named) {
                         named = true;
                         const std::uint64_t bit = std::uint64_t{1} << entry.name_bit;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <iterator>
 #include <cstring>
 
 #include <simdjson.h>
@@ -78,7 +80,43 @@ void JsonText::check_keys(JsonValue object) {
 // rigio's JSON string escaping is simdjson's: '"', '\\' and control characters; everything else as it is.
 void JsonText::string(std::string_view s) { io::append_json_string(out_, s); }
 
+std::size_t print_short_decimal(double d, char* out) {
+    static constexpr double kScale[] = {1, 10, 100, 1000, 10000};
+    if (!(d != 0 && d > -1e7 && d < 1e7)) return 0;  // (also NaN)
+    for (int k = 0; k < 5; ++k) {
+        const double x = d * kScale[k];
+        const auto m = static_cast<std::int64_t>(x < 0 ? x - 0.5 : x + 0.5);  // the integer nearest x
+        if (m <= -10'000'000 || m >= 10'000'000) return 0;
+        // m / 10^k is correctly rounded (both are exact doubles): equal to d exactly when the decimal
+        // reads back as d. The first such k is the fewest decimals.
+        if (static_cast<double>(m) / kScale[k] != d) continue;
+        char* at = out;
+        if (m < 0) *at++ = '-';
+        auto digits = static_cast<std::uint32_t>(m < 0 ? -m : m);
+        // The fraction's k digits from the right, then the integer part, into a small buffer.
+        char tmp[16];
+        char* p = tmp + sizeof tmp;
+        if (k == 0) *--p = '0';  // "5.0"
+        for (int i = 0; i < k; ++i, digits /= 10) *--p = static_cast<char>('0' + digits % 10);
+        *--p = '.';
+        do {
+            *--p = static_cast<char>('0' + digits % 10);
+            digits /= 10;
+        } while (digits != 0);
+        const auto size = static_cast<std::size_t>(tmp + sizeof tmp - p);
+        std::memcpy(at, p, size);
+        return static_cast<std::size_t>(at - out) + size;
+    }
+    return 0;
+}
+
 void JsonText::number(double d) {
+    // Fast path: most numbers written with a fraction are short decimals.
+    char text[32];
+    if (const std::size_t size = print_short_decimal(d, text)) {
+        out_.append(text, size);
+        return;
+    }
     if (!printed_) {
         const std::size_t slots = std::size_t{1} << printed_bits_;
         printed_ = std::make_unique<Printed[]>(slots);
@@ -88,7 +126,6 @@ void JsonText::number(double d) {
     std::memcpy(&bits, &d, sizeof bits);
     Printed& p = printed_[(bits * 0x9E3779B97F4A7C15ull) >> (64 - printed_bits_)];
     if (p.size == 0 || p.bits != bits) {
-        char text[32];
         const char* end = simdjson::internal::to_chars(text, nullptr, d);  // simdjson's own printing
         const auto size = static_cast<std::size_t>(end - text);
         if (size > sizeof p.text) {  // (never: shortest digits of a double fit 23 characters)
