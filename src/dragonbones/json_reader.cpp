@@ -388,7 +388,7 @@ private:
             f = list<typename T::value_type>(e);
         } else {
             if (key.as == As::OnlyObject && !e.is_object()) return false;
-            f = read<T>(e);
+            read_into(f.emplace(), e);  // built in its box (a later same key replaces it whole, as before)
         }
         return true;
     }

@@ -81,33 +81,36 @@ void JsonText::check_keys(JsonValue object) {
 void JsonText::string(std::string_view s) { io::append_json_string(out_, s); }
 
 std::size_t print_short_decimal(double d, char* out) {
-    static constexpr double kScale[] = {1, 10, 100, 1000, 10000};
     if (!(d != 0 && d > -1e7 && d < 1e7)) return 0;  // (also NaN)
-    for (int k = 0; k < 5; ++k) {
-        const double x = d * kScale[k];
-        const auto m = static_cast<std::int64_t>(x < 0 ? x - 0.5 : x + 0.5);  // the integer nearest x
-        if (m <= -10'000'000 || m >= 10'000'000) return 0;
-        // m / 10^k is correctly rounded (both are exact doubles): equal to d exactly when the decimal
-        // reads back as d. The first such k is the fewest decimals.
-        if (static_cast<double>(m) / kScale[k] != d) continue;
-        char* at = out;
-        if (m < 0) *at++ = '-';
-        auto digits = static_cast<std::uint32_t>(m < 0 ? -m : m);
-        // The fraction's k digits from the right, then the integer part, into a small buffer.
-        char tmp[16];
-        char* p = tmp + sizeof tmp;
-        if (k == 0) *--p = '0';  // "5.0"
-        for (int i = 0; i < k; ++i, digits /= 10) *--p = static_cast<char>('0' + digits % 10);
-        *--p = '.';
-        do {
-            *--p = static_cast<char>('0' + digits % 10);
-            digits /= 10;
-        } while (digits != 0);
-        const auto size = static_cast<std::size_t>(tmp + sizeof tmp - p);
-        std::memcpy(at, p, size);
-        return static_cast<std::size_t>(at - out) + size;
+    // The one decimal with at most 4 decimals that can read back as d (two such differ by 1e-4, far
+    // more than d's rounding interval) is the integer nearest d * 10^4 over 10^4: it does when that
+    // division, correctly rounded (both are exact doubles), gives d. Its fewest decimals: trailing
+    // zeros dropped.
+    const double x = d * 1e4;
+    auto m = static_cast<std::int64_t>(x < 0 ? x - 0.5 : x + 0.5);
+    if (static_cast<double>(m) / 1e4 != d) return 0;
+    int k = 4;
+    while (k > 0 && m % 10 == 0) {
+        m /= 10;
+        --k;
     }
-    return 0;
+    if (m <= -10'000'000 || m >= 10'000'000) return 0;
+    char* at = out;
+    if (m < 0) *at++ = '-';
+    auto digits = static_cast<std::uint32_t>(m < 0 ? -m : m);
+    // The fraction's k digits from the right, then the integer part, into a small buffer.
+    char tmp[16];
+    char* p = tmp + sizeof tmp;
+    if (k == 0) *--p = '0';  // "5.0"
+    for (int i = 0; i < k; ++i, digits /= 10) *--p = static_cast<char>('0' + digits % 10);
+    *--p = '.';
+    do {
+        *--p = static_cast<char>('0' + digits % 10);
+        digits /= 10;
+    } while (digits != 0);
+    const auto size = static_cast<std::size_t>(tmp + sizeof tmp - p);
+    std::memcpy(at, p, size);
+    return static_cast<std::size_t>(at - out) + size;
 }
 
 void JsonText::number(double d) {
