@@ -95,22 +95,22 @@ std::size_t print_short_decimal(double d, char* out) {
         --k;
     }
     if (m <= -10'000'000 || m >= 10'000'000) return 0;
-    char* at = out;
-    if (m < 0) *at++ = '-';
     auto digits = static_cast<std::uint32_t>(m < 0 ? -m : m);
-    // The fraction's k digits from the right, then the integer part, into a small buffer.
-    char tmp[16];
-    char* p = tmp + sizeof tmp;
-    if (k == 0) *--p = '0';  // "5.0"
+    // Written from the right: the fraction's k digits ("5.0" for none), '.', the integer part.
+    static constexpr std::uint32_t kPow10[] = {1, 10, 100, 1000, 10000};
+    std::size_t whole_digits = 1;
+    for (std::uint32_t w = digits / kPow10[k]; w >= 10; w /= 10) ++whole_digits;
+    const std::size_t size = (m < 0 ? 1 : 0) + whole_digits + 1 + (k == 0 ? 1 : static_cast<std::size_t>(k));
+    char* p = out + size;
+    if (k == 0) *--p = '0';
     for (int i = 0; i < k; ++i, digits /= 10) *--p = static_cast<char>('0' + digits % 10);
     *--p = '.';
     do {
         *--p = static_cast<char>('0' + digits % 10);
         digits /= 10;
     } while (digits != 0);
-    const auto size = static_cast<std::size_t>(tmp + sizeof tmp - p);
-    std::memcpy(at, p, size);
-    return static_cast<std::size_t>(at - out) + size;
+    if (m < 0) *--p = '-';
+    return size;
 }
 
 void JsonText::number(double d) {
