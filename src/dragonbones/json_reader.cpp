@@ -261,6 +261,7 @@ private:
             std::uint8_t next;      // 1 + the next entry with the same hash, in table order; 0: none
             std::uint8_t name_bit;  // the first entry of the same name (frame "value" is there twice)
             bool in_rare;
+            bool number;  // an Opt<Num> field: a JSON number is stored without the call (read_number)
         };
         static constexpr std::size_t kSlots = 128;
         static std::size_t slot(std::string_view k) {
@@ -282,7 +283,8 @@ private:
                 std::uint8_t bit = static_cast<std::uint8_t>(entries.size());
                 for (const Entry& e : entries)
                     if (e.key.name == key.name) bit = e.name_bit;
-                entries.push_back({key, static_cast<std::ptrdiff_t>(at - base), &read_field<F>, 0, bit, in_rare});
+                entries.push_back({key, static_cast<std::ptrdiff_t>(at - base), &read_field<F>, 0, bit, in_rare,
+                                   std::is_same_v<F, Opt<Num>>});
             });
             if (entries.size() > 64) std::abort();  // names are one bit each of a 64-bit set
             // Chains in table order: a name the table holds twice (frame "value") is tried in order.
@@ -318,7 +320,9 @@ private:
                         if (seen & bit) duplicate_key_ = true;
                         seen |= bit;
                     }
-                    if (entry.read(*this, entry.key, field_base(t, entry.in_rare) + entry.offset, e)) return;
+                    char* field = field_base(t, entry.in_rare) + entry.offset;
+                    if (entry.number && read_number(entry.key, *reinterpret_cast<Opt<Num>*>(field), e)) return;
+                    if (entry.read(*this, entry.key, field, e)) return;
                 }
                 i = entry.next;
             }
@@ -341,6 +345,15 @@ private:
         if constexpr (std::is_same_v<T, Frame>)
             if (in_rare) return reinterpret_cast<char*>(&t.rare_mut());
         return reinterpret_cast<char*>(&t);
+    }
+
+    // Fast path of field_value(Opt<Num>) for most keyframe members: a JSON number that the key takes
+    // as it is (any number, or one >= 0 where the key wants that). false: left to field_value.
+    static bool read_number(const Key& key, Opt<Num>& f, JsonValue e) {
+        double d;
+        if (!e.number(d) || (key.as == As::NonNegative && !(d >= 0 && std::isfinite(d)))) return false;
+        f = d;
+        return true;
     }
 
     // false: the key table's reading refuses this JSON type (the member is then an unknown key).
