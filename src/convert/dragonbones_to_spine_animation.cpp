@@ -93,7 +93,7 @@ private:
     static void unwrap(const std::vector<FrameAt>& keys, std::vector<std::vector<double>>& v) {
         for (std::size_t i = 1; i < v.size(); ++i) {
             const double prev = v[i - 1][0];
-            const double n = num(keys[i - 1].frame->clockwise, 0);
+            const double n = num(keys[i - 1].frame->rare().clockwise, 0);
             double r = v[i][0];
             if (n == 0) {
                 double d = std::fmod(r - prev, 360.0);
@@ -133,7 +133,7 @@ private:
 
     Track rotate_track(const db::BoneTimeline& bt) {
         return track(*bt.rotateFrame, bt.scale, bt.offset, [](const db::Frame& f) {
-            return std::vector<double>{num(f.rotate, 0), num(f.skew, 0)};
+            return std::vector<double>{num(f.rotate, 0), num(f.rare().skew, 0)};
         }, true);
     }
     Track translate_track(const db::BoneTimeline& bt) {
@@ -189,7 +189,7 @@ private:
         const bool setup = mirrors(sx, sy, skew);
         std::vector<double> skews{skew};
         if (bt.rotateFrame)
-            for (const FrameAt& k : positions(*bt.rotateFrame, frames_)) skews.push_back(skew + num(k.frame->skew, 0));
+            for (const FrameAt& k : positions(*bt.rotateFrame, frames_)) skews.push_back(skew + num(k.frame->rare().skew, 0));
         for (std::size_t i = 1; i < skews.size(); ++i)  // a tween across +-90 degrees passes through no determinant
             if (std::floor((skews[i - 1] + 90) / 180) != std::floor((skews[i] + 90) / 180)) return true;
         std::vector<std::pair<double, double>> scales{{sx, sy}};
@@ -301,14 +301,14 @@ private:
                 spine::AttachmentKeyframe key{float(t), std::nullopt};
                 if (index >= 0 && static_cast<std::size_t>(index) < keys_by_index.size()) key.name = keys_by_index[index];
                 tl.attachment_keys.push_back(std::move(key));
-                if (k.frame->actions) loss(where + "/displayFrame", "display frame actions", "dropped");
+                if (k.frame->rare().actions) loss(where + "/displayFrame", "display frame actions", "dropped");
             }
             if (!tl.attachment_keys.empty()) out.timelines.push_back(std::move(tl));
         }
         if (st.colorFrame) {
             bool offsets = false;
             Track t = track(*st.colorFrame, st.scale, st.offset, [&](const db::Frame& f) {
-                const db::ColorTransform* c = f.value_color ? &*f.value_color : f.color ? &*f.color : nullptr;
+                const db::ColorTransform* c = f.rare().value_color ? &*f.rare().value_color : f.color ? &*f.color : nullptr;
                 if (c && (num(c->aO, 0) || num(c->rO, 0) || num(c->gO, 0) || num(c->bO, 0))) offsets = true;
                 return std::vector<double>{c ? num(c->rM, 100) : 100, c ? num(c->gM, 100) : 100, c ? num(c->bM, 100) : 100,
                                            c ? num(c->aM, 100) : 100};
@@ -341,10 +341,10 @@ private:
         const std::size_t vertices = m.pairs_per_vertex.size();
         Track t = track(*ft.frame, ft.scale, ft.offset, [&](const db::Frame& f) {
             std::vector<double> delta(2 * vertices, 0.0);
-            if (f.vertices) {
-                const std::size_t first = static_cast<std::size_t>(std::max(0.0, num(f.offset, 0)));
-                for (std::size_t i = 0; i < f.vertices->size() && first + i < delta.size(); ++i)
-                    delta[first + i] = (*f.vertices)[i].value();
+            if (f.rare().vertices) {
+                const std::size_t first = static_cast<std::size_t>(std::max(0.0, num(f.rare().offset, 0)));
+                for (std::size_t i = 0; i < f.rare().vertices->size() && first + i < delta.size(); ++i)
+                    delta[first + i] = (*f.rare().vertices)[i].value();
             }
             std::vector<double> out;
             std::size_t pair = 0;
@@ -379,7 +379,7 @@ private:
             const std::string where = fmt::format("/zOrder/frame/{}/zOrder", index++);
             if (single_ && k.position > 0) break;
             spine::DrawOrderKeyframe key{float(single_ ? 0 : k.position / cx_.fps), {}};
-            if (k.frame->zOrder) key.offsets = draw_order_pairs(*k.frame->zOrder, where);
+            if (k.frame->rare().zOrder) key.offsets = draw_order_pairs(*k.frame->rare().zOrder, where);
             std::sort(key.offsets.begin(), key.offsets.end(), [](auto& a, auto& b) { return a.slot < b.slot; });
             out_.draw_order.push_back(std::move(key));
         }
@@ -429,8 +429,8 @@ private:
         for (const FrameAt& k : positions(frames, frames_)) {
             const std::string where = fmt::format("/frame/{}", index++);
             const float t = float(single_ ? 0 : std::min<double>(k.position / cx_.fps, end_));
-            if (k.frame->events)
-                for (const db::Event& e : *k.frame->events) {
+            if (k.frame->rare().events)
+                for (const db::Event& e : *k.frame->rare().events) {
                     spine::EventKeyframe key;
                     key.time = t;
                     key.event = event_index(text(e.name), std::nullopt);
@@ -442,19 +442,19 @@ private:
                     if (e.bone || e.slot) loss(where + "/events", "event bound to a bone or slot", "binding dropped");
                     out_.events.push_back(key);
                 }
-            if (k.frame->event) {
+            if (k.frame->rare().event) {
                 spine::EventKeyframe key;
                 key.time = t;
-                key.event = event_index(*k.frame->event, std::nullopt);
+                key.event = event_index(*k.frame->rare().event, std::nullopt);
                 out_.events.push_back(key);
             }
-            if (k.frame->sound) {
+            if (k.frame->rare().sound) {
                 spine::EventKeyframe key;
                 key.time = t;
-                key.event = event_index("sound:" + *k.frame->sound, k.frame->sound);
+                key.event = event_index("sound:" + *k.frame->rare().sound, k.frame->rare().sound);
                 out_.events.push_back(key);
             }
-            if (k.frame->action || k.frame->actions) loss(where, "frame actions", "dropped (Spine has no actions)");
+            if (k.frame->rare().action || k.frame->rare().actions) loss(where, "frame actions", "dropped (Spine has no actions)");
         }
     }
 

@@ -155,11 +155,11 @@ private:
                 t.rotateFrame = frames(rotate->keys, [&](db::Frame& f, const spine::BoneKeyframe& k) {
                     if (k.x != 0) f.rotate = db::Num(-k.x);
                     const std::size_t i = static_cast<std::size_t>(&k - rotate->keys.data());
-                    if (sh && sh->keys[i].y != 0) f.skew = db::Num(-sh->keys[i].y);
+                    if (sh && sh->keys[i].y != 0) f.rare_mut().skew = db::Num(-sh->keys[i].y);
                 });
             } else if (shear_fits) {
                 t.rotateFrame = frames(shear->keys, [](db::Frame& f, const spine::BoneKeyframe& k) {
-                    if (k.y != 0) f.skew = db::Num(-k.y);
+                    if (k.y != 0) f.rare_mut().skew = db::Num(-k.y);
                 });
             }
             if (t.translateFrame || t.rotateFrame || t.scaleFrame) list.push_back(std::move(t));
@@ -199,7 +199,7 @@ private:
                         if (g != 255) c.gM = db::Num(std::round(g * 100.0 / 255));
                         if (b != 255) c.bM = db::Num(std::round(b * 100.0 / 255));
                         if (a != 255) c.aM = db::Num(std::round(a * 100.0 / 255));
-                        f.value_color = c;
+                        f.rare_mut().value_color = c;
                     };
                     const spine::Rgba setup = sd_.slots[st.slot].color;
                     t.colorFrame = frames(tl.color_keys, [&](db::Frame& f, const spine::ColorKeyframe& k) { colour(f, k.color); }, true,
@@ -231,7 +231,7 @@ private:
                         if (k.values.empty()) return;
                         std::vector<db::Num> v;
                         if (weighted == cx_.weighted.end()) {
-                            f.offset = db::Num(k.offset);
+                            f.rare_mut().offset = db::Num(k.offset);
                             for (std::size_t i = 0; i < k.values.size(); ++i) v.push_back(db::Num(i % 2 == 0 ? k.values[i] : -k.values[i]));
                         } else {
                             const WeightedMesh& m = weighted->second;
@@ -250,7 +250,7 @@ private:
                                 v.push_back(db::Num(y));
                             }
                         }
-                        f.vertices = std::move(v);
+                        f.rare_mut().vertices = std::move(v);
                     });
                     list.push_back(std::move(t));
                 }
@@ -266,7 +266,7 @@ private:
                 pairs.push_back(db::Num(off.slot));
                 pairs.push_back(db::Num(off.offset));
             }
-            if (!pairs.empty()) f.zOrder = std::move(pairs);
+            if (!pairs.empty()) f.rare_mut().zOrder = std::move(pairs);
         }, false);
         o.zOrder = std::move(z);
     }
@@ -296,14 +296,14 @@ private:
                 const auto& str = k.string_value ? k.string_value : data.string_value;
                 if (str && !str->empty()) e.strings = std::vector<std::string>{*str};
                 if (data.audio) {
-                    f.sound = *data.audio;
+                    f.rare_mut().sound = *data.audio;
                     if (k.volume != 1 || k.balance != 0) loss("/events", "event volume and balance", "dropped");
                 }
                 events.push_back(std::move(e));
             }
             const long next = i < a_.events.size() ? frame(a_.events[i].time) : std::max(end_, when);
             f.duration = db::Num(next - when);
-            f.events = std::move(events);
+            f.rare_mut().events = std::move(events);
             out.push_back(std::move(f));
         }
         o.frame = std::move(out);

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <string_view>
 
 #include "rigio/dragonbones/model.hpp"
@@ -217,30 +218,48 @@ template <class S, class V> void keys(S& t, V&& v) requires std::same_as<std::re
     v(k("frame"), t.frame);
 }
 
+// A frame's rare members: read from the shared empty box when the frame has none; the reader's
+// (non-const) walk is only over a scratch frame (json_reader.cpp, KeyIndex), where the box is made.
+inline const FrameRare& rare_of(const Frame& f) { return f.rare(); }
+inline FrameRare& rare_of(Frame& f) { return f.rare_mut(); }
+
 template <class S, class V> void keys(S& f, V&& v) requires std::same_as<std::remove_const_t<S>, Frame> {
+    auto& r = rare_of(f);
     v(k("duration", As::NonNegative, 1), f.duration);
     v(k("tweenEasing"), f.tweenEasing);  // absent, null or "NaN": no tween; 0: linear
     v(k("curve"), f.curve);
     v(k("transform", As::Value, kNone, 40, 50), f.transform);
-    v(k("tweenRotate", As::Value, 0, 45, 50), f.tweenRotate);
+    v(k("tweenRotate", As::Value, 0, 45, 50), r.tweenRotate);
     v(k("x", As::Value, kNone, 55), f.x);  // 0 on translateFrame, 1 on scaleFrame
     v(k("y", As::Value, kNone, 55), f.y);
     v(k("rotate", As::Value, 0, 55), f.rotate);
-    v(k("skew", As::Value, 0, 55), f.skew);
-    v(k("clockwise", As::Value, 0, 55), f.clockwise);
+    v(k("skew", As::Value, 0, 55), r.skew);
+    v(k("clockwise", As::Value, 0, 55), r.clockwise);
     v(k("displayIndex", As::Value, 0), f.displayIndex);
     v(k("value", As::OnlyScalar, 0, 55), f.value);
     v(k("color"), f.color);
-    v(k("value", As::OnlyObject, kNone, 55), f.value_color);
+    v(k("value", As::OnlyObject, kNone, 55), r.value_color);
     v(k("z", As::Value, 0, 40, 45), f.z);
-    v(k("offset", As::NonNegative, 0), f.offset);
-    v(k("vertices"), f.vertices);
-    v(k("zOrder", As::OnlyArray, kNone, 50), f.zOrder);  // 4.5 spec: a number on slot frames (kept raw)
-    v(k("event", As::OnlyString), f.event);
-    v(k("sound", As::OnlyString), f.sound);
-    v(k("action"), f.action);
-    v(k("events", As::Value, kNone, 50), f.events);
-    v(k("actions", As::Value, kNone, 50), f.actions);
+    v(k("offset", As::NonNegative, 0), r.offset);
+    v(k("vertices"), r.vertices);
+    v(k("zOrder", As::OnlyArray, kNone, 50), r.zOrder);  // 4.5 spec: a number on slot frames (kept raw)
+    v(k("event", As::OnlyString), r.event);
+    v(k("sound", As::OnlyString), r.sound);
+    v(k("action"), r.action);
+    v(k("events", As::Value, kNone, 50), r.events);
+    v(k("actions", As::Value, kNone, 50), r.actions);
+}
+
+// The unknown keys of a structure (a frame keeps them in its rare box).
+template <class T>
+const Extras& extras_of(const T& t) {
+    if constexpr (std::is_same_v<T, Frame>) return t.rare().extra;
+    else return t.extra;
+}
+template <class T>
+Extras& extras_of(T& t) {
+    if constexpr (std::is_same_v<T, Frame>) return t.rare_mut().extra;
+    else return t.extra;
 }
 
 template <class S, class V> void keys(S& e, V&& v) requires std::same_as<std::remove_const_t<S>, Event> {

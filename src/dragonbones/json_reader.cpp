@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <type_traits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "json_checks.hpp"
@@ -255,10 +256,12 @@ private:
     struct KeyIndex {
         struct Entry {
             Key key;
-            std::ptrdiff_t offset;  // of the field in a T
+            std::ptrdiff_t offset;  // of the field in a T (in_rare: in the T's FrameRare box)
             bool (*read)(Reader&, const Key&, void* field, JsonValue);
             std::uint8_t next;      // 1 + the next entry with the same hash, in table order; 0: none
             std::uint8_t name_bit;  // the first entry of the same name (frame "value" is there twice)
+            bool in_rare;
+            bool number;  // an Opt<Num> field: a JSON number is stored without the call (read_number)
         };
         static constexpr std::size_t kSlots = 128;
         static std::size_t slot(std::string_view k) {
@@ -271,11 +274,17 @@ private:
             T t{};
             keys_table::keys(t, [&](const Key& key, auto& field) {
                 using F = std::remove_reference_t<decltype(field)>;
-                const auto offset = reinterpret_cast<const char*>(&field) - reinterpret_cast<const char*>(&t);
+                // A field outside the T is one of a Frame's rare members, in its FrameRare box.
+                const auto at = reinterpret_cast<std::uintptr_t>(&field);
+                auto base = reinterpret_cast<std::uintptr_t>(&t);
+                const bool in_rare = at < base || at >= base + sizeof(T);
+                if constexpr (std::is_same_v<T, Frame>)
+                    if (in_rare) base = reinterpret_cast<std::uintptr_t>(&t.rare_mut());
                 std::uint8_t bit = static_cast<std::uint8_t>(entries.size());
                 for (const Entry& e : entries)
                     if (e.key.name == key.name) bit = e.name_bit;
-                entries.push_back({key, offset, &read_field<F>, 0, bit});
+                entries.push_back({key, static_cast<std::ptrdiff_t>(at - base), &read_field<F>, 0, bit, in_rare,
+                                   std::is_same_v<F, Opt<Num>>});
             });
             if (entries.size() > 64) std::abort();  // names are one bit each of a 64-bit set
             // Chains in table order: a name the table holds twice (frame "value") is tried in order.
@@ -304,28 +313,47 @@ private:
             bool named = false;
             for (std::uint8_t i = index.first[index.slot(k)]; i != 0;) {
                 const auto& entry = index.entries[i - 1];
-                if (entry.key.name == k) {
+                if (io::tape::same(entry.key.name, k)) {  // inline: keys are a few bytes
                     if (!named) {
                         named = true;
                         const std::uint64_t bit = std::uint64_t{1} << entry.name_bit;
                         if (seen & bit) duplicate_key_ = true;
                         seen |= bit;
                     }
-                    if (entry.read(*this, entry.key, reinterpret_cast<char*>(&t) + entry.offset, e)) return;
+                    char* field = field_base(t, entry.in_rare) + entry.offset;
+                    if (entry.number && read_number(entry.key, *reinterpret_cast<Opt<Num>*>(field), e)) return;
+                    if (entry.read(*this, entry.key, field, e)) return;
                 }
                 i = entry.next;
             }
             if (named) {  // a name of the table whose value the table refuses: kept as unknown
-                keep(t.extra, k, e);
+                keep(keys_table::extras_of(t), k, e);
                 return;
             }
         }
         // A name the table does not know: compared with the unknown keys kept before it.
-        if (t.extra.size() > kComparedUnknownKeys) duplicate_key_ = true;
+        const Extras& kept = keys_table::extras_of(std::as_const(t));
+        if (kept.size() > kComparedUnknownKeys) duplicate_key_ = true;
         else
-            for (const Extra& x : t.extra)
+            for (const Extra& x : kept)
                 if (x.first == k) duplicate_key_ = true;
-        keep(t.extra, k, e);
+        keep(keys_table::extras_of(t), k, e);
+    }
+    // Where the fields of a T lie: in the T, or (a Frame's rare members) in its rare box, made here.
+    template <class T>
+    static char* field_base(T& t, bool in_rare) {
+        if constexpr (std::is_same_v<T, Frame>)
+            if (in_rare) return reinterpret_cast<char*>(&t.rare_mut());
+        return reinterpret_cast<char*>(&t);
+    }
+
+    // Fast path of field_value(Opt<Num>) for most keyframe members: a JSON number that the key takes
+    // as it is (any number, or one >= 0 where the key wants that). false: left to field_value.
+    static bool read_number(const Key& key, Opt<Num>& f, JsonValue e) {
+        double d;
+        if (!e.number(d) || (key.as == As::NonNegative && !(d >= 0 && std::isfinite(d)))) return false;
+        f = d;
+        return true;
     }
 
     // false: the key table's reading refuses this JSON type (the member is then an unknown key).
@@ -373,7 +401,7 @@ private:
             f = list<typename T::value_type>(e);
         } else {
             if (key.as == As::OnlyObject && !e.is_object()) return false;
-            f = read<T>(e);
+            read_into(f.emplace(), e);  // built in its box (a later same key replaces it whole, as before)
         }
         return true;
     }

@@ -14,6 +14,13 @@
 
 namespace rigio::dragonbones {
 
+// The text simdjson::internal::to_chars prints for `d` when d is a short decimal: the double nearest to
+// m / 10^k for an integer 0 < |m| < 10^7 and 0 <= k <= 4 (DragonBones numbers are mostly such, e.g.
+// -574.8, 0.25). Writes it to `out` (at least 24 chars) and returns its size; 0 for any other double,
+// which the caller prints the slow way. The printing is rigio's own; the test checks it against
+// simdjson's on every such decimal (json_tape_test.cpp).
+std::size_t print_short_decimal(double d, char* out);
+
 class JsonText {
 public:
     // `text_size`: the size of the document, which sizes the remembered doubles.

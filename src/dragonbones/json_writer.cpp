@@ -83,16 +83,17 @@ private:
     void object(const T& t) {
         w_.begin_object();
         std::string_view kept_here;  // an unknown key already written in the table's order
+        const Extras& extra = keys_table::extras_of(t);
         keys_table::keys(t, [&](const Key& key, const auto& field) {
             if (key.as == As::KeptHere) {
                 // Written at its place in the table only when it is the first unknown key: then the
                 // unknown keys still come out in file order (the rest follow the table).
-                if (t.extra.empty() || t.extra.front().first != key.name) return;
+                if (extra.empty() || extra.front().first != key.name) return;
                 kept_here = key.name;
             }
-            field_value(key, field, t.extra);
+            field_value(key, field, extra);
         });
-        extras(t.extra, kept_here);
+        extras(extra, kept_here);
         w_.end_object();
     }
 

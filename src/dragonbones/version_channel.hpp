@@ -78,7 +78,7 @@ struct Channel {
         Values out = values[k];
         for (std::size_t i = 0; i < out.size(); ++i) {
             double delta = values[k + 1][i] - values[k][i];
-            if (rotation && i == 0 && !(f.clockwise && f.clockwise->value() != 0)) delta = std::remainder(delta, 360.0);
+            if (rotation && i == 0 && !(f.rare().clockwise && f.rare().clockwise->value() != 0)) delta = std::remainder(delta, 360.0);
             out[i] = values[k][i] + delta * e;
         }
         return out;

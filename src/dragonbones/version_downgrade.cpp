@@ -99,7 +99,7 @@ void merge_bone(BoneTimeline& t, const std::string& at, std::vector<Loss>& losse
     std::vector<Channel> chans;
     const Frames empty;
     Channel tr(t.translateFrame ? *t.translateFrame : empty, [](const Frame& f) { return Values{val(f.x, 0), val(f.y, 0)}; });
-    Channel ro(t.rotateFrame ? *t.rotateFrame : empty, [](const Frame& f) { return Values{val(f.rotate, 0), val(f.skew, 0)}; });
+    Channel ro(t.rotateFrame ? *t.rotateFrame : empty, [](const Frame& f) { return Values{val(f.rotate, 0), val(f.rare().skew, 0)}; });
     Channel sc(t.scaleFrame ? *t.scaleFrame : empty, [](const Frame& f) { return Values{val(f.x, 1), val(f.y, 1)}; });
     ro.rotation = true;
     std::vector<const Channel*> present;
@@ -126,8 +126,8 @@ void merge_bone(BoneTimeline& t, const std::string& at, std::vector<Loss>& losse
             Values v = ro.at(u);
             const Frame* k = keyed(t.rotateFrame, ro);
             if (k && k->rotate) x.skY = k->rotate; else if (v[0] != 0) x.skY = Num(v[0]);
-            if (v[0] + v[1] != 0 || (k && k->skew)) x.skX = Num(decimal_sum(v[0], v[1]));
-            if (k && k->clockwise) f.tweenRotate = k->clockwise;
+            if (v[0] + v[1] != 0 || (k && k->rare().skew)) x.skX = Num(decimal_sum(v[0], v[1]));
+            if (k && k->rare().clockwise) f.rare_mut().tweenRotate = k->rare().clockwise;
         }
         if (t.scaleFrame && !t.scaleFrame->empty()) {
             Values v = sc.at(u);
@@ -158,7 +158,7 @@ ColorTransform color_from(const Values& v) {
     return c;
 }
 
-const Opt<ColorTransform>& frame_color(const Frame& f) { return f.value_color ? f.value_color : f.color; }
+const Opt<ColorTransform>& frame_color(const Frame& f) { return f.rare().value_color ? f.rare().value_color : f.color; }
 
 void merge_slot(SlotTimeline& t, const Slot* setup, const std::string& at, std::vector<Loss>& losses) {
     const Frames empty;
@@ -180,7 +180,7 @@ void merge_slot(SlotTimeline& t, const Slot* setup, const std::string& at, std::
             const Frame& k = (*t.displayFrame)[di.key_at(u)];
             if (keyed && (k.value || k.displayIndex)) f.displayIndex = k.value ? k.value : k.displayIndex;
             else if (di.at(u)[0] != 0) f.displayIndex = Num(di.at(u)[0]);
-            if (keyed && k.actions)
+            if (keyed && k.rare().actions)
                 losses.push_back({at + "/displayFrame/" + std::to_string(di.key_at(u)) + "/actions", "slot-frame actions: 4.5 has none; dropped"});
         }
         if (t.colorFrame && !t.colorFrame->empty()) {
@@ -236,8 +236,8 @@ bool event_to_bone(Animation& an, const std::string& bone, double position, cons
         if (!t.frame) return false;
         double pos = 0;
         for (Frame& f : *t.frame) {
-            if (pos == position && !f.event) {
-                f.event = name;
+            if (pos == position && !f.rare().event) {
+                f.rare_mut().event = name;
                 return true;
             }
             pos += duration_of(f);
@@ -255,7 +255,7 @@ bool event_to_bone(Animation& an, const std::string& bone, double position, cons
     }
     Frame key;
     key.duration = Num(std::max(0.0, total - position));
-    key.event = name;
+    key.rare_mut().event = name;
     t.frame->push_back(std::move(key));
     an.bone->push_back(std::move(t));
     return true;
@@ -267,14 +267,14 @@ void downgrade_events(Animation& an, const std::string& at, std::vector<Loss>& l
     for (std::size_t i = 0; i < an.frame->size(); ++i) {
         Frame& f = (*an.frame)[i];
         const std::string fp = at + "/frame/" + std::to_string(i);
-        if (f.events) {
-            for (std::size_t e = 0; e < f.events->size(); ++e) {
-                const Event& ev = (*f.events)[e];
+        if (f.rare().events) {
+            for (std::size_t e = 0; e < f.rare().events->size(); ++e) {
+                const Event& ev = (*f.rare().events)[e];
                 const std::string ep = fp + "/events/" + std::to_string(e);
                 if (ev.bone && ev.name && !ev.slot && event_to_bone(an, *ev.bone, position, *ev.name)) {
                     // kept on the bone's frame
-                } else if (!f.event && ev.name) {
-                    f.event = ev.name;
+                } else if (!f.rare().event && ev.name) {
+                    f.rare_mut().event = ev.name;
                     if (ev.bone || ev.slot) losses.push_back({ep, "event bound to a bone or slot: written as an animation event"});
                 } else {
                     losses.push_back({ep, "more than one event on a frame: 4.5 holds one; dropped"});
@@ -282,11 +282,11 @@ void downgrade_events(Animation& an, const std::string& at, std::vector<Loss>& l
                 if (ev.ints || ev.floats || ev.strings || !ev.extra.empty())
                     losses.push_back({ep, "event parameters (ints/floats/strings): 4.5 has none; dropped"});
             }
-            f.events.reset();
+            f.rare_mut().events.reset();
         }
-        if (f.actions) {
+        if (f.rare().actions) {
             losses.push_back({fp + "/actions", "typed frame actions: 4.5 has none; dropped"});
-            f.actions.reset();
+            f.rare_mut().actions.reset();
         }
         position += duration_of(f);
     }
@@ -377,9 +377,9 @@ void downgrade_animation(Animation& an, const Armature& arm, const std::string& 
             }
             if (t.frame) {
                 for (std::size_t k = 0; k < t.frame->size(); ++k)
-                    if ((*t.frame)[k].actions) {
+                    if ((*t.frame)[k].rare().actions) {
                         losses.push_back({tp + "/frame/" + std::to_string(k) + "/actions", "slot-frame actions: 4.5 has none; dropped"});
-                        (*t.frame)[k].actions.reset();
+                        (*t.frame)[k].rare_mut().actions.reset();
                     }
                 continue;
             }

@@ -24,13 +24,14 @@ public:
             if (t.translateFrame && !t.translateFrame->empty())
                 translate_.emplace(*t.translateFrame, [](const Frame& f) { return Values{val(f.x, 0), val(f.y, 0)}; });
             if (t.rotateFrame && !t.rotateFrame->empty())
-                rotate_.emplace(*t.rotateFrame, [](const Frame& f) { return Values{val(f.rotate, 0), val(f.skew, 0)}; });
+                rotate_.emplace(*t.rotateFrame, [](const Frame& f) { return Values{val(f.rotate, 0), val(f.rare().skew, 0)}; });
             if (t.scaleFrame && !t.scaleFrame->empty())
                 scale_.emplace(*t.scaleFrame, [](const Frame& f) { return Values{val(f.x, 1), val(f.y, 1)}; });
         } else if (t.frame && !t.frame->empty()) {
             // 4.x frames turn by tweenRotate where 5.x frames say clockwise: the channel reads the latter.
             frames_ = *t.frame;
-            for (Frame& f : frames_) f.clockwise = f.tweenRotate;
+            for (Frame& f : frames_)
+                if (f.rare().tweenRotate || f.rare().clockwise) f.rare_mut().clockwise = f.rare().tweenRotate;
             auto transform = [](const Frame& f) { return f.transform.value_or(Transform{}); };
             translate_.emplace(frames_, [=](const Frame& f) { return Values{val(transform(f).x, 0), val(transform(f).y, 0)}; });
             rotate_.emplace(frames_, [=](const Frame& f) {

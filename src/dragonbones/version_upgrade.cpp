@@ -41,7 +41,7 @@ void split_bone(BoneTimeline& t) {
             rotate |= (x.skX && x.skX->value() != 0) || (x.skY && x.skY->value() != 0);
             scale |= (x.scX && x.scX->value() != 1) || (x.scY && x.scY->value() != 1);
         }
-        rotate |= f.tweenRotate && f.tweenRotate->value() != 0;
+        rotate |= f.rare().tweenRotate && f.rare().tweenRotate->value() != 0;
     }
     Frames tf, rf, sf;
     for (const Frame& f : in) {
@@ -49,12 +49,15 @@ void split_bone(BoneTimeline& t) {
         Frame a = timing(f), r = timing(f), s = timing(f);
         a.x = x.x;
         a.y = x.y;
-        a.extra = x.extra;
-        a.extra.insert(a.extra.end(), f.extra.begin(), f.extra.end());
+        if (!x.extra.empty() || !f.rare().extra.empty()) {
+            Extras& extra = a.rare_mut().extra;
+            extra = x.extra;
+            extra.insert(extra.end(), f.rare().extra.begin(), f.rare().extra.end());
+        }
         if (x.skY) r.rotate = x.skY;
         const double skX = x.skX ? x.skX->value() : 0, skY = x.skY ? x.skY->value() : 0;
-        if ((x.skX || x.skY) && skX - skY != 0) r.skew = Num(decimal_sum(skX, -skY));
-        r.clockwise = f.tweenRotate;
+        if ((x.skX || x.skY) && skX - skY != 0) r.rare_mut().skew = Num(decimal_sum(skX, -skY));
+        if (f.rare().tweenRotate) r.rare_mut().clockwise = f.rare().tweenRotate;
         s.x = x.scX;
         s.y = x.scY;
         tf.push_back(std::move(a));
@@ -88,15 +91,16 @@ void merge_events(Animation& an, std::vector<PendingEvent>& pending, const std::
         }
     const double total = an.duration ? an.duration->value() : pos;
     auto attach = [&](Frame& f, PendingEvent& e) {
-        if (!f.events) f.events.emplace();
-        f.events->push_back(std::move(e.event));
+        FrameRare& r = f.rare_mut();
+        if (!r.events) r.events.emplace();
+        r.events->push_back(std::move(e.event));
         if (e.sound) {
-            if (f.sound && *f.sound != *e.sound) losses.push_back({at, "two sounds at one frame (" + *f.sound + ", " + *e.sound + "): kept the first"});
-            else f.sound = e.sound;
+            if (r.sound && *r.sound != *e.sound) losses.push_back({at, "two sounds at one frame (" + *r.sound + ", " + *e.sound + "): kept the first"});
+            else r.sound = e.sound;
         }
         if (e.action) {
-            if (f.action && !(*f.action == *e.action)) losses.push_back({at, "two actions at one frame: kept the first"});
-            else f.action = e.action;
+            if (r.action && !(*r.action == *e.action)) losses.push_back({at, "two actions at one frame: kept the first"});
+            else r.action = e.action;
         }
     };
     std::size_t i = 0, j = 0;
@@ -197,7 +201,7 @@ void slot_z_to_zorder(Animation& an, const Armature& arm, const std::string& at,
         Frame f;
         const double end = i + 1 < keys.size() ? keys[i + 1].first : std::max(total, keys[i].first);
         f.duration = Num(end - keys[i].first);
-        if (!keys[i].second.empty()) f.zOrder = std::move(keys[i].second);
+        if (!keys[i].second.empty()) f.rare_mut().zOrder = std::move(keys[i].second);
         timeline.frame->push_back(std::move(f));
     }
     an.zOrder = std::move(timeline);
@@ -208,12 +212,13 @@ void upgrade_animation(Animation& an, const Armature& arm, const std::string& at
     std::vector<PendingEvent> pending;
     if (an.frame)
         for (Frame& f : *an.frame)
-            if (f.event) {
+            if (f.rare().event) {
+                FrameRare& r = f.rare_mut();
                 Event e;
-                e.name = f.event;
-                if (!f.events) f.events.emplace();
-                f.events->insert(f.events->begin(), std::move(e));
-                f.event.reset();
+                e.name = r.event;
+                if (!r.events) r.events.emplace();
+                r.events->insert(r.events->begin(), std::move(e));
+                r.event.reset();
             }
     if (an.bone)
         for (std::size_t j = 0; j < an.bone->size(); ++j) {
@@ -221,14 +226,15 @@ void upgrade_animation(Animation& an, const Armature& arm, const std::string& at
             if (!t.frame) continue;
             double pos = 0;
             for (Frame& f : *t.frame) {
-                if (f.event || f.sound || f.action) {
+                if (f.rare().event || f.rare().sound || f.rare().action) {
+                    FrameRare& r = f.rare_mut();
                     Event e;
-                    e.name = f.event.value_or(std::string());  // sound/action alone: removed after the merge
+                    e.name = r.event.value_or(std::string());  // sound/action alone: removed after the merge
                     e.bone = t.name;
-                    pending.push_back(PendingEvent{pos, std::move(e), f.sound, f.action});
-                    f.event.reset();
-                    f.sound.reset();
-                    f.action.reset();
+                    pending.push_back(PendingEvent{pos, std::move(e), r.sound, r.action});
+                    r.event.reset();
+                    r.sound.reset();
+                    r.action.reset();
                 }
                 pos += duration_of(f);
             }
@@ -238,10 +244,10 @@ void upgrade_animation(Animation& an, const Armature& arm, const std::string& at
     merge_events(an, pending, at + "/frame", losses);
     if (an.frame)
         for (Frame& f : *an.frame)
-            if (f.events) {
-                auto& ev = *f.events;
+            if (f.rare().events) {
+                auto& ev = *f.rare_mut().events;
                 ev.erase(std::remove_if(ev.begin(), ev.end(), [](const Event& e) { return e.name && e.name->empty(); }), ev.end());
-                if (ev.empty()) f.events.reset();
+                if (ev.empty()) f.rare_mut().events.reset();
             }
     if (an.slot)
         for (std::size_t j = 0; j < an.slot->size(); ++j) {
@@ -251,7 +257,7 @@ void upgrade_animation(Animation& an, const Armature& arm, const std::string& at
             bool any_color = false, any_display = false;
             for (const Frame& f : in) {
                 any_color |= f.color.has_value();
-                any_display |= f.displayIndex.has_value() || f.actions.has_value();
+                any_display |= f.displayIndex.has_value() || f.rare().actions.has_value();
             }
             const bool setup_color = t.slot >= 0 && arm.slot && !identity((*arm.slot)[t.slot].color);
             const Opt<Num>& setup_index = t.slot >= 0 && arm.slot ? (*arm.slot)[t.slot].displayIndex : Opt<Num>{};
@@ -261,10 +267,10 @@ void upgrade_animation(Animation& an, const Armature& arm, const std::string& at
                 Frame d;
                 d.duration = f.duration;
                 d.value = f.displayIndex;
-                d.actions = f.actions;
-                d.extra = f.extra;
+                if (f.rare().actions) d.rare_mut().actions = f.rare().actions;
+                if (!f.rare().extra.empty()) d.rare_mut().extra = f.rare().extra;
                 Frame c = timing(f);
-                c.value_color = f.color;
+                if (f.color) c.rare_mut().value_color = f.color;
                 df.push_back(std::move(d));
                 cf.push_back(std::move(c));
             }

@@ -93,7 +93,7 @@ db::Frame xy(double x, double y) {
 
 db::Frame turn(double rotate, double skew) {
     db::Frame f;
-    f.rotate = db::Num(rotate), f.skew = db::Num(skew);
+    f.rotate = db::Num(rotate), f.rare_mut().skew = db::Num(skew);
     return f;
 }
 

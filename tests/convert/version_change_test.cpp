@@ -48,11 +48,11 @@ TEST(DragonBonesVersionChange, UpgradeKeepsPerSlotDrawOrderKeys) {
     const db::Frames& frames = *animations[0].zOrder->frame;
     ASSERT_EQ(frames.size(), 2u);
     EXPECT_EQ(frames[0].duration->value(), 2);
-    EXPECT_FALSE(frames[0].zOrder.has_value());  // setup order
+    EXPECT_FALSE(frames[0].rare().zOrder.has_value());  // setup order
     EXPECT_EQ(frames[1].duration->value(), 2);
-    ASSERT_TRUE(frames[1].zOrder.has_value());
+    ASSERT_TRUE(frames[1].rare().zOrder.has_value());
     std::vector<double> pairs;
-    for (const db::Num& n : *frames[1].zOrder) pairs.push_back(n.value());
+    for (const db::Num& n : *frames[1].rare().zOrder) pairs.push_back(n.value());
     EXPECT_EQ(pairs, (std::vector<double>{0, 1, 1, -1}));  // a one place up, b one down
     // Keys that only restate the setup order (places among the shown slots) need no timeline.
     EXPECT_FALSE(animations[1].zOrder.has_value());

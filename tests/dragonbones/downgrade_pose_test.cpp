@@ -47,7 +47,7 @@ std::vector<double> sample(const Frames& frames, Get&& get, double t, int rotati
             if (last || t <= pos || !tweened(f) || d <= 0) return a;
             std::vector<double> b = get(frames[k + 1]);
             const double e = ease(f, (t - pos) / d);
-            const double turn = f.clockwise ? v(f.clockwise, 0) : v(f.tweenRotate, 0);
+            const double turn = f.rare().clockwise ? v(f.rare().clockwise, 0) : v(f.rare().tweenRotate, 0);
             for (std::size_t i = 0; i < a.size(); ++i) {
                 double delta = b[i] - a[i];
                 if (static_cast<int>(i) == rotation_index && turn == 0) delta = std::remainder(delta, 360.0);
@@ -93,7 +93,7 @@ TEST(DragonBonesDowngrade, BonePosesAreKeptWhereNoLossIsReported) {
                     const double end = an.duration ? an.duration->value() : 0;
                     for (double time = 0; time <= end; time += 1) {
                         auto tr = [](const Frame& f) { return std::vector<double>{v(f.x, 0), v(f.y, 0)}; };
-                        auto ro = [](const Frame& f) { return std::vector<double>{v(f.rotate, 0), v(f.skew, 0)}; };
+                        auto ro = [](const Frame& f) { return std::vector<double>{v(f.rotate, 0), v(f.rare().skew, 0)}; };
                         auto sc = [](const Frame& f) { return std::vector<double>{v(f.x, 1), v(f.y, 1)}; };
                         auto mt = [](const Frame& f) {
                             Transform x = f.transform.value_or(Transform{});
@@ -172,7 +172,7 @@ TEST(DragonBonesDowngrade, SlotDisplaysAndColoursAreKeptWhereNoLossIsReported) {
                                                   time, -1);
                         }
                         if (t.colorFrame && !t.colorFrame->empty())
-                            want_color = sample(*t.colorFrame, [](const Frame& f) { return color8(f.value_color ? f.value_color : f.color); }, time, -1);
+                            want_color = sample(*t.colorFrame, [](const Frame& f) { return color8(f.rare().value_color ? f.rare().value_color : f.color); }, time, -1);
                         Frames step = merged;
                         for (Frame& f : step) f.tweenEasing.reset(), f.curve.reset();
                         auto got_display = sample(step, [](const Frame& f) { return std::vector<double>{v(f.displayIndex, 0)}; }, time, -1);

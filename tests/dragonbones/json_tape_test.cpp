@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <limits>
 #include <string>
 #include <vector>
 
+#include "../../src/dragonbones/json_text.hpp"
 #include "db_test_util.hpp"
 #include "rigio/dragonbones/json.hpp"
 #include "rigio/io/json_input.hpp"
@@ -86,9 +88,9 @@ TEST(DragonBonesTape, ManyUnknownKeysWithoutADuplicateRead) {
     for (int i = 0; i < 40; ++i) many += "\"u" + std::to_string(i) + "\":" + std::to_string(i) + ",";
     const DragonBonesData d = test::read_ok(skeleton(R"({)" + many + R"("x":5})"), "many unknown keys");
     const Frame& f = d.armature[0].animation->at(0).bone->at(0).translateFrame->at(0);
-    ASSERT_EQ(f.extra.size(), 40u);
-    EXPECT_EQ(f.extra[39].first, "u39");
-    EXPECT_EQ(f.extra[39].second.text, "39");
+    ASSERT_EQ(f.rare().extra.size(), 40u);
+    EXPECT_EQ(f.rare().extra[39].first, "u39");
+    EXPECT_EQ(f.rare().extra[39].second.text, "39");
     EXPECT_EQ(f.x->value(), 5);
 }
 
@@ -141,6 +143,38 @@ TEST(DragonBonesTape, TheReusedParserReadsEveryTextAfterAFailure) {
     ASSERT_TRUE(first.ok() && second.ok());
     EXPECT_EQ(first->armature[0].animation->at(0).bone->at(0).translateFrame->at(0).x->value(), 10);
     EXPECT_EQ(second->armature[0].animation->at(0).bone->at(0).translateFrame->at(0).x->value(), 20);
+}
+
+// Unknown keys are kept as simdjson prints them; short decimals are printed by rigio's fast path,
+// which must give simdjson's text. It was checked offline on every decimal of its domain (0 < |m| < 10^7,
+// 0 to 4 decimals: 10^8 numbers); here every one below 10^5 and a sample of the rest.
+TEST(DragonBonesTape, ShortDecimalsPrintAsSimdjsonPrintsThem) {
+    static const double scale[] = {1, 10, 100, 1000, 10000};
+    std::size_t declined = 0, checked = 0;
+    auto check = [&](double d) {
+        char fast[32], slow[32];
+        const std::size_t n = print_short_decimal(d, fast);
+        const char* end = simdjson::internal::to_chars(slow, nullptr, d);
+        ++checked;
+        if (n == 0) {
+            ++declined;
+            return;
+        }
+        ASSERT_EQ(std::string(fast, n), std::string(slow, static_cast<std::size_t>(end - slow))) << d;
+    };
+    for (int k = 0; k < 5; ++k) {
+        for (long m = 1; m < 100000; ++m) {
+            check(static_cast<double>(m) / scale[k]);
+            check(static_cast<double>(-m) / scale[k]);
+        }
+        for (long m = 100000; m < 10000000; m += 997) check(static_cast<double>(m) / scale[k]);
+    }
+    EXPECT_EQ(declined, 0u) << "of " << checked;
+    // Anything else goes the slow way.
+    char out[32];
+    for (double d : {0.0, -0.0, 0.1 + 0.2, 1e-5, 0.00001234, 1e7, -12345678.5, 1.0 / 3, 3.14159265, 1e300,
+                     std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()})
+        EXPECT_EQ(print_short_decimal(d, out), 0u) << d;
 }
 
 }  // namespace

@@ -81,9 +81,9 @@ std::set<std::tuple<double, std::string, std::string>> events_of(const Animation
     double pos = 0;
     if (an.frame)
         for (const Frame& f : *an.frame) {
-            if (f.event) out.insert({pos, *f.event, ""});
-            if (f.events)
-                for (const Event& e : *f.events) out.insert({pos, e.name.value_or(""), e.bone.value_or("")});
+            if (f.rare().event) out.insert({pos, *f.rare().event, ""});
+            if (f.rare().events)
+                for (const Event& e : *f.rare().events) out.insert({pos, e.name.value_or(""), e.bone.value_or("")});
             pos += f.duration ? f.duration->value() : 1;
         }
     if (an.bone)
@@ -91,7 +91,7 @@ std::set<std::tuple<double, std::string, std::string>> events_of(const Animation
             if (!t.frame) continue;
             double p = 0;
             for (const Frame& f : *t.frame) {
-                if (f.event) out.insert({p, *f.event, t.name.value_or("")});
+                if (f.rare().event) out.insert({p, *f.rare().event, t.name.value_or("")});
                 p += f.duration ? f.duration->value() : 1;
             }
         }
@@ -120,7 +120,7 @@ void same_animation(const Animation& a, const Animation& b, const std::string& a
             };
             auto rx = [](const Frame& f) {
                 Transform t = f.transform.value_or(Transform{});
-                return std::vector<double>{v(t.skY, 0), v(t.skX, 0) - v(t.skY, 0), v(f.tweenRotate, 0)};
+                return std::vector<double>{v(t.skY, 0), v(t.skX, 0) - v(t.skY, 0), v(f.rare().tweenRotate, 0)};
             };
             auto sx = [](const Frame& f) {
                 Transform t = f.transform.value_or(Transform{});
@@ -129,7 +129,7 @@ void same_animation(const Animation& a, const Animation& b, const std::string& a
             same_channel(keys(x.frame, tx), keys(y.translateFrame, [](const Frame& f) { return std::vector<double>{v(f.x, 0), v(f.y, 0)}; }),
                          y.translateFrame.has_value(), {0, 0}, p + " translate");
             same_channel(keys(x.frame, rx),
-                         keys(y.rotateFrame, [](const Frame& f) { return std::vector<double>{v(f.rotate, 0), v(f.skew, 0), v(f.clockwise, 0)}; }),
+                         keys(y.rotateFrame, [](const Frame& f) { return std::vector<double>{v(f.rotate, 0), v(f.rare().skew, 0), v(f.rare().clockwise, 0)}; }),
                          y.rotateFrame.has_value(), {0, 0, 0}, p + " rotate");
             same_channel(keys(x.frame, sx), keys(y.scaleFrame, [](const Frame& f) { return std::vector<double>{v(f.x, 1), v(f.y, 1)}; }),
                          y.scaleFrame.has_value(), {1, 1}, p + " scale");
@@ -148,7 +148,7 @@ void same_animation(const Animation& a, const Animation& b, const std::string& a
                          keys(y.displayFrame, [](const Frame& f) { return std::vector<double>{v(f.value, 0)}; }, false),
                          y.displayFrame.has_value(), {0}, p + " display");
             same_channel(keys(x.frame, [](const Frame& f) { return color8(f.color); }),
-                         keys(y.colorFrame, [](const Frame& f) { return color8(f.value_color ? f.value_color : f.color); }),
+                         keys(y.colorFrame, [](const Frame& f) { return color8(f.rare().value_color ? f.rare().value_color : f.color); }),
                          y.colorFrame.has_value(), color8({}), p + " color");
         }
     }
@@ -234,7 +234,7 @@ TEST(DragonBonesVersion, Every5xFileDowngradesTo45AndReadsBack) {
                 }
                 if (an.frame) {
                     for (const Frame& fr : *an.frame) {
-                        EXPECT_FALSE(fr.events.has_value());
+                        EXPECT_FALSE(fr.rare().events.has_value());
                     }
                 }
             }
@@ -312,7 +312,7 @@ TEST(DragonBonesVersion, BoneEventsGoToBoneFramesIn45AndBackIn55) {
     Event e;
     e.name = "hit";
     e.bone = "hand";
-    hit.events = std::vector<Event>{e};
+    hit.rare_mut().events = std::vector<Event>{e};
     an.frame = Frames{lead, hit};
     a.animation = std::vector<Animation>{an};
     d.armature.push_back(a);
@@ -325,7 +325,7 @@ TEST(DragonBonesVersion, BoneEventsGoToBoneFramesIn45AndBackIn55) {
     const Frames& bf = *(*dn.bone)[0].frame;
     ASSERT_EQ(bf.size(), 2u);
     EXPECT_EQ(bf[0].duration->value(), 3);
-    EXPECT_EQ(bf[1].event, "hit");
+    EXPECT_EQ(bf[1].rare().event, "hit");
     EXPECT_EQ(bf[1].duration->value(), 7);
 
     DragonBonesData up = convert_version(read_ok(write_json(down), "down"), "5.5", losses).value();
@@ -334,10 +334,10 @@ TEST(DragonBonesVersion, BoneEventsGoToBoneFramesIn45AndBackIn55) {
     double pos = 0;
     bool found = false;
     for (const Frame& f : *un.frame) {
-        if (f.events && !f.events->empty()) {
+        if (f.rare().events && !f.rare().events->empty()) {
             EXPECT_EQ(pos, 3);
-            EXPECT_EQ(f.events->front().name, "hit");
-            EXPECT_EQ(f.events->front().bone, "hand");
+            EXPECT_EQ(f.rare().events->front().name, "hit");
+            EXPECT_EQ(f.rare().events->front().bone, "hand");
             found = true;
         }
         pos += f.duration ? f.duration->value() : 1;
@@ -380,7 +380,7 @@ TEST(DragonBonesVersion, SetupColourAndDisplaySurviveSlotFrameForms) {
     DragonBonesData up = convert_version(d, "5.5", losses).value();
     const SlotTimeline& u = (*(*up.armature[0].animation)[0].slot)[0];
     ASSERT_TRUE(u.colorFrame && u.displayFrame);
-    EXPECT_FALSE((*u.colorFrame)[0].value_color.has_value());  // identity, as 4.x meant
+    EXPECT_FALSE((*u.colorFrame)[0].rare().value_color.has_value());  // identity, as 4.x meant
     EXPECT_FALSE((*u.displayFrame)[1].value.has_value());      // display 0, as 4.x meant
 
     // 5.5 -> 4.5 with only a display channel: the setup colour goes into every 4.x frame.

@@ -14,6 +14,7 @@
 #include <limits>
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
 #include <string_view>
 #include <optional>
 #include <string>
@@ -28,13 +29,21 @@ namespace rigio::dragonbones {
 // holds the JSON text that was written and value() what it means (NaN for "NaN" and null).
 // 8 bytes (number arrays hold ~180k of them over the corpus): the double itself, or, for the rare
 // number that keeps its text, a pointer to a heap box holding both, marked by a NaN pattern that no
-// stored double has (every NaN value is stored as the one positive quiet NaN). Deep copies.
+// stored double has (every NaN value is stored as the one positive quiet NaN). The texts real files
+// write most (null and "NaN" tweenEasing, ~5k over the corpus; true, false) need no box: the same
+// pattern holds their small index in kKnownRaw instead of a pointer. Deep copies.
 class Num {
 public:
     Num() = default;
     Num(double v) : bits_(std::bit_cast<std::uint64_t>(canonical(v))) {}  // NOLINT(google-explicit-constructor)
     Num(double v, std::string_view raw) : Num(v) {
-        if (!raw.empty()) bits_ = box_bits(new Box{canonical(v), std::string(raw)});
+        if (raw.empty()) return;
+        for (std::uint64_t i = 1; i < std::size(kKnownRaw); ++i)
+            if (raw == kKnownRaw[i].raw && bits_ == std::bit_cast<std::uint64_t>(canonical(kKnownRaw[i].value))) {
+                bits_ = kBoxTag | i;
+                return;
+            }
+        bits_ = box_bits(new Box{canonical(v), std::string(raw)});
     }
     Num(const Num& o) : bits_(o.boxed() ? box_bits(new Box(*o.box())) : o.bits_) {}
     Num(Num&& o) noexcept : bits_(std::exchange(o.bits_, 0)) {}
@@ -53,8 +62,14 @@ public:
         if (boxed()) delete box();
     }
 
-    double value() const { return boxed() ? box()->value : std::bit_cast<double>(bits_); }
-    std::string_view raw() const { return boxed() ? std::string_view(box()->raw) : std::string_view(); }
+    double value() const {
+        if (known_raw()) return kKnownRaw[bits_ & kPayload].value;
+        return boxed() ? box()->value : std::bit_cast<double>(bits_);
+    }
+    std::string_view raw() const {
+        if (known_raw()) return kKnownRaw[bits_ & kPayload].raw;
+        return boxed() ? std::string_view(box()->raw) : std::string_view();
+    }
 
     bool operator==(const Num& o) const {
         const double a = value(), b = o.value();
@@ -71,12 +86,23 @@ private:
     static constexpr std::uint64_t kBoxTag = 0xFFF8'0000'0000'0000ull;
     static constexpr std::uint64_t kPayload = (std::uint64_t{1} << 51) - 1;
     static double canonical(double v) { return std::isnan(v) ? std::numeric_limits<double>::quiet_NaN() : v; }
+    struct KnownRaw {
+        std::string_view raw;
+        double value;
+    };
+    static constexpr KnownRaw kKnownRaw[] = {{"", 0},  // (0: no text)
+                                             {"null", std::numeric_limits<double>::quiet_NaN()},
+                                             {"\"NaN\"", std::numeric_limits<double>::quiet_NaN()},
+                                             {"true", 1},
+                                             {"false", 0}};
     static std::uint64_t box_bits(Box* b) {
         const auto p = reinterpret_cast<std::uintptr_t>(b);
-        if (p == 0 || (p & ~kPayload) != 0) std::abort();  // user-space pointers fit 47 (at most 51) bits
+        // User-space pointers fit 47 (at most 51) bits, and none is as small as a kKnownRaw index.
+        if (p < std::size(kKnownRaw) || (p & ~kPayload) != 0) std::abort();
         return kBoxTag | p;
     }
-    bool boxed() const { return (bits_ & ~kPayload) == kBoxTag && (bits_ & kPayload) != 0; }
+    bool known_raw() const { return (bits_ & ~kPayload) == kBoxTag && (bits_ & kPayload) - 1 < std::size(kKnownRaw) - 1; }
+    bool boxed() const { return (bits_ & ~kPayload) == kBoxTag && (bits_ & kPayload) >= std::size(kKnownRaw); }
     Box* box() const { return reinterpret_cast<Box*>(static_cast<std::uintptr_t>(bits_ & kPayload)); }
 
     std::uint64_t bits_ = 0;  // 0.0
@@ -89,7 +115,7 @@ class Opt<Num> {
 public:
     using value_type = Num;
 
-    Opt() { n_.bits_ = kAbsent; }
+    constexpr Opt() { n_.bits_ = kAbsent; }
     Opt(std::nullopt_t) : Opt() {}  // NOLINT(google-explicit-constructor)
     Opt(const Num& n) : n_(n) {}  // NOLINT(google-explicit-constructor)
     Opt(Num&& n) : n_(std::move(n)) {}  // NOLINT(google-explicit-constructor)
@@ -209,27 +235,14 @@ struct Event {
     bool operator==(const Event&) const = default;
 };
 
-// One keyframe. The same structure serves every timeline; which members a frame may carry depends
-// on its timeline (the table in docs/formats/dragonbones.md, 6. Timelines and frames, by version):
-//   animation frame: event, events, sound, action, actions
-//   bone frame (<= 5.0): transform, tweenRotate, event, sound, action
-//   translateFrame / scaleFrame: x, y;  rotateFrame: rotate, skew, clockwise
-//   slot frame (<= 5.0): displayIndex, color, z, actions;  displayFrame: value | displayIndex, actions
-//   colorFrame: color | value_color;  ffd frame: offset, vertices;  zOrder frame: zOrder
-struct Frame {
-    Opt<Num> duration;                // frames; default 1
-    Opt<Num> tweenEasing;             // absent, null or "NaN": no tween; 0: linear
-    Opt<std::vector<Num>> curve;      // cubic Bezier control points, overrides tweenEasing
-    Opt<Transform> transform;
+// The members of a keyframe that few frames carry (under 4% of the corpus's ~46k frames each:
+// tweenRotate 29, skew 0, clockwise 1, offset 727, vertices 450, events 33, ...), in one heap box that a
+// frame allocates only when it has one of them. Member names are the frame's keys.
+struct FrameRare {
     Opt<Num> tweenRotate;             // <= 5.0 bone frame
-    Opt<Num> x, y;                    // translate / scale frame
-    Opt<Num> rotate, skew;            // rotate frame (degrees)
+    Opt<Num> skew;                    // rotate frame (degrees)
     Opt<Num> clockwise;               // rotate frame
-    Opt<Num> displayIndex;            // slot frame, 5.0 display frame
-    Opt<Num> value;                   // 5.5 display frame (display index)
-    Opt<ColorTransform> color;        // slot frame, colorFrame
     Opt<ColorTransform> value_color;  // 5.5 colorFrame written as "value"
-    Opt<Num> z;                       // 4.x slot frame draw order
     Opt<Num> offset;                  // ffd frame: first float index
     Opt<std::vector<Num>> vertices;   // ffd frame: deltas
     Opt<std::vector<Num>> zOrder;     // zOrder frame: [slotIndex, offset, ...]
@@ -237,8 +250,45 @@ struct Frame {
     Opt<RawJson> action;              // string or object
     Opt<std::vector<Event>> events;   // 5.x
     Opt<RawJson> actions;             // 5.x slot/animation frame actions
-    Extras extra;
-    bool operator==(const Frame&) const = default;
+    Extras extra;                     // unknown keys
+    bool operator==(const FrameRare&) const = default;
+};
+
+// One keyframe. The same structure serves every timeline; which members a frame may carry depends
+// on its timeline (the table in docs/formats/dragonbones.md, 6. Timelines and frames, by version):
+//   animation frame: event, events, sound, action, actions
+//   bone frame (<= 5.0): transform, tweenRotate, event, sound, action
+//   translateFrame / scaleFrame: x, y;  rotateFrame: rotate, skew, clockwise
+//   slot frame (<= 5.0): displayIndex, color, z, actions;  displayFrame: value | displayIndex, actions
+//   colorFrame: color | value_color;  ffd frame: offset, vertices;  zOrder frame: zOrder
+// The members most frames carry are inline (96 bytes); the rest are in FrameRare: read them with
+// rare() (all absent when the frame has none) and set them with rare_mut(), which allocates the box
+// on first use. Equality is of the data: an empty box equals none.
+struct Frame {
+    Opt<Num> duration;                // frames; default 1
+    Opt<Num> tweenEasing;             // absent, null or "NaN": no tween; 0: linear
+    Opt<std::vector<Num>> curve;      // cubic Bezier control points, overrides tweenEasing
+    Opt<Transform> transform;         // <= 5.0 bone frame
+    Opt<Num> x, y;                    // translate / scale frame
+    Opt<Num> rotate;                  // rotate frame (degrees)
+    Opt<Num> displayIndex;            // slot frame, 5.0 display frame
+    Opt<Num> value;                   // 5.5 display frame (display index)
+    Opt<ColorTransform> color;        // slot frame, colorFrame
+    Opt<Num> z;                       // 4.x slot frame draw order
+
+    const FrameRare& rare() const { return rare_ ? *rare_ : kNoRare; }
+    FrameRare& rare_mut() { return rare_ ? *rare_ : rare_.emplace(); }
+    bool has_rare() const { return rare_.has_value(); }
+
+    bool operator==(const Frame& o) const {
+        return duration == o.duration && tweenEasing == o.tweenEasing && curve == o.curve && transform == o.transform &&
+               x == o.x && y == o.y && rotate == o.rotate && displayIndex == o.displayIndex && value == o.value &&
+               color == o.color && z == o.z && rare() == o.rare();
+    }
+
+private:
+    static constinit inline const FrameRare kNoRare{};  // constant-initialized: usable at any time
+    Opt<FrameRare> rare_;
 };
 
 using Frames = std::vector<Frame>;
