@@ -1,41 +1,20 @@
 // DragonBones JSON -> model, per corpus file (4.0 to 5.6 skeletons read in place from
 // ../shared/corpus/dragonbones; skipped when absent): MB/s of JSON text, heap allocations per load, and
 // the heap bytes the model holds once read (model_bytes) against the input size (model_per_input).
-// The last row ("all") is the whole corpus. Heap use is counted by replacing operator new/delete.
+// The last row ("all") is the whole corpus. Heap use is counted by replacing operator new/delete
+// (bench/heap_counting.hpp: the model size untimed, allocations only in the timed loop).
 #include <benchmark/benchmark.h>
-#include <malloc.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <new>
 #include <string>
 #include <vector>
 
+#include "heap_counting.hpp"
 #include "rigio/dragonbones/json.hpp"
 #include "rigio/io/file.hpp"
-
-namespace {
-std::atomic<long> g_allocations{0};
-std::atomic<long> g_live_bytes{0};  // bytes held by live allocations (malloc_usable_size)
-}  // namespace
-
-void* operator new(std::size_t n) {
-    void* p = std::malloc(n ? n : 1);
-    if (!p) throw std::bad_alloc();
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    g_live_bytes.fetch_add(static_cast<long>(malloc_usable_size(p)), std::memory_order_relaxed);
-    return p;
-}
-namespace {
-void release(void* p) noexcept {
-    if (p) g_live_bytes.fetch_sub(static_cast<long>(malloc_usable_size(p)), std::memory_order_relaxed);
-    std::free(p);
-}
-}  // namespace
-void operator delete(void* p) noexcept { release(p); }
-void operator delete(void* p, std::size_t) noexcept { release(p); }
 
 namespace {
 
@@ -65,26 +44,31 @@ void read_files(benchmark::State& state, std::vector<const DbFile*> sel) {
     // One read first: it grows the thread's spare simdjson parser (json_input.cpp), whose buffers are
     // allocated with new[] and would otherwise count as the model's bytes of the file that grew it.
     for (const DbFile* f : sel) benchmark::DoNotOptimize(rigio::dragonbones::read_json(f->text));
-    for (const DbFile* f : sel) {  // model size, measured once outside the timed loop
-        const long before = g_live_bytes.load();
+    heap::tracking = true;  // model size, measured once outside the timed loop
+    for (const DbFile* f : sel) {
+        const std::size_t before = heap::live;
         auto d = rigio::dragonbones::read_json(f->text);
         if (!d.ok()) {
+            heap::tracking = false;
             state.SkipWithError(d.error().what());
             return;
         }
-        model_bytes += g_live_bytes.load() - before;
+        model_bytes += static_cast<long>(heap::live - before);
         input += f->text.size();
     }
+    heap::tracking = false;
+    heap::counting = true;  // the timed loop only counts allocations
     for (auto _ : state) {
         for (const DbFile* f : sel) {
-            const long before = g_allocations.load();
+            const std::size_t before = heap::allocations;
             auto d = rigio::dragonbones::read_json(f->text);
-            allocs += g_allocations.load() - before;
+            allocs += static_cast<long>(heap::allocations - before);
             ++loads;
             benchmark::DoNotOptimize(d);
             bytes += f->text.size();
         }
     }
+    heap::counting = false;
     state.SetBytesProcessed(static_cast<int64_t>(bytes));
     state.counters["allocs_per_load"] = static_cast<double>(allocs) / static_cast<double>(loads);
     state.counters["input_bytes"] = static_cast<double>(input);
