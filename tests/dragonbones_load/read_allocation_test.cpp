@@ -5,33 +5,10 @@
 // by replacing the global operator new for this program.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <new>
 #include <string>
 
 #include "rigio/dragonbones/json.hpp"
-
-namespace {
-long g_allocations = 0;
-}  // namespace
-
-void* operator new(std::size_t n) {
-    ++g_allocations;
-    if (void* p = std::malloc(n ? n : 1)) return p;
-    throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) { return ::operator new(n); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-    ++g_allocations;
-    return std::malloc(n ? n : 1);
-}
-void* operator new[](std::size_t n, const std::nothrow_t& t) noexcept { return ::operator new(n, t); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+#include "support/counting_new.hpp"
 
 namespace {
 
@@ -47,10 +24,10 @@ std::string skeleton(int count, const std::string& frame) {
 long allocations_for(int count, const std::string& frame) {
     const std::string text = skeleton(count, frame);
     (void)rigio::dragonbones::read_json(text);  // the thread's parser grows to this size first
-    const long before = g_allocations;
+    const long before = counting_new::allocations.load();
     auto d = rigio::dragonbones::read_json(text);
     EXPECT_TRUE(d.ok()) << d.error().what();
-    return g_allocations - before;
+    return counting_new::allocations.load() - before;
 }
 
 TEST(DragonBonesReadAllocation, CommonFramesCostNoBlockOfTheirOwn) {

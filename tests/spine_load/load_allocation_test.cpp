@@ -3,51 +3,22 @@
 // physics keys) costs no allocation. Counted by replacing the global operator new for this program.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <new>
-
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/runtime/data.hpp"
 #include "support/shared.hpp"
-
-namespace {
-long g_allocations = 0, g_frees = 0;
-}  // namespace
-
-void* operator new(std::size_t n) {
-    ++g_allocations;
-    if (void* p = std::malloc(n ? n : 1)) return p;
-    throw std::bad_alloc();
-}
-// Every form is replaced, so memory that a shared library allocates with one form and frees with
-// another still pairs malloc with free.
-void* operator new[](std::size_t n) { return ::operator new(n); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-    ++g_allocations;
-    return std::malloc(n ? n : 1);
-}
-void* operator new[](std::size_t n, const std::nothrow_t& t) noexcept { return ::operator new(n, t); }
-void operator delete(void* p) noexcept {
-    if (p) ++g_frees;
-    std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept { ::operator delete(p); }
-void operator delete[](void* p) noexcept { ::operator delete(p); }
-void operator delete[](void* p, std::size_t) noexcept { ::operator delete(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { ::operator delete(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { ::operator delete(p); }
+#include "support/counting_new.hpp"
 
 using namespace rigio;
 
 TEST(BezierAllocation, TwoChannelsStayInline) {
     spine::Curve c;
-    const long before = g_allocations;
+    const long before = counting_new::allocations.load();
     c.bezier.resize(8);  // two channels: x and y of a translate key
     spine::Curve copy = c;
-    EXPECT_EQ(g_allocations - before, 0);
+    EXPECT_EQ(counting_new::allocations.load() - before, 0);
     c.bezier.resize(16);  // four channels (rgba) take the heap
-    EXPECT_EQ(g_allocations - before, 1);
+    EXPECT_EQ(counting_new::allocations.load() - before, 1);
     EXPECT_EQ(copy.bezier.size(), 8u);
 }
 
@@ -60,14 +31,14 @@ TEST(LoadAllocation, ReadAndPrepareMakeFewTemporaryBlocks) {
             any = true;
             SCOPED_TRACE(f.filename().string() + " (" + version + ")");
             const auto bytes = io::read_file(f.string()).value();
-            long before = g_allocations;
+            long before = counting_new::allocations.load();
             auto sd = spine::read_skel(bytes);
             ASSERT_TRUE(sd.ok()) << sd.error().what();
-            const long read_allocations = g_allocations - before;
-            before = g_allocations;
+            const long read_allocations = counting_new::allocations.load() - before;
+            before = counting_new::allocations.load();
             auto rd = spine::runtime::prepare(*sd);
             ASSERT_TRUE(rd.ok()) << rd.error().what();
-            const long prepare_allocations = g_allocations - before;
+            const long prepare_allocations = counting_new::allocations.load() - before;
             {
                 // Timelines cost no block of their own: an animation holds its timeline list, two pools
                 // (floats, ints) and its name; the rest is per skin (lists, lookup), per attachment
@@ -78,12 +49,12 @@ TEST(LoadAllocation, ReadAndPrepareMakeFewTemporaryBlocks) {
                                    2 * static_cast<long>(rd->attachments.size()) + fired;
                 EXPECT_LE(prepare_allocations, bound);
             }
-            long freed = g_frees;
+            long freed = counting_new::frees.load();
             { const spine::runtime::RuntimeData gone = std::move(*rd); }
-            const long prepare_kept = g_frees - freed;
-            freed = g_frees;
+            const long prepare_kept = counting_new::frees.load() - freed;
+            freed = counting_new::frees.load();
             { const spine::SkeletonData gone = std::move(*sd); }
-            const long read_kept = g_frees - freed;
+            const long read_kept = counting_new::frees.load() - freed;
             EXPECT_LE(read_allocations - read_kept, 40) << read_allocations << " allocated, " << read_kept << " kept";
             // prepare: scratch per animation and hash-table buckets; the old code made a third of its blocks temporary.
             EXPECT_LE(prepare_allocations - prepare_kept, prepare_kept / 16 + 64) << prepare_allocations << " allocated, " << prepare_kept << " kept";

@@ -3,9 +3,7 @@
 // the heap. Counted by replacing the global operator new for this test program.
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <cstdlib>
-#include <new>
 
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
@@ -14,30 +12,7 @@
 #include "rigio/spine/runtime/skeleton.hpp"
 #include "rigio/spine/runtime/vertices.hpp"
 #include "support/shared.hpp"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t n) {
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(n ? n : 1)) return p;
-    throw std::bad_alloc();
-}
-// Every form is replaced, so memory that a shared library (simdjson) allocates with one form and frees
-// with another still pairs malloc with free (AddressSanitizer checks the pairing).
-void* operator new[](std::size_t n) { return ::operator new(n); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    return std::malloc(n ? n : 1);
-}
-void* operator new[](std::size_t n, const std::nothrow_t& t) noexcept { return ::operator new(n, t); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+#include "support/counting_new.hpp"
 
 using namespace rigio;
 using namespace rigio::spine::runtime;
@@ -59,7 +34,7 @@ std::size_t pose_version(const std::string& version) {
             Skeleton sk(data);
             sk.set_skin(skin);
             sk.set_slots_to_setup_pose();
-            const long before = g_allocations.load();
+            const long before = counting_new::allocations.load();
             for (const AnimationInfo& anim : data.animations) {
                 for (int k = 0; k <= 12; ++k) {
                     const float t = anim.duration * static_cast<float>(k) / 11;  // one past the end
@@ -71,7 +46,7 @@ std::size_t pose_version(const std::string& version) {
                     ++poses;
                 }
             }
-            EXPECT_EQ(g_allocations.load() - before, 0) << "skin " << skin;
+            EXPECT_EQ(counting_new::allocations.load() - before, 0) << "skin " << skin;
         }
     }
     return poses;
