@@ -15,11 +15,7 @@ SkeletonData one_bone_ik(float tx, float ty) {
     SkeletonData sd = skeleton();
     const int arm = add_bone(sd, "arm", 0, 0, 0, 0, 10);
     const int target = add_bone(sd, "target", 0, tx, ty);
-    IkConstraint ik;
-    ik.name = "ik";
-    ik.bones = {arm};
-    ik.target = target;
-    sd.ik.push_back(ik);
+    add_ik(sd, "ik", {arm}, target);
     return sd;
 }
 
@@ -30,11 +26,7 @@ SkeletonData two_bone_ik(float tx, float ty, float parent_sy = 1) {
     sd.bones[static_cast<std::size_t>(upper)].scale_y = parent_sy;
     const int lower = add_bone(sd, "lower", upper, 10, 0, 0, 10);
     const int target = add_bone(sd, "target", 0, tx, ty);
-    IkConstraint ik;
-    ik.name = "ik";
-    ik.bones = {upper, lower};
-    ik.target = target;
-    sd.ik.push_back(ik);
+    add_ik(sd, "ik", {upper, lower}, target);
     return sd;
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "rigio/spine/model.hpp"
 #include "rigio/spine/runtime/animation.hpp"
@@ -48,6 +49,15 @@ inline int add_slot(SkeletonData& sd, const std::string& name, int bone, OptStri
     s.attachment = std::move(attachment);
     sd.slots.push_back(s);
     return static_cast<int>(sd.slots.size()) - 1;
+}
+
+// An IK constraint named `name` moving `bones` (one or two) toward `target`, with the default mix.
+inline void add_ik(SkeletonData& sd, const std::string& name, std::vector<int> bones, int target) {
+    IkConstraint ik;
+    ik.name = name;
+    ik.bones = std::move(bones);
+    ik.target = target;
+    sd.ik.push_back(ik);
 }
 
 // The skin named `name` ("default" is created first and flagged as the default skin).

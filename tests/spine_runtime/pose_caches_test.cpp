@@ -32,11 +32,7 @@ SkeletonData ik_chain() {
     const int upper = add_bone(sd, "upper", 0, 3, 4, 20, 10);
     const int lower = add_bone(sd, "lower", upper, 10, 0, -15, 8);
     const int target = add_bone(sd, "target", 0, 9, 11);
-    IkConstraint ik;
-    ik.name = "ik";
-    ik.bones = {upper, lower};
-    ik.target = target;
-    sd.ik.push_back(ik);
+    add_ik(sd, "ik", {upper, lower}, target);
     return sd;
 }
 

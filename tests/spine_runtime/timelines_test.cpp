@@ -284,11 +284,7 @@ TEST(SpineTimelines, ConstraintTimelinesSetMixesAndDiscreteValues) {
     const int a1 = add_bone(sd, "a1", 0, 0, 0, 0, 10);
     const int a2 = add_bone(sd, "a2", a1, 10, 0, 0, 10);
     const int t = add_bone(sd, "t", 0, 10, 10);
-    IkConstraint ik;
-    ik.name = "ik";
-    ik.bones = {a1, a2};
-    ik.target = t;
-    sd.ik.push_back(ik);
+    add_ik(sd, "ik", {a1, a2}, t);
     TransformConstraint tc;
     tc.name = "tc";
     tc.bones = {t};
