@@ -79,21 +79,35 @@ Result<std::string> follow_links(const std::string& path, bool& special) {
 
 }  // namespace
 
+// Reads straight into the result: a regular file's size (fstat) sizes the buffer once, so the bytes are
+// copied once; pipes, /proc files and files that grow while read fall back to doubling the buffer.
 Result<std::vector<std::uint8_t>> read_file(const std::string& path) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) return Error("cannot read " + path + ": it is a directory");
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return Error("cannot open " + path + ": " + errno_text());
-    std::vector<std::uint8_t> data;
-    std::uint8_t buf[1 << 16];
+    int fd;
+    do fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    while (fd < 0 && errno == EINTR);
+    if (fd < 0) return Error("cannot open " + path + ": " + errno_text());
+    struct stat st {};
+    std::size_t expected = 0;
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) expected = static_cast<std::size_t>(st.st_size);
+    // One byte more than the expected size, so that reaching the end needs no second buffer.
+    std::vector<std::uint8_t> data(expected > 0 ? expected + 1 : std::size_t{1} << 16);
+    std::size_t used = 0;
     for (;;) {
-        std::size_t n = std::fread(buf, 1, sizeof buf, f);
-        data.insert(data.end(), buf, buf + n);
-        if (n < sizeof buf) break;
+        if (used == data.size()) data.resize(data.size() * 2);
+        ssize_t n = ::read(fd, data.data() + used, data.size() - used);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            std::string why = errno_text();
+            ::close(fd);
+            return Error("cannot read " + path + ": " + why);
+        }
+        if (n == 0) break;
+        used += static_cast<std::size_t>(n);
     }
-    bool failed = std::ferror(f) != 0;
-    std::fclose(f);
-    if (failed) return Error("cannot read " + path + ": " + errno_text());
+    ::close(fd);
+    data.resize(used);
     return data;
 }
 

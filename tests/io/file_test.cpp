@@ -1,5 +1,6 @@
 // Whole-file reads and atomic writes.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -55,6 +56,38 @@ TEST(File, FailedWriteLeavesTheExistingFileUntouched) {
     EXPECT_FALSE(rigio::io::write_file_atomic((d / "adir").string(), std::string("x")).ok());
     EXPECT_EQ(read_text(p), "original");
     EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 2);  // keep.txt and adir
+    fs::remove_all(d);
+}
+
+// Sizes around the reader's 64 KiB first buffer for files of unknown size, and an empty file: every byte
+// comes back, in order. A FIFO (no size known in advance) goes through the growing path.
+TEST(File, ReadReturnsEveryByteOfFilesAndPipes) {
+    fs::path d = temp_dir();
+    for (std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{65535}, std::size_t{65536}, std::size_t{65537},
+                             std::size_t{300001}}) {
+        std::vector<std::uint8_t> bytes(size);
+        for (std::size_t i = 0; i < size; ++i) bytes[i] = static_cast<std::uint8_t>(i * 131 + i / 251);
+        const std::string p = (d / ("f" + std::to_string(size))).string();
+        ASSERT_TRUE(rigio::io::write_file_atomic(p, std::span<const std::uint8_t>(bytes)).ok());
+        EXPECT_EQ(rigio::io::read_file(p).value(), bytes) << size;
+    }
+    const std::string fifo = (d / "fifo").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    std::vector<std::uint8_t> piped(200000);
+    for (std::size_t i = 0; i < piped.size(); ++i) piped[i] = static_cast<std::uint8_t>(i % 253);
+    pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        std::ofstream out(fifo, std::ios::binary);
+        out.write(reinterpret_cast<const char*>(piped.data()), static_cast<std::streamsize>(piped.size()));
+        out.close();
+        std::_Exit(0);
+    }
+    rigio::Result<std::vector<std::uint8_t>> r = rigio::io::read_file(fifo);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ASSERT_TRUE(r.ok()) << r.error().message();
+    EXPECT_EQ(r.value(), piped);
     fs::remove_all(d);
 }
 
