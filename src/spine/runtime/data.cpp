@@ -385,6 +385,7 @@ RuntimeData build(const SkeletonData& sd) {
     rd.animations.reserve(sd.animations.size());
     std::size_t budget = detail::expansion_budget();
     detail::BuildScratch build_scratch;
+    detail::reserve_scratch(sd.animations, build_scratch);
     for (const Animation& a : sd.animations) rd.animations.push_back(detail::build_animation(rd, a, budget, build_scratch));
     return rd;
 }

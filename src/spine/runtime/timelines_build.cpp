@@ -249,6 +249,37 @@ PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budg
 
 std::size_t expansion_budget() { return kMaxExpandedValues; }
 
+void reserve_scratch(const std::vector<Animation>& animations, BuildScratch& scratch) {
+    std::size_t timelines = 0, keys = 0;  // the most of one animation, of one timeline
+    for (const Animation& a : animations) {
+        std::size_t n = a.ik.size() + a.transform.size() + 2;  // (+ draw order and events)
+        auto group = [&](const auto& groups) {
+            for (const auto& g : groups) {
+                n += g.timelines.size();
+                for (const auto& t : g.timelines) keys = std::max({keys, t.keys.size()});
+            }
+        };
+        group(a.bones);
+        group(a.path);
+        group(a.physics);
+        for (const SlotTimelines& g : a.slots) {
+            n += g.timelines.size();
+            for (const SlotTimeline& t : g.timelines) keys = std::max({keys, t.attachment_keys.size(), t.color_keys.size()});
+        }
+        for (const DeformSkin& ds : a.deform)
+            for (const DeformSlot& dsl : ds.slots) {
+                n += dsl.timelines.size();
+                for (const DeformTimeline& t : dsl.timelines) keys = std::max({keys, t.keys.size(), t.sequence_keys.size()});
+            }
+        for (const IkTimeline& t : a.ik) keys = std::max(keys, t.keys.size());
+        for (const TransformTimeline& t : a.transform) keys = std::max(keys, t.keys.size());
+        keys = std::max({keys, a.draw_order.size(), a.events.size()});
+        timelines = std::max(timelines, n);
+    }
+    scratch.views.reserve(timelines);
+    scratch.keyed.reserve(keys);
+}
+
 AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch) {
     const SkeletonData& sd = *rd.data;
     const bool v4 = rd.v4();
@@ -262,12 +293,8 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     out.int_pool.resize(sizes.ints);
     Pools pools{out};
     scratch.views.clear();
-    // The scratch serves every animation: it grows by at least half, not to each larger animation.
-    auto reserve = [](auto& v, std::size_t n) {
-        if (n > v.capacity()) v.reserve(std::max(n, v.capacity() + v.capacity() / 2));
-    };
-    reserve(scratch.views, sizes.timelines);
-    reserve(scratch.keyed, sizes.max_keys);
+    scratch.views.reserve(sizes.timelines);  // (no-ops after reserve_scratch)
+    scratch.keyed.reserve(sizes.max_keys);
 
     for (const SlotTimelines& g : a.slots) {
         check_index(g.slot, sd.slots.size(), "slot", name);
