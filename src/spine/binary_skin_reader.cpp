@@ -12,18 +12,18 @@ namespace rigio::spine::detail {
 using io::ByteReader;
 
 void SkelReader::read_skins() {
+    Skin def;
     {
         ByteReader::Scope s(r_, "default skin");
-        Skin def;
         def.name = "default";
         read_skin_slots(def, 0);
-        if (!def.slots.empty()) {
-            sd_.has_default_skin = true;
-            sd_.skins.push_back(std::move(def));
-        }
     }
+    // The default skin is kept aside until the named skins' count is read, so that the skin list is
+    // allocated once at its final size.
     std::uint32_t n = count(v_ == Version::V37 ? 2 : 6, "skin count");
-    sd_.skins.reserve(sd_.skins.size() + n);
+    sd_.has_default_skin = !def.slots.empty();
+    sd_.skins.reserve(n + (sd_.has_default_skin ? 1 : 0));
+    if (sd_.has_default_skin) sd_.skins.push_back(std::move(def));
     for (std::uint32_t i = 0; i < n; ++i) {
         ByteReader::Scope s(r_, "skin", i);
         Skin skin;
@@ -301,18 +301,22 @@ void SkelReader::read_vertices(Vertices& v, int count_, int weighted) {
     r_.check_count(n, 1, "weighted vertex");
     // The influence count is known only once every vertex is read: collect into the reader's scratch
     // arrays (grown once per file), then copy into exactly sized arrays (one allocation each).
-    // Their sizes only grow (used: what this attachment filled), so that an influence costs no resize call.
+    // Their sizes only grow (used: what this attachment filled), so that an influence costs no resize call;
+    // they start at 1024 influences (16 KB), which holds most files' largest mesh at once.
+    constexpr std::size_t kFirstInfluences = 1024;
     std::vector<int>& bones = scratch_bones_;
     std::vector<float>& values = scratch_values_;
     std::size_t bones_used = 0, values_used = 0;
+    const std::size_t bone_count = sd_.bones.size();  // (read once, not per influence)
     for (std::size_t i = 0; i < n; ++i) {
         const std::uint32_t influences = count(13, "vertex bone count");  // (so at most the bytes left / 13)
-        if (bones.size() < bones_used + 1 + influences) bones.resize(std::max(bones.size() * 2, bones_used + 1 + influences));
+        if (bones.size() < bones_used + 1 + influences)
+            bones.resize(std::max({bones.size() * 2, bones_used + 1 + influences, kFirstInfluences}));
         if (values.size() < values_used + 3 * std::size_t{influences})
-            values.resize(std::max(values.size() * 2, values_used + 3 * std::size_t{influences}));
+            values.resize(std::max({values.size() * 2, values_used + 3 * std::size_t{influences}, 3 * kFirstInfluences}));
         bones[bones_used++] = static_cast<int>(influences);
         for (std::uint32_t j = 0; j < influences; ++j) {
-            bones[bones_used++] = index(sd_.bones.size(), "vertex bone index", "bones");
+            bones[bones_used++] = index(bone_count, "vertex bone index", "bones");
             float* xyw = values.data() + values_used;
             r_.f32_be_into(xyw[0], xyw[1], xyw[2]);  // x, y, weight
             values_used += 3;

@@ -102,3 +102,36 @@ TEST(SpineCurves, SegmentSearchMatchesAPlainScan) {
     }
     EXPECT_GT(compared, 20000);
 }
+
+// 4.x Bézier sampling (done on pairs of doubles, the weights stored as pairs) gives exactly what plain
+// scalar double code gives: each point B(t) = u^3 p0 + 3u^2 t p1 + 3u t^2 p2 + t^3 p3 at t = 0.1 .. 0.9,
+// summed left to right, rounded to float.
+TEST(SpineCurveSampling, AbsoluteCurvesMatchScalarDoubleCode) {
+    std::mt19937 rng(42);
+    std::uniform_real_distribution<float> value(-500.0f, 500.0f), time(0.0f, 10.0f);
+    for (int round = 0; round < 2000; ++round) {
+        const int channels = 1 + round % 3;
+        rigio::spine::Curve curve(rigio::spine::CurveType::Bezier);
+        float v0[3], v1[3];
+        const float t0 = time(rng), t1 = t0 + time(rng);
+        for (int c = 0; c < channels; ++c) {
+            v0[c] = value(rng);
+            v1[c] = value(rng);
+            for (float h : {t0 + (t1 - t0) * 0.3f, value(rng), t0 + (t1 - t0) * 0.7f, value(rng)}) curve.bezier.push_back(h);
+        }
+        std::vector<float> got(static_cast<std::size_t>(absolute_curve_stride(channels)), -1.0f);
+        sample_absolute_curve(curve, channels, t0, v0, t1, v1, got.data());
+        ASSERT_EQ(got[0], kCurveBezier);
+        for (int c = 0; c < channels; ++c) {
+            const float* h = curve.bezier.data() + 4 * c;
+            for (int i = 0; i < 9; ++i) {
+                const double t = 0.1 * (i + 1), u = 1 - t;
+                const double w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t;
+                const double x = w0 * t0 + w1 * static_cast<double>(h[0]) + w2 * static_cast<double>(h[2]) + w3 * t1;
+                const double y = w0 * v0[c] + w1 * static_cast<double>(h[1]) + w2 * static_cast<double>(h[3]) + w3 * v1[c];
+                ASSERT_EQ(std::bit_cast<std::uint32_t>(got[1 + 18 * c + 2 * i]), std::bit_cast<std::uint32_t>(static_cast<float>(x)));
+                ASSERT_EQ(std::bit_cast<std::uint32_t>(got[1 + 18 * c + 2 * i + 1]), std::bit_cast<std::uint32_t>(static_cast<float>(y)));
+            }
+        }
+    }
+}

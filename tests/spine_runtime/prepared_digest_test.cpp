@@ -118,3 +118,31 @@ TEST(SpinePreparedDigest, PreparedDataIsBitForBitAsPinned) {
     }
     if (found == 0) GTEST_SKIP() << "../shared/corpus not found";
 }
+
+// A skin's required bones and constraints are views of the model's lists (no copies): the same
+// elements, at the same addresses.
+TEST(SpinePreparedDigest, SkinListsViewTheModel) {
+    int found = 0;
+    for (const Pinned& p : kPinned) {
+        const auto path = rigio::test::shared_dir() / "corpus" / (std::string("spine-") + p.version) / p.file;
+        auto bytes = rigio::io::read_file(path.string());
+        if (!bytes) continue;
+        ++found;
+        auto sd = read_skel(*bytes);
+        ASSERT_TRUE(sd.ok()) << sd.error().what();
+        auto rd = prepare(*sd);
+        ASSERT_TRUE(rd.ok()) << rd.error().what();
+        ASSERT_EQ(rd->skins.size(), sd->skins.size());
+        for (std::size_t s = 0; s < sd->skins.size(); ++s) {
+            const Skin& m = sd->skins[s];
+            const SkinInfo& info = rd->skins[s];
+            for (const auto& [view, list] : {std::pair{info.bones, &m.bones}, std::pair{info.ik, &m.ik},
+                                             std::pair{info.transform, &m.transform}, std::pair{info.path, &m.path},
+                                             std::pair{info.physics, &m.physics}}) {
+                EXPECT_EQ(view.data(), list->data()) << p.file << " skin " << s;
+                EXPECT_EQ(view.size(), list->size()) << p.file << " skin " << s;
+            }
+        }
+    }
+    if (found == 0) GTEST_SKIP() << "../shared/corpus not found";
+}

@@ -42,22 +42,27 @@ void sample_curve(const Curve& curve, float* out) {
 
 namespace {
 
-// Bernstein weights of the cubic at parameters 0.1 .. 0.9.
+using DoublePair = double __attribute__((vector_size(16)));
+
+// Bernstein weights of the cubic at parameters 0.1 .. 0.9, each stored twice (as the pair it multiplies:
+// a point's time and value), so that the loop below loads them ready to use instead of loading and
+// broadcasting every weight of every point.
 struct Weights {
-    double w[9][4];
+    alignas(16) double w[9][4][2];
     constexpr Weights() : w{} {
         for (int i = 0; i < 9; ++i) {
             const double t = 0.1 * (i + 1), u = 1 - t;
-            w[i][0] = u * u * u;
-            w[i][1] = 3 * u * u * t;
-            w[i][2] = 3 * u * t * t;
-            w[i][3] = t * t * t;
+            const double b[4] = {u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t};
+            for (int k = 0; k < 4; ++k) w[i][k][0] = w[i][k][1] = b[k];
         }
+    }
+    DoublePair pair(int i, int k) const {
+        DoublePair v;
+        __builtin_memcpy(&v, w[i][k], sizeof v);
+        return v;
     }
 };
 constexpr Weights kWeights;
-
-using DoublePair = double __attribute__((vector_size(16)));
 
 }  // namespace
 
@@ -83,8 +88,8 @@ void sample_absolute_curve(const Curve& curve, int channels, float t0, const flo
         const DoublePair p0 = {t0, v0[c]}, p1 = {cx1, cy1}, p2 = {cx2, cy2}, p3 = {t1, v1[c]};
         float* points = out + 1 + 18 * c;
         for (int i = 0; i < 9; ++i) {
-            const double* w = kWeights.w[i];
-            const DoublePair point = w[0] * p0 + w[1] * p1 + w[2] * p2 + w[3] * p3;
+            const DoublePair point = kWeights.pair(i, 0) * p0 + kWeights.pair(i, 1) * p1 + kWeights.pair(i, 2) * p2 +
+                                     kWeights.pair(i, 3) * p3;
             points[2 * i] = static_cast<float>(point[0]);
             points[2 * i + 1] = static_cast<float>(point[1]);
         }

@@ -142,13 +142,20 @@ void copy_vertices(const Vertices& v, AttachmentInfo& info) {
     info.deform_length = v.weighted ? static_cast<int>(v.values.size() / 3) * 2 : v.count * 2;
 }
 
+// Per attachment (in RuntimeData::attachments order): its model object and, for linked meshes, the
+// attachment holding their vertices (-1 for the others).
+struct Entry {
+    const Attachment* attachment;
+    int vertex_source = -1;
+};
+
 // Fills RuntimeData::weighted_vertices (`count` in all), grouped by influence count per attachment;
-// linked meshes share the groups of the mesh holding their vertices (`vertex_source`).
-void group_weighted_vertices(RuntimeData& rd, const std::vector<int>& vertex_source, std::size_t count) {
+// linked meshes share the groups of the mesh holding their vertices (Entry::vertex_source).
+void group_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries, std::size_t count) {
     rd.weighted_vertices.reserve(count);
     for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
         AttachmentInfo& a = rd.attachments[id];
-        if (vertex_source[id] >= 0) continue;
+        if (entries[id].vertex_source >= 0) continue;
         // Counting sort: the group sizes, then each vertex at its group's next place.
         auto group_of = [](int n) { return n >= 1 && n <= 4 ? n - 1 : 4; };  // counts 1 to 4, then the others
         int size[5] = {};
@@ -169,17 +176,13 @@ void group_weighted_vertices(RuntimeData& rd, const std::vector<int>& vertex_sou
         }
     }
     for (std::size_t id = 0; id < rd.attachments.size(); ++id)
-        if (vertex_source[id] >= 0) {
-            const AttachmentInfo& source = rd.attachments[static_cast<std::size_t>(vertex_source[id])];
+        if (entries[id].vertex_source >= 0) {
+            const AttachmentInfo& source = rd.attachments[static_cast<std::size_t>(entries[id].vertex_source)];
             std::copy(std::begin(source.weighted_groups), std::end(source.weighted_groups), rd.attachments[id].weighted_groups);
         }
 }
 
 const std::string kNoName;  // a null key or name reads as ""
-
-struct Entry {
-    const Attachment* attachment;
-};
 
 RuntimeData build(const SkeletonData& sd) {
     if (!reads(sd.header.data_version))
@@ -189,6 +192,9 @@ RuntimeData build(const SkeletonData& sd) {
     rd.version = sd.header.data_version;
     const int bone_count = static_cast<int>(sd.bones.size());
     const int slot_count = static_cast<int>(sd.slots.size());
+    // Per bone, then per slot: where its next child or attachment goes (one array for both).
+    std::vector<int> scratch;
+    scratch.reserve(std::max(sd.bones.size(), sd.slots.size()));
     {
         // Children of every bone in one array: the counts first (bad parents are reported below), then
         // each child at its parent's next place (in bone order, as a list per bone would hold them).
@@ -202,7 +208,8 @@ RuntimeData build(const SkeletonData& sd) {
         }
         for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
         rd.children.ids.resize(static_cast<std::size_t>(start.back()));
-        std::vector<int> next(start.begin(), start.end() - 1);
+        std::vector<int>& next = scratch;
+        next.assign(start.begin(), start.end() - 1);
         for (int i = 0; i < bone_count; ++i) {
             const int p = sd.bones[static_cast<std::size_t>(i)].parent;
             if (p >= 0) rd.children.ids[static_cast<std::size_t>(next[static_cast<std::size_t>(p)]++)] = i;
@@ -213,7 +220,7 @@ RuntimeData build(const SkeletonData& sd) {
     auto check_bone = [&](int b, const char* what) {
         if (b < 0 || b >= bone_count) throw Error(std::string(what) + ": bone index out of range");
     };
-    auto check_bones = [&](const std::vector<int>& list, const char* what) {
+    auto check_bones = [&](std::span<const int> list, const char* what) {
         for (int b : list) check_bone(b, what);
     };
     for (const IkConstraint& c : sd.ik) {
@@ -244,13 +251,11 @@ RuntimeData build(const SkeletonData& sd) {
     rd.name_ids.reserve(attachment_count, attachment_count * 24);  // (characters: a guess; the names are not visited twice)
     rd.skins.resize(sd.skins.size());
     if (sd.has_default_skin && !sd.skins.empty()) rd.default_skin = 0;
-    std::vector<int> scratch;
-    scratch.reserve(sd.slots.size());
     for (std::size_t s = 0; s < sd.skins.size(); ++s) {
         const Skin& skin = sd.skins[s];
         SkinInfo& info = rd.skins[s];
         info.name = skin.name.value_or("");
-        info.bones = skin.bones;
+        info.bones = skin.bones;  // (views: the model outlives the RuntimeData)
         info.ik = skin.ik;
         info.transform = skin.transform;
         info.path = skin.path;
@@ -305,7 +310,7 @@ RuntimeData build(const SkeletonData& sd) {
                     a.lengths = m.lengths;
                 }
                 rd.attachments.push_back(std::move(a));
-                entries.push_back({&m});
+                entries.push_back({&m, -1});
                 info.lookup.assign(detail::skin_key(ss.slot, intern(e.key ? *e.key : kNoName)), id);
                 info.by_slot.ids[static_cast<std::size_t>(slot_place++)] = id;
             }
@@ -323,7 +328,6 @@ RuntimeData build(const SkeletonData& sd) {
             throw Error("linked mesh \"" + a.name + "\": parent mesh \"" + m.parent.value_or("") + "\" not found");
         return parent;
     };
-    std::vector<int> vertex_source(entries.size(), -1);  // linked meshes: the mesh holding their vertices
     for (std::size_t id = 0; id < entries.size(); ++id) {
         if (entries[id].attachment->type != AttachmentType::LinkedMesh) continue;
         const int parent = parent_of(static_cast<int>(id));
@@ -335,7 +339,7 @@ RuntimeData build(const SkeletonData& sd) {
         AttachmentInfo& a = rd.attachments[id];
         copy_vertices(entries[static_cast<std::size_t>(source)].attachment->vertices, a);
         if (entries[id].attachment->deform) a.deform_source = parent;
-        vertex_source[id] = source;
+        entries[id].vertex_source = source;
     }
     std::size_t weighted_vertices = 0;
     for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
@@ -365,9 +369,9 @@ RuntimeData build(const SkeletonData& sd) {
         }
         rd.max_deform_length = std::max(rd.max_deform_length, a.deform_length);
         rd.max_world_vertices = std::max(rd.max_world_vertices, std::max(a.world_vertices_length, 8));
-        if (vertex_source[id] < 0) weighted_vertices += vertices;
+        if (entries[id].vertex_source < 0) weighted_vertices += vertices;
     }
-    group_weighted_vertices(rd, vertex_source, weighted_vertices);
+    group_weighted_vertices(rd, entries, weighted_vertices);
 
     rd.setup_attachment_name.resize(sd.slots.size(), -1);
     rd.setup_color.reserve(sd.slots.size());
@@ -381,6 +385,7 @@ RuntimeData build(const SkeletonData& sd) {
     rd.animations.reserve(sd.animations.size());
     std::size_t budget = detail::expansion_budget();
     detail::BuildScratch build_scratch;
+    detail::reserve_scratch(sd.animations, build_scratch);
     for (const Animation& a : sd.animations) rd.animations.push_back(detail::build_animation(rd, a, budget, build_scratch));
     return rd;
 }

@@ -101,6 +101,8 @@ struct BuildScratch {
     std::vector<int> unchanged;       // draw order keys
 };
 
+// Sizes the scratch once for the largest of `animations` (their timeline and key counts).
+void reserve_scratch(const std::vector<Animation>& animations, BuildScratch& scratch);
 // `budget`: how many more expanded deform/draw-order values may be allocated (see the .cpp).
 AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch);
 std::size_t expansion_budget();

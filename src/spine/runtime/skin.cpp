@@ -85,9 +85,9 @@ void Skeleton::set_attachment(int slot, int attachment) {
     s.sequence_index = -1;  // 4.1+: a new attachment starts at its setup frame
 }
 
-bool Skeleton::skin_lists(const std::vector<int> SkinInfo::*list, int index) const {
+bool Skeleton::skin_lists(std::span<const int> SkinInfo::*list, int index) const {
     if (skin_ < 0) return false;
-    const std::vector<int>& v = data_->skins[static_cast<std::size_t>(skin_)].*list;
+    const std::span<const int> v = data_->skins[static_cast<std::size_t>(skin_)].*list;
     return std::find(v.begin(), v.end(), index) != v.end();
 }
 

@@ -13,6 +13,32 @@ namespace rigio::spine::runtime::detail {
 
 namespace {
 
+// An animation's pools while its timelines are built: sized (and zero-filled) once from pool_sizes,
+// then written through plain pointers up to `floats`/`ints` used (a call per key to insert into a
+// vector cost more than the key's work). They grow only when the size hint is short; build_animation
+// trims them to what was used.
+struct Pools {
+    AnimationInfo& out;
+    std::size_t floats = 0, ints = 0;  // used
+
+    // The next `n` floats of the pool (zero unless written before: the pool is only ever written below
+    // `floats`).
+    float* take_floats(std::size_t n) {
+        std::vector<float>& pool = out.float_pool;
+        if (n > pool.size() - floats) pool.resize(std::max(floats + n, pool.size() * 2));
+        float* p = pool.data() + floats;
+        floats += n;
+        return p;
+    }
+    int* take_ints(std::size_t n) {
+        std::vector<int>& pool = out.int_pool;
+        if (n > pool.size() - ints) pool.resize(std::max(ints + n, pool.size() * 2));
+        int* p = pool.data() + ints;
+        ints += n;
+        return p;
+    }
+};
+
 // Appends a timeline's keyframes (values, and the curve to the next key) to its animation's float
 // pool; finish() samples the curves after them, which in the 4.x form need the next key's values too.
 // `channels` values after the time are interpolated. The timeline's other arrays (deform vertices,
@@ -22,31 +48,33 @@ struct Builder {
     int channels;
     bool percent = false;  // 4.x deform: one channel running from 0 to 1 over each transition
     AnimationInfo& out;
+    Pools& pools;
     BuildScratch& scratch;
     BuildScratch::Views views;
 
-    Builder(AnimationInfo& animation, BuildScratch& s, TimelineKind kind, int target, int entries, std::size_t frames,
+    Builder(Pools& p, BuildScratch& s, TimelineKind kind, int target, int entries, std::size_t frames,
             bool absolute = false, int channel_count = 1)
-        : channels(channel_count), out(animation), scratch(s) {
+        : channels(channel_count), out(p.out), pools(p), scratch(s) {
         scratch.keyed.clear();  // (reserved for the animation's longest timeline)
         t.kind = kind;
         t.target = target;
         t.entries = entries;
         t.absolute = absolute;
         t.curve_stride = absolute ? absolute_curve_stride(channel_count) : kCurveStride;
-        views.frames_at = out.float_pool.size();
+        views.frames_at = pools.floats;
         scratch.keyed.reserve(frames);  // (a no-op: reserved for the animation's longest timeline)
     }
-    void key(std::initializer_list<float> values, const Curve* curve) {
-        out.float_pool.insert(out.float_pool.end(), values.begin(), values.end());
+    // Inlined (forced) where the values' count is known: the copy is a few stores.
+    [[gnu::always_inline]] void key(std::initializer_list<float> values, const Curve* curve) {
+        float* p = pools.take_floats(values.size());
+        for (const float v : values) *p++ = v;
         scratch.keyed.push_back(curve);
     }
     // The ints of names, draw orders or events: the next `count` of the int pool (zero-filled).
     int* ints(std::size_t count) {
-        views.ints_at = out.int_pool.size();
         views.ints = count;
-        out.int_pool.resize(views.ints_at + count);
-        return out.int_pool.data() + views.ints_at;
+        views.ints_at = pools.ints;
+        return pools.take_ints(count);
     }
     void finish() {
         std::vector<float>& pool = out.float_pool;
@@ -59,10 +87,10 @@ struct Builder {
             if (!(frames[i * e] >= frames[(i - 1) * e])) t.ordered = false;
         if (n >= 2 && keyed[0]) {  // (keys without curves: attachment, draw order, ...)
             const std::size_t stride = static_cast<std::size_t>(t.curve_stride);
-            views.curves_at = pool.size();
             views.curves = (n - 1) * stride;
-            pool.resize(views.curves_at + views.curves);
-            frames = pool.data() + views.frames_at;  // (resize may have moved the pool)
+            views.curves_at = pools.floats;
+            pools.take_floats(views.curves);  // (zero-filled)
+            frames = pool.data() + views.frames_at;  // (taking may have moved the pool)
             static const float zero[1] = {0}, one[1] = {1};
             for (std::size_t i = 0; i + 1 < n; ++i) {
                 float* curve = pool.data() + views.curves_at + i * stride;
@@ -221,6 +249,37 @@ PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budg
 
 std::size_t expansion_budget() { return kMaxExpandedValues; }
 
+void reserve_scratch(const std::vector<Animation>& animations, BuildScratch& scratch) {
+    std::size_t timelines = 0, keys = 0;  // the most of one animation, of one timeline
+    for (const Animation& a : animations) {
+        std::size_t n = a.ik.size() + a.transform.size() + 2;  // (+ draw order and events)
+        auto group = [&](const auto& groups) {
+            for (const auto& g : groups) {
+                n += g.timelines.size();
+                for (const auto& t : g.timelines) keys = std::max({keys, t.keys.size()});
+            }
+        };
+        group(a.bones);
+        group(a.path);
+        group(a.physics);
+        for (const SlotTimelines& g : a.slots) {
+            n += g.timelines.size();
+            for (const SlotTimeline& t : g.timelines) keys = std::max({keys, t.attachment_keys.size(), t.color_keys.size()});
+        }
+        for (const DeformSkin& ds : a.deform)
+            for (const DeformSlot& dsl : ds.slots) {
+                n += dsl.timelines.size();
+                for (const DeformTimeline& t : dsl.timelines) keys = std::max({keys, t.keys.size(), t.sequence_keys.size()});
+            }
+        for (const IkTimeline& t : a.ik) keys = std::max(keys, t.keys.size());
+        for (const TransformTimeline& t : a.transform) keys = std::max(keys, t.keys.size());
+        keys = std::max({keys, a.draw_order.size(), a.events.size()});
+        timelines = std::max(timelines, n);
+    }
+    scratch.views.reserve(timelines);
+    scratch.keyed.reserve(keys);
+}
+
 AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch) {
     const SkeletonData& sd = *rd.data;
     const bool v4 = rd.v4();
@@ -230,17 +289,18 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     const std::string& name = out.name;
     const PoolSizes sizes = pool_sizes(rd, a, budget);
     out.timelines.reserve(sizes.timelines);
-    out.float_pool.reserve(sizes.floats);
-    out.int_pool.reserve(sizes.ints);
+    out.float_pool.resize(sizes.floats);
+    out.int_pool.resize(sizes.ints);
+    Pools pools{out};
     scratch.views.clear();
-    scratch.views.reserve(sizes.timelines);
+    scratch.views.reserve(sizes.timelines);  // (no-ops after reserve_scratch)
     scratch.keyed.reserve(sizes.max_keys);
 
     for (const SlotTimelines& g : a.slots) {
         check_index(g.slot, sd.slots.size(), "slot", name);
         for (const SlotTimeline& st : g.timelines) {
             if (st.type == SlotTimelineType::Attachment) {
-                Builder b(out, scratch, TimelineKind::Attachment, g.slot, 1, st.attachment_keys.size());
+                Builder b(pools, scratch, TimelineKind::Attachment, g.slot, 1, st.attachment_keys.size());
                 int* names = b.ints(st.attachment_keys.size());
                 for (const AttachmentKeyframe& k : st.attachment_keys) {
                     b.key({k.time}, nullptr);
@@ -259,7 +319,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 case SlotTimelineType::Alpha: kind = TimelineKind::Alpha, channels = 1; break;
                 default: break;
             }
-            Builder b(out, scratch, kind, g.slot, channels + 1, st.color_keys.size(), v4, channels);
+            Builder b(pools, scratch, kind, g.slot, channels + 1, st.color_keys.size(), v4, channels);
             for (const ColorKeyframe& k : st.color_keys) {
                 const Color c = to_color(k.color), d = to_dark_color(k.dark);
                 switch (kind) {
@@ -292,13 +352,13 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 case BoneTimelineType::Inherit: kind = TimelineKind::Inherit; break;
             }
             if (kind == TimelineKind::Inherit) {
-                Builder b(out, scratch, kind, g.bone, 2, bt.keys.size());
+                Builder b(pools, scratch, kind, g.bone, 2, bt.keys.size());
                 for (const BoneKeyframe& k : bt.keys) b.key({k.time, static_cast<float>(k.inherit)}, nullptr);
                 b.finish();
                 continue;
             }
             const bool two = kind == TimelineKind::Translate || kind == TimelineKind::Scale || kind == TimelineKind::Shear;
-            Builder b(out, scratch, kind, g.bone, two ? 3 : 2, bt.keys.size(), v4, two ? 2 : 1);
+            Builder b(pools, scratch, kind, g.bone, two ? 3 : 2, bt.keys.size(), v4, two ? 2 : 1);
             for (const BoneKeyframe& k : bt.keys) {
                 if (two)
                     b.key({k.time, k.x, k.y}, &k.curve);
@@ -311,7 +371,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
 
     for (const IkTimeline& it : a.ik) {
         check_index(it.constraint, sd.ik.size(), "IK constraint", name);
-        Builder b(out, scratch, TimelineKind::IkConstraint, it.constraint, 6, it.keys.size(), v4, 2);
+        Builder b(pools, scratch, TimelineKind::IkConstraint, it.constraint, 6, it.keys.size(), v4, 2);
         for (const IkKeyframe& k : it.keys) {
             b.key({k.time, k.mix, k.softness, static_cast<float>(k.bend_direction), k.compress ? 1.0f : 0.0f,
                    k.stretch ? 1.0f : 0.0f},
@@ -322,7 +382,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
 
     for (const TransformTimeline& tt : a.transform) {
         check_index(tt.constraint, sd.transform.size(), "transform constraint", name);
-        Builder b(out, scratch, TimelineKind::TransformConstraint, tt.constraint, v4 ? 7 : 5, tt.keys.size(), v4, 6);
+        Builder b(pools, scratch, TimelineKind::TransformConstraint, tt.constraint, v4 ? 7 : 5, tt.keys.size(), v4, 6);
         for (const TransformKeyframe& k : tt.keys) {
             if (v4)
                 b.key({k.time, k.rotate_mix, k.translate_mix, k.mix_y, k.scale_mix, k.mix_scale_y, k.shear_mix}, &k.curve);
@@ -340,7 +400,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                                       : pt.type == PathTimelineType::Position ? TimelineKind::PathPosition
                                                                               : TimelineKind::PathSpacing;
             const int channels = mix ? (v4 ? 3 : 2) : 1;
-            Builder b(out, scratch, kind, g.constraint, channels + 1, pt.keys.size(), v4, channels);
+            Builder b(pools, scratch, kind, g.constraint, channels + 1, pt.keys.size(), v4, channels);
             for (const PathKeyframe& k : pt.keys) {
                 if (!mix)
                     b.key({k.time, k.a}, &k.curve);
@@ -357,7 +417,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
         if (g.constraint != -1) check_index(g.constraint, sd.physics.size(), "physics constraint", name);
         for (const PhysicsTimeline& pt : g.timelines) {
             const bool reset = pt.type == PhysicsTimelineType::Reset;
-            Builder b(out, scratch, TimelineKind::Physics, g.constraint, reset ? 1 : 2, pt.keys.size(), true, 1);
+            Builder b(pools, scratch, TimelineKind::Physics, g.constraint, reset ? 1 : 2, pt.keys.size(), true, 1);
             b.t.sub = static_cast<int>(pt.type);
             for (const PhysicsKeyframe& k : pt.keys) {
                 if (reset)
@@ -379,7 +439,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     if (id < 0)
                         throw Error("sequence timeline: no attachment \"" + dt.attachment.value_or("") + "\" in that skin and slot",
                                     {}, "in animation \"" + name + "\"");
-                    Builder b(out, scratch, TimelineKind::Sequence, dsl.slot, 4, dt.sequence_keys.size());
+                    Builder b(pools, scratch, TimelineKind::Sequence, dsl.slot, 4, dt.sequence_keys.size());
                     b.t.attachment = id;
                     for (const SequenceKeyframe& k : dt.sequence_keys)
                         b.key({k.time, static_cast<float>(k.mode), static_cast<float>(k.index), k.delay}, nullptr);
@@ -393,27 +453,24 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 const bool weighted = !att.bones.empty();
                 const std::size_t n = static_cast<std::size_t>(att.deform_length);
                 spend(budget, n * dt.keys.size(), name);
-                Builder b(out, scratch, TimelineKind::Deform, dsl.slot, 1, dt.keys.size(), v4, 1);
+                Builder b(pools, scratch, TimelineKind::Deform, dsl.slot, 1, dt.keys.size(), v4, 1);
                 b.percent = true;
                 b.t.attachment = id;
                 b.t.vertex_count = att.deform_length;
                 for (const DeformKeyframe& k : dt.keys) b.key({k.time}, &k.curve);
-                std::vector<float>& pool = out.float_pool;
-                b.views.vertices_at = pool.size();
+                b.views.vertices_at = pools.floats;
                 b.views.vertices = n * dt.keys.size();
                 for (const DeformKeyframe& k : dt.keys) {
-                    const std::size_t at = pool.size();
-                    // Unweighted: absolute positions (setup + offsets). Weighted: the offsets.
-                    if (weighted)
-                        pool.resize(at + n, 0.0f);
-                    else
-                        pool.insert(pool.end(), att.vertices.begin(), att.vertices.begin() + static_cast<long>(n));
+                    // Unweighted: absolute positions (setup + offsets). Weighted: the offsets (on zeros).
+                    float* values = pools.take_floats(n);
+                    if (!weighted) std::copy(att.vertices.begin(), att.vertices.begin() + static_cast<long>(n), values);
                     if (k.values.empty()) continue;
                     if (k.offset < 0 || static_cast<std::size_t>(k.offset) + k.values.size() > n)
                         throw Error("deform key at " + std::to_string(k.time) + " writes past the attachment's " +
                                         std::to_string(n) + " vertex values",
                                     {}, "in animation \"" + name + "\"");
-                    for (std::size_t j = 0; j < k.values.size(); ++j) pool[at + static_cast<std::size_t>(k.offset) + j] += k.values[j];
+                    float* at = values + k.offset;
+                    for (std::size_t j = 0; j < k.values.size(); ++j) at[j] += k.values[j];
                 }
                 b.finish();
             }
@@ -422,7 +479,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
 
     if (!a.draw_order.empty()) {
         spend(budget, a.draw_order.size() * sd.slots.size(), name);
-        Builder b(out, scratch, TimelineKind::DrawOrder, 0, 1, a.draw_order.size());
+        Builder b(pools, scratch, TimelineKind::DrawOrder, 0, 1, a.draw_order.size());
         const std::size_t slots = sd.slots.size();
         int* orders = b.ints(a.draw_order.size() * slots);  // one permutation per key, written in place
         std::vector<int>& unchanged = scratch.unchanged;
@@ -435,7 +492,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     }
 
     if (!a.events.empty()) {
-        Builder b(out, scratch, TimelineKind::Event, 0, 1, a.events.size());
+        Builder b(pools, scratch, TimelineKind::Event, 0, 1, a.events.size());
         int* fired = b.ints(a.events.size());
         out.fired.reserve(a.events.size());
         for (std::size_t i = 0; i < a.events.size(); ++i) {
@@ -462,7 +519,10 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
         b.finish();
     }
 
-    // The pools are complete: make each timeline's offsets views.
+    // The pools are complete: trim them to what was used (their buffers stay: no copy) and make each
+    // timeline's offsets views.
+    out.float_pool.resize(pools.floats);
+    out.int_pool.resize(pools.ints);
     const float* floats = out.float_pool.data();
     const int* ints = out.int_pool.data();
     for (std::size_t i = 0; i < out.timelines.size(); ++i) {

@@ -113,7 +113,8 @@ struct SlotAttachments {
 
 struct SkinInfo {
     std::string name;
-    std::vector<int> bones, ik, transform, path, physics;
+    // The skin-required bones and constraints: views of the model's Skin lists (not copies).
+    std::span<const int> bones, ik, transform, path, physics;
     SkinLookup lookup;
     SlotAttachments by_slot;  // per slot, the attachments in file order
 };

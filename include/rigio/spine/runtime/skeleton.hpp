@@ -155,7 +155,7 @@ private:
     void sort_path(int index);
     void sort_physics(int index);
     void sort_path_attachment(int attachment, int slot_bone);
-    bool skin_lists(const std::vector<int> SkinInfo::*list, int index) const;
+    bool skin_lists(std::span<const int> SkinInfo::*list, int index) const;
 
     const RuntimeData* data_;
     int skin_ = -1;
