@@ -39,7 +39,7 @@ float channel8(float v) {  // as the official renderers pass vertex colours: tru
 }
 
 // A name from a file, safe to print: quoted, control characters escaped, at most 80 bytes.
-std::string quoted(const std::string& name) {
+std::string quoted(std::string_view name) {
     std::string out = "\"";
     for (std::size_t i = 0; i < name.size() && i < 80; ++i) {
         const unsigned char c = static_cast<unsigned char>(name[i]);
@@ -103,7 +103,7 @@ SkeletonRenderer::SkeletonRenderer(const rt::RuntimeData& data, const TextureAtl
         const rt::AttachmentInfo& info = data.attachments[id];
         if (m.type != AttachmentType::Region && m.type != AttachmentType::Mesh && m.type != AttachmentType::LinkedMesh) continue;
         // A sequence attachment (4.1+) shows one region per frame: map each.
-        auto map_region = [&](const std::string& path, Mapped& out) {
+        auto map_region = [&](std::string_view path, Mapped& out) {
             out.model = &m;
             out.region = textures.atlas.find(path, &out.page);
             if (!out.region) throw Error("attachment " + quoted(info.name) + ": region " + quoted(path) + " is not in the atlas");
@@ -155,7 +155,7 @@ SkeletonRenderer::SkeletonRenderer(const rt::RuntimeData& data, const TextureAtl
             out.frames.resize(static_cast<std::size_t>(info.sequence_count));
             for (int f = 0; f < info.sequence_count; ++f) map_region(rt::sequence_region(info, f), out.frames[static_cast<std::size_t>(f)]);
         } else {
-            map_region(m.path ? *m.path : info.name, out);
+            map_region(m.path ? std::string_view(*m.path) : info.name, out);
         }
     }
 }

@@ -46,7 +46,7 @@ void exact(Buffer& b, float v) {
     b.append(tmp, tmp + n);
 }
 
-void string(Buffer& b, const std::string& s) {
+void string(Buffer& b, std::string_view s) {
     b.push_back('"');
     for (char ch : s) {
         const auto c = static_cast<unsigned char>(ch);

@@ -144,8 +144,8 @@ void compare_slots(const spine::SkeletonData& a, const rt::Skeleton& sa, const r
         const int j = slot_in_b.at(name);
         const rt::SlotState& x = sa.slots[i];
         const rt::SlotState& y = sb.slots[static_cast<std::size_t>(j)];
-        const std::string an = x.attachment >= 0 ? da.attachments[static_cast<std::size_t>(x.attachment)].name : "(none)";
-        const std::string bn = y.attachment >= 0 ? db.attachments[static_cast<std::size_t>(y.attachment)].name : "(none)";
+        const std::string an(x.attachment >= 0 ? da.attachments[static_cast<std::size_t>(x.attachment)].name : "(none)");
+        const std::string bn(y.attachment >= 0 ? db.attachments[static_cast<std::size_t>(y.attachment)].name : "(none)");
         out.slot_values += 9;
         if (an != bn) mismatch("slot " + name + " shows " + bn + ", the original " + an);
         double colour = 0;

@@ -26,7 +26,7 @@ std::string shown(Skeleton& sk, int slot, float t) {
     if (a < 0) return "(none)";
     const AttachmentInfo& info = sk.data().attachments[static_cast<std::size_t>(a)];
     const int frame = sequence_frame(sk, slot);
-    return frame >= 0 ? sequence_region(info, frame) : info.name;
+    return frame >= 0 ? sequence_region(info, frame) : std::string(info.name);
 }
 
 // A 4.1 skeleton: slot "s" shows sequence "wing" (4 frames wing01..wing04, setup frame 1) of the given

@@ -140,7 +140,7 @@ struct Rig {
     }
     std::string attachment(int slot) const {
         const int a = sk.slots[static_cast<std::size_t>(slot)].attachment;
-        return a < 0 ? "<none>" : rd.attachments[static_cast<std::size_t>(a)].name;
+        return a < 0 ? "<none>" : std::string(rd.attachments[static_cast<std::size_t>(a)].name);
     }
     std::vector<float> vertices(int slot) const {
         std::vector<float> out(static_cast<std::size_t>(rd.max_world_vertices));

@@ -77,7 +77,7 @@ void compare_sample(simdjson::dom::element want, const Skeleton& sk, std::vector
             continue;
         }
         const SlotState& slot = sk.slots[static_cast<std::size_t>(index)];
-        const std::string got_name = slot.attachment >= 0 ? sk.data().attachments[static_cast<std::size_t>(slot.attachment)].name : "<null>";
+        const std::string got_name(slot.attachment >= 0 ? sk.data().attachments[static_cast<std::size_t>(slot.attachment)].name : "<null>");
         const std::string want_name = f.at(1).is_null() ? "<null>" : std::string(std::string_view(f.at(1)));
         if (got_name != want_name) fail(at + ": attachment " + want_name + " expected, got " + got_name);
         auto check_color = [&](simdjson::dom::element c, const Color& g, const char* what) {

@@ -146,3 +146,38 @@ TEST(SpinePreparedDigest, SkinListsViewTheModel) {
     }
     if (found == 0) GTEST_SKIP() << "../shared/corpus not found";
 }
+
+// An attachment's name and sequence path are views of the model's strings (no copies): its name, else
+// its skin key; the path, else the name.
+TEST(SpinePreparedDigest, AttachmentNamesViewTheModel) {
+    int found = 0;
+    for (const Pinned& p : kPinned) {
+        const auto path = rigio::test::shared_dir() / "corpus" / (std::string("spine-") + p.version) / p.file;
+        auto bytes = rigio::io::read_file(path.string());
+        if (!bytes) continue;
+        ++found;
+        auto sd = read_skel(*bytes);
+        ASSERT_TRUE(sd.ok()) << sd.error().what();
+        auto rd = prepare(*sd);
+        ASSERT_TRUE(rd.ok()) << rd.error().what();
+        // The file's own name for an entry (null name and key: none, and prepare uses "").
+        auto own_name = [](const SkinAttachment& e) -> const std::string* {
+            return e.attachment.name ? &*e.attachment.name : e.key ? &*e.key : nullptr;
+        };
+        for (const AttachmentInfo& a : rd->attachments) {
+            const Skin& skin = sd->skins[static_cast<std::size_t>(a.skin)];
+            const SkinAttachment* entry = nullptr;
+            for (const SkinSlot& ss : skin.slots)
+                if (ss.slot == a.slot)
+                    for (const SkinAttachment& e : ss.attachments)
+                        if (own_name(e) && a.name.data() == own_name(e)->data()) entry = &e;
+            ASSERT_NE(entry, nullptr) << p.file << ": " << a.name << " is not a view of a skin entry's name";
+            EXPECT_EQ(a.name.size(), own_name(*entry)->size());
+            if (a.sequence_count > 0) {
+                const Attachment& m = entry->attachment;
+                EXPECT_EQ(a.path.data(), m.path ? m.path->data() : a.name.data()) << p.file << ": " << a.name;
+            }
+        }
+    }
+    if (found == 0) GTEST_SKIP() << "../shared/corpus not found";
+}

@@ -36,7 +36,7 @@ int RuntimeData::find_animation(const std::string& name) const {
     return -1;
 }
 
-int RuntimeData::name_id(const std::string& name) const { return name_ids.find(name); }
+int RuntimeData::name_id(std::string_view name) const { return name_ids.find(name); }
 
 // NameTable: linear probing (see data.hpp).
 std::uint32_t NameTable::hash_of(std::string_view name) {
@@ -283,7 +283,7 @@ RuntimeData build(const SkeletonData& sd) {
                 AttachmentInfo a;
                 const Attachment& m = e.attachment;
                 a.type = m.type == AttachmentType::LinkedMesh ? AttachmentType::Mesh : m.type;
-                a.name = m.name ? *m.name : e.key ? *e.key : kNoName;  // lvalues: one copy, no temporary
+                a.name = m.name ? *m.name : e.key ? *e.key : kNoName;  // a view: the model outlives the runtime data
                 a.skin = static_cast<int>(s);
                 a.slot = ss.slot;
                 a.is_mesh = a.type == AttachmentType::Mesh;
@@ -296,13 +296,13 @@ RuntimeData build(const SkeletonData& sd) {
                     // Frame numbers are at most 20 digits: wider padding is not a real sequence (and a
                     // hostile one would make every region name gigabytes long).
                     if (m.sequence->digits > 64)
-                        throw Error("attachment \"" + a.name.substr(0, 80) + "\": sequence digits " +
+                        throw Error("attachment \"" + std::string(a.name.substr(0, 80)) + "\": sequence digits " +
                                     std::to_string(m.sequence->digits) + " is more than 64");
                     a.sequence_count = m.sequence->count;
                     a.sequence_start = m.sequence->start;
                     a.sequence_digits = m.sequence->digits;
                     a.sequence_setup = m.sequence->setup_index;
-                    a.path = m.path ? *m.path : a.name;
+                    a.path = m.path ? std::string_view(*m.path) : a.name;
                 }
                 if (m.type == AttachmentType::Path) {
                     a.closed = m.closed;
@@ -325,7 +325,7 @@ RuntimeData build(const SkeletonData& sd) {
         if (skin < 0 && m.parent_skin && *m.parent_skin == "default") skin = rd.default_skin;
         const int parent = m.parent ? rd.skin_attachment(skin, a.slot, rd.name_id(*m.parent)) : -1;
         if (parent < 0 || !rd.attachments[static_cast<std::size_t>(parent)].is_mesh)
-            throw Error("linked mesh \"" + a.name + "\": parent mesh \"" + m.parent.value_or("") + "\" not found");
+            throw Error("linked mesh \"" + std::string(a.name) + "\": parent mesh \"" + m.parent.value_or("") + "\" not found");
         return parent;
     };
     for (std::size_t id = 0; id < entries.size(); ++id) {
@@ -347,24 +347,24 @@ RuntimeData build(const SkeletonData& sd) {
         std::size_t influences = 0, vertices = 0;
         for (std::size_t i = 0; i < a.bones.size(); ++vertices) {
             const int n = a.bones[i++];
-            if (n < 0) throw Error("attachment \"" + a.name + "\": negative vertex bone count");
+            if (n < 0) throw Error("attachment \"" + std::string(a.name) + "\": negative vertex bone count");
             // A vertex whose indices run past the array is reported as a bad index, as is one out of range.
             bool bad = static_cast<std::size_t>(n) > a.bones.size() - i;
             for (std::size_t k = 0, e = bad ? 0 : static_cast<std::size_t>(n); k < e; ++k)
                 bad |= static_cast<unsigned>(a.bones[i + k]) >= static_cast<unsigned>(bone_count);  // (negative: huge)
-            if (bad) throw Error("attachment \"" + a.name + "\": bad vertex bone index");
+            if (bad) throw Error("attachment \"" + std::string(a.name) + "\": bad vertex bone index");
             i += static_cast<std::size_t>(n);
             influences += static_cast<std::size_t>(n);
         }
         const bool weighted = !a.bones.empty();
         if (weighted ? (a.vertices.size() < influences * 3 || vertices * 2 != static_cast<std::size_t>(a.world_vertices_length))
                      : a.vertices.size() < static_cast<std::size_t>(a.world_vertices_length))
-            throw Error("attachment \"" + a.name + "\": vertex data shorter than its vertex count");
+            throw Error("attachment \"" + std::string(a.name) + "\": vertex data shorter than its vertex count");
         if (a.type == AttachmentType::Path) {
             const int points = a.world_vertices_length / 6;  // 3 vertices (handle, point, handle) each
             if (a.world_vertices_length % 6 != 0 || a.lengths.size() != static_cast<std::size_t>(points) ||
                 points < (a.closed ? 1 : 2))
-                throw Error("path attachment \"" + a.name + "\": vertex count must be 3 per point (at least " +
+                throw Error("path attachment \"" + std::string(a.name) + "\": vertex count must be 3 per point (at least " +
                             (a.closed ? "1 point" : "2 points") + ") with one length per point");
         }
         rd.max_deform_length = std::max(rd.max_deform_length, a.deform_length);

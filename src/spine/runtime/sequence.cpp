@@ -20,7 +20,7 @@ std::string sequence_region(const AttachmentInfo& a, int frame) {
     if (negative) number.erase(0, 1);
     if (static_cast<int>(number.size()) < a.sequence_digits)
         number.insert(0, static_cast<std::size_t>(a.sequence_digits) - number.size(), '0');
-    return a.path + (negative ? "-" : "") + number;
+    return std::string(a.path) + (negative ? "-" : "") + number;
 }
 
 long sequence_steps(float delay, float before, float time) {

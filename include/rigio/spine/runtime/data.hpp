@@ -30,7 +30,7 @@ Color to_dark_color(std::uint32_t rgb);  // 0x00RRGGBB, alpha 1
 // One attachment object of one skin. Linked meshes share the vertices of their parent mesh.
 struct AttachmentInfo {
     AttachmentType type = AttachmentType::Region;  // LinkedMesh behaves as Mesh
-    std::string name;                              // Attachment::getName(): the name, else the key
+    std::string_view name;  // Attachment::getName(): the name, else the key (a view of the model's string)
     int skin = 0, slot = 0;
     bool is_vertex = false;  // mesh, linked mesh, bounding box, path, clipping
     bool is_mesh = false;    // mesh or linked mesh
@@ -52,9 +52,9 @@ struct AttachmentInfo {
     bool closed = false, constant_speed = true;
     std::span<const float> lengths;  // a view of the model's
     // Sequence (4.1+, region and mesh): frame count (0: none), first number, zero padding, setup frame,
-    // and the path the frame numbers are appended to.
+    // and the path the frame numbers are appended to (a view of the model's path or name).
     int sequence_count = 0, sequence_start = 1, sequence_digits = 0, sequence_setup = 0;
-    std::string path;
+    std::string_view path;
 };
 
 // A weighted vertex: its index and the index of its first influence (in the attachment's `vertices`
@@ -234,7 +234,7 @@ struct RuntimeData {
 
     int find_skin(const std::string& name) const;       // -1 when absent
     int find_animation(const std::string& name) const;  // -1 when absent
-    int name_id(const std::string& name) const;         // -1 when no attachment uses it
+    int name_id(std::string_view name) const;         // -1 when no attachment uses it
     // Attachment of `skin` stored under name id `name` for `slot`, or -1.
     int skin_attachment(int skin, int slot, int name) const;
 };
