@@ -1,5 +1,6 @@
 // Spine JSON reader: top level, skeleton header, bones, slots, constraints and events, and the
 // validating helpers every part uses. Mirrored by json_writer.cpp, field for field in the same order.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -38,17 +39,7 @@ void JsonSkeletonReader::gather_members(JObj o) {
 
 std::optional<JEl> JsonSkeletonReader::member_on_tape(JObj o, std::string_view key) { return io::member(o, key); }
 
-std::optional<JEl> JsonSkeletonReader::get(JObj o, std::string_view key) {
-    auto e = member(o, key);
-    if (!e || e->is_null()) return std::nullopt;
-    return e;
-}
-
-JEl JsonSkeletonReader::required(JObj o, std::string_view key) {
-    auto e = member(o, key);
-    if (!e) fail("missing required key \"" + std::string(key) + "\"");
-    return *e;
-}
+void JsonSkeletonReader::missing(std::string_view key) const { fail("missing required key \"" + std::string(key) + "\""); }
 
 JObj JsonSkeletonReader::object_at(JObj o, std::string_view key) {
     JEl e = required(o, key);
@@ -56,9 +47,9 @@ JObj JsonSkeletonReader::object_at(JObj o, std::string_view key) {
     return object(e);
 }
 
-JArr JsonSkeletonReader::array_at(JObj o, std::string_view key) {
-    JEl e = required(o, key);
-    Scope s(path_, key);
+JArr JsonSkeletonReader::array_at(Field m) {
+    JEl e = required(m);
+    Scope s(path_, m.key);
     return array(e);
 }
 
@@ -75,13 +66,9 @@ float JsonSkeletonReader::number(JEl e) {
     return static_cast<float>(d);
 }
 
-float JsonSkeletonReader::number(JObj o, std::string_view key, float fallback) {
-    auto found = member(o, key);
-    if (!found) return fallback;
-    JEl e = *found;
-    // Fast path: any JSON number as a double, read from the tape inline (anything else fails below).
-    double d;
-    if (io::tape::number(e, d) && fits_float(d)) return static_cast<float>(d);
+float JsonSkeletonReader::number(JObj o, std::string_view key, float fallback) { return number(at(o, key), fallback); }
+
+float JsonSkeletonReader::number_slow(JEl e, std::string_view key) {
     Scope s(path_, key);
     return number(e);
 }
@@ -102,48 +89,50 @@ int JsonSkeletonReader::integer_at_slow(JEl e, std::size_t i, long min, long max
     return integer(e, min, max);
 }
 
-int JsonSkeletonReader::integer(JObj o, std::string_view key, int fallback, long min, long max) {
-    auto e = get(o, key);
+int JsonSkeletonReader::integer(Field m, int fallback, long min, long max) {
+    auto e = get(m);
     if (!e) return fallback;
-    Scope s(path_, key);
+    std::int64_t v;
+    if (io::tape::int64(*e, v) && v >= min && v <= max) return static_cast<int>(v);  // fast path
+    Scope s(path_, m.key);
     return integer(*e, min, max);
 }
 
-bool JsonSkeletonReader::flag(JObj o, std::string_view key, bool fallback) {
-    auto e = get(o, key);
+bool JsonSkeletonReader::flag(Field m, bool fallback) {
+    auto e = get(m);
     if (!e) return fallback;
-    Scope s(path_, key);
+    Scope s(path_, m.key);
     return io::as_bool(*e, path_);
 }
 
-OptString JsonSkeletonReader::string(JObj o, std::string_view key) {
-    auto e = get(o, key);
+OptString JsonSkeletonReader::string(Field m) {
+    auto e = get(m);
     if (!e) return std::nullopt;
     if (e->is_string()) return std::string(e->get_string().value_unsafe());
-    Scope s(path_, key);
+    Scope s(path_, m.key);
     return std::string(io::as_string(*e, path_));
 }
 
-std::string JsonSkeletonReader::required_string(JObj o, std::string_view key) {
-    JEl e = required(o, key);
-    Scope s(path_, key);
+std::string JsonSkeletonReader::required_string(Field m) {
+    JEl e = required(m);
+    Scope s(path_, m.key);
     return std::string(io::as_string(e, path_));
 }
 
-Rgba JsonSkeletonReader::color(JObj o, std::string_view key, Rgba fallback) {
-    auto e = get(o, key);
+Rgba JsonSkeletonReader::color(Field m, Rgba fallback) {
+    auto e = get(m);
     if (!e) return fallback;
-    Scope s(path_, key);
+    Scope s(path_, m.key);
     std::string_view v = io::as_string(*e, path_);
     auto c = parse_hex(v, 8);
     if (!c) fail("expected a colour \"RRGGBBAA\" (8 hex digits), found \"" + std::string(v.substr(0, 40)) + "\"");
     return *c;
 }
 
-std::uint32_t JsonSkeletonReader::rgb(JObj o, std::string_view key, std::uint32_t fallback) {
-    auto e = get(o, key);
+std::uint32_t JsonSkeletonReader::rgb(Field m, std::uint32_t fallback) {
+    auto e = get(m);
     if (!e) return fallback;
-    Scope s(path_, key);
+    Scope s(path_, m.key);
     std::string_view v = io::as_string(*e, path_);
     auto c = parse_hex(v, 6);
     if (!c) fail("expected a colour \"RRGGBB\" (6 hex digits), found \"" + std::string(v.substr(0, 40)) + "\"");
@@ -156,17 +145,17 @@ int JsonSkeletonReader::lookup_name(const NameIndex& index, std::string_view nam
     return *found;
 }
 
-int JsonSkeletonReader::lookup(const NameIndex& index, JObj o, std::string_view key, const char* what) {
-    JEl e = required(o, key);
-    Scope s(path_, key);
+int JsonSkeletonReader::lookup(const NameIndex& index, Field m, const char* what) {
+    JEl e = required(m);
+    Scope s(path_, m.key);
     return lookup_name(index, io::as_string(e, path_), what);
 }
 
-std::vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, JObj o, std::string_view key, const char* what) {
+std::vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, Field m, const char* what) {
     std::vector<int> out;
-    auto e = get(o, key);
+    auto e = get(m);
     if (!e) return out;
-    Scope s(path_, key);
+    Scope s(path_, m.key);
     JArr a = array(*e);
     out.reserve(a.size());
     std::size_t i = 0;
@@ -212,6 +201,58 @@ void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_vi
         const std::string_view k(e.key, e.tag >> 8);
         if (!is_known(k)) unknown_key(k, io::tape::element(r.doc, e.value), keep);
     }
+}
+
+void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, std::uint32_t count, std::uint32_t known, Fields& f) {
+    const io::tape::Ref r = io::tape::ref(o);
+    f.doc = r.doc;
+    f.object = r.json_index;
+    f.names = names;
+    f.count = count;
+    f.known = known;
+    f.unknown = false;
+    std::fill_n(f.value, count, 0u);
+    const std::uint64_t* t = r.doc->tape.get();
+    const std::uint8_t* strings = r.doc->string_buf.get();
+    const std::size_t close = io::tape::close_of(t[r.json_index]);  // the '}'
+    // Objects list their keys in about the order of `names` (the writer's): the search for each key
+    // starts after the previous key's place and wraps around (the names are distinct).
+    std::uint32_t next = 0;
+    for (std::size_t i = r.json_index + 1; i < close; i = io::tape::after(t, i + 1)) {
+        const std::string_view k = io::tape::string_at(strings, t[i]);
+        std::uint32_t j = next;
+        std::uint32_t m = 0;
+        for (; m < count; ++m, j = j + 1 == count ? 0 : j + 1)
+            if (io::tape::same(names[j], k)) break;
+        if (m == count) {  // not in the list
+            f.unknown = true;
+            continue;
+        }
+        next = j + 1 == count ? 0 : j + 1;
+        if (!(known >> j & 1)) f.unknown = true;
+        if (!f.value[j]) f.value[j] = static_cast<std::uint32_t>(i + 1);  // the first member of a name, as member()
+    }
+}
+
+void JsonSkeletonReader::report_unknown_keys(const Fields& f, JsonExtras* keep) {
+    if (!options_.warnings && !keep) return;
+    io::tape::each_member(io::tape::element(f.doc, f.object).get_object().value_unsafe(), [&](std::string_view k, JEl value) {
+        for (std::uint32_t j = 0; j < f.count; ++j)
+            if (f.names[j] == k) {
+                if (f.known >> j & 1) return;
+                break;
+            }
+        unknown_key(k, value, keep);
+    });
+}
+
+void JsonSkeletonReader::file_key_extra(Animation& a, JsonExtras&& extra) {
+    std::string pointer = path_.pointer().substr(animation_path_size_);
+    // A timeline named twice in its map gives its keys the paths of the first one's: keys kept there
+    // would come back on the other timeline, so they are refused rather than moved.
+    for (const KeyJsonExtra& k : a.json_key_extra)
+        if (k.pointer == pointer) fail("unknown keys in a timeline named twice in its object cannot be kept: remove one of them");
+    a.json_key_extra.push_back({std::move(pointer), std::move(extra)});
 }
 
 void JsonSkeletonReader::unknown_key(std::string_view k, JEl value, JsonExtras* keep) {
