@@ -13,6 +13,12 @@ namespace detail {
 
 namespace {
 constexpr std::size_t kMaxWarnings = 50;
+
+// The keys of bones and slots (see Keys): 4.2 replaced a bone's "transform" with "inherit" and added
+// "icon" and "visible" (to slots too).
+constexpr auto kBoneKeys = keys("name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY", "transform",
+                                "inherit", "skin", "color", "icon", "visible");
+constexpr auto kSlotKeys = keys("name", "bone", "color", "dark", "attachment", "blend", "visible");
 }  // namespace
 
 // ---- helpers ----
@@ -392,33 +398,30 @@ void JsonSkeletonReader::read_bones(JEl e) {
         Scope si(path_, i);
         JObj o = object(be);
         Bone b;
-        if (version_ == Version::V42)  // "transform" became "inherit"; editor icon and visibility
-            known_keys(o, {"name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY",
-                           "inherit", "skin", "color", "icon", "visible"}, &b.json_extra);
-        else
-            known_keys(o, {"name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY",
-                           "transform", "skin", "color"}, &b.json_extra);
-        b.name = required_string(o, "name");
-        if (get(o, "parent")) {
-            b.parent = lookup(bones_, o, "parent", "parent bone (parents must come before their children)");
+        constexpr auto& K = kBoneKeys;
+        const bool v42 = version_ == Version::V42;  // "transform" became "inherit"; editor icon and visibility
+        const Fields f = fields(o, K, v42 ? K.except("transform") : K.except("inherit", "icon", "visible"));
+        unknown_keys(f, &b.json_extra);
+        b.name = required_string(f, K["name"]);
+        if (get(f, K["parent"])) {
+            b.parent = lookup(bones_, f, K["parent"], "parent bone (parents must come before their children)");
         } else if (i > 0) {
             fail("bone \"" + b.name->substr(0, 80) + "\" has no parent (only the first bone may be the root)");
         }
-        b.length = number(o, "length", 0);
-        b.rotation = number(o, "rotation", 0);
-        b.x = number(o, "x", 0);
-        b.y = number(o, "y", 0);
-        b.scale_x = number(o, "scaleX", 1);
-        b.scale_y = number(o, "scaleY", 1);
-        b.shear_x = number(o, "shearX", 0);
-        b.shear_y = number(o, "shearY", 0);
-        b.transform = name_enum(o, version_ == Version::V42 ? "inherit" : "transform", TransformMode::Normal, kTransformModeNames,
-                                "transform mode");
-        b.skin_required = flag(o, "skin", false);
-        b.color = color(o, "color", kDefaultBoneColor);
-        if (version_ == Version::V42) {
-            b.icon = string(o, "icon");
-            b.visible = flag(o, "visible", true);
+        b.length = number(f, K["length"], 0);
+        b.rotation = number(f, K["rotation"], 0);
+        b.x = number(f, K["x"], 0);
+        b.y = number(f, K["y"], 0);
+        b.scale_x = number(f, K["scaleX"], 1);
+        b.scale_y = number(f, K["scaleY"], 1);
+        b.shear_x = number(f, K["shearX"], 0);
+        b.shear_y = number(f, K["shearY"], 0);
+        b.transform = name_enum(f, v42 ? K["inherit"] : K["transform"], TransformMode::Normal, kTransformModeNames, "transform mode");
+        b.skin_required = flag(f, K["skin"], false);
+        b.color = color(f, K["color"], kDefaultBoneColor);
+        if (v42) {
+            b.icon = string(f, K["icon"]);
+            b.visible = flag(f, K["visible"], true);
         }
         add_name(bones_, b.name, static_cast<int>(i), "bone");
         sd_.bones.push_back(std::move(b));
@@ -436,17 +439,16 @@ void JsonSkeletonReader::read_slots(JEl e) {
         Scope si(path_, i);
         JObj o = object(se);
         Slot sl;
-        if (version_ == Version::V42)
-            known_keys(o, {"name", "bone", "color", "dark", "attachment", "blend", "visible"}, &sl.json_extra);
-        else
-            known_keys(o, {"name", "bone", "color", "dark", "attachment", "blend"}, &sl.json_extra);
-        sl.name = required_string(o, "name");
-        sl.bone = lookup(bones_, o, "bone", "bone");
-        sl.color = color(o, "color", 0xFFFFFFFFu);
-        if (get(o, "dark")) sl.dark = rgb(o, "dark", 0);
-        sl.attachment = string(o, "attachment");
-        sl.blend = name_enum(o, "blend", BlendMode::Normal, kBlendModeNames, "blend mode");
-        if (version_ == Version::V42) sl.visible = flag(o, "visible", true);
+        constexpr auto& K = kSlotKeys;
+        const Fields f = fields(o, K, version_ == Version::V42 ? K.all() : K.except("visible"));
+        unknown_keys(f, &sl.json_extra);
+        sl.name = required_string(f, K["name"]);
+        sl.bone = lookup(bones_, f, K["bone"], "bone");
+        sl.color = color(f, K["color"], 0xFFFFFFFFu);
+        if (get(f, K["dark"])) sl.dark = rgb(f, K["dark"], 0);
+        sl.attachment = string(f, K["attachment"]);
+        sl.blend = name_enum(f, K["blend"], BlendMode::Normal, kBlendModeNames, "blend mode");
+        if (version_ == Version::V42) sl.visible = flag(f, K["visible"], true);
         add_name(slots_, sl.name, static_cast<int>(i), "slot");
         sd_.slots.push_back(std::move(sl));
         ++i;

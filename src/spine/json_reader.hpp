@@ -115,7 +115,7 @@ private:
     Skin read_skin(JObj o, std::size_t skin_index);
     void read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index);
     Attachment read_attachment(JObj o, std::string_view key);
-    Vertices read_vertices(JObj o, int vertex_count);
+    Vertices read_vertices(Field vertices, int vertex_count);
     void resolve_linked_meshes();
 
     // json_animation_reader.cpp
