@@ -89,15 +89,14 @@ public:
         }
         // An object: its keys first (unless the format allows it to repeat them), then its values. The
         // members whose values are containers are noted on the way, on nested_ (a stack the objects
-        // inside push onto and pop back), so that the members are walked once.
+        // inside push onto and pop back), so that the members are walked once. Only the keys'
+        // fingerprint bits are kept on the way: the keys themselves are gathered only when a bit repeats.
         const bool check = !(allow_ && allow_(at_));
         const std::size_t base = nested_.size();
-        if (check) keys_.clear();
         std::uint64_t seen = 0, repeats = 0;  // fingerprint_bit of the keys so far; of keys whose bit was set
         for (std::size_t j = i + 1; j < close;) {
             if (check) {
-                keys_.push_back(seen_key(tape::string_at(strings_, tape_[j])));
-                const std::uint64_t bit = fingerprint_bit(keys_.back().fingerprint);
+                const std::uint64_t bit = fingerprint_bit(seen_key(tape::string_at(strings_, tape_[j])).fingerprint);
                 repeats |= seen & bit;
                 seen |= bit;
             }
@@ -112,6 +111,8 @@ public:
         // Equal keys have equal fingerprints, so an object none of whose fingerprints falls on the bit
         // of an earlier one holds no duplicate: the keys are compared only when some bit repeats.
         if (check && repeats) {
+            keys_.clear();
+            for (std::size_t j = i + 1; j < close; j = tape::after(tape_, j + 1)) keys_.push_back(seen_key(tape::string_at(strings_, tape_[j])));
             if (auto dup = duplicate_in(keys_.begin(), keys_.end())) {
                 std::string pointer;
                 for (const Step& s : steps_) {

@@ -209,7 +209,8 @@ void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_vi
     }
 }
 
-void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, std::uint32_t count, std::uint32_t known, Fields& f) {
+void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, const std::uint32_t* tags, std::uint32_t count,
+                                      std::uint32_t known, Fields& f) {
     const io::tape::Ref r = io::tape::ref(o);
     f.doc = r.doc;
     f.object = r.json_index;
@@ -217,7 +218,7 @@ void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, std
     f.count = count;
     f.known = known;
     f.unknown = false;
-    std::fill_n(f.value, count, 0u);
+    f.present = 0;
     const std::uint64_t* t = r.doc->tape.get();
     const std::uint8_t* strings = r.doc->string_buf.get();
     const std::size_t close = io::tape::close_of(t[r.json_index]);  // the '}'
@@ -226,17 +227,21 @@ void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, std
     std::uint32_t next = 0;
     for (std::size_t i = r.json_index + 1; i < close; i = io::tape::after(t, i + 1)) {
         const std::string_view k = io::tape::string_at(strings, t[i]);
+        const std::uint32_t tag = Keys<1>::tag(k.data(), k.size());
         std::uint32_t j = next;
         std::uint32_t m = 0;
         for (; m < count; ++m, j = j + 1 == count ? 0 : j + 1)
-            if (io::tape::same(names[j], k)) break;
+            if (tags[j] == tag && io::tape::same(names[j], k)) break;
         if (m == count) {  // not in the list
             f.unknown = true;
             continue;
         }
         next = j + 1 == count ? 0 : j + 1;
         if (!(known >> j & 1)) f.unknown = true;
-        if (!f.value[j]) f.value[j] = static_cast<std::uint32_t>(i + 1);  // the first member of a name, as member()
+        if (!f.has(j)) {  // the first member of a name, as member()
+            f.present |= 1u << j;
+            f.value[j] = static_cast<std::uint32_t>(i + 1);
+        }
     }
 }
 

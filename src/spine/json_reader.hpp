@@ -59,17 +59,28 @@ struct Keys {
     // The Bezier handles c2, c3, c4 of a 3.x keyframe (4.x writes curves as arrays: there they are
     // unknown), set by keys().
     std::uint32_t handles = 0;
+    // tag(names[i]), set by keys().
+    std::array<std::uint32_t, N> tags{};
+
+    // A key's length and first byte: the keys of one list have different tags but for a few (scaleX,
+    // shearX), so a member's key is compared with a name only when their tags agree.
+    static constexpr std::uint32_t tag(const char* key, std::size_t size) {
+        return static_cast<std::uint32_t>(size) << 8 | (size ? static_cast<unsigned char>(key[0]) : 0u);
+    }
 };
 template <class... S>
 consteval Keys<sizeof...(S)> keys(S... names) {
     Keys<sizeof...(S)> k{{std::string_view(names)...}};
-    for (std::size_t i = 0; i < k.names.size(); ++i)
+    for (std::size_t i = 0; i < k.names.size(); ++i) {
         if (k.names[i] == "c2" || k.names[i] == "c3" || k.names[i] == "c4") k.handles |= 1u << i;
+        k.tags[i] = k.tag(k.names[i].data(), k.names[i].size());
+    }
     return k;
 }
 
 // The members of one object matched to a Keys list by one walk over them (JsonSkeletonReader::fields):
-// value[i] is the tape index of the value of the first member named names[i], 0 when there is none.
+// when bit i of `present` is set, value[i] is the tape index of the value of the first member named
+// names[i] (value[] is left unset otherwise, which spares clearing it for every object).
 struct Fields {
     const simdjson::dom::document* doc;
     std::size_t object;           // tape index of the object's '{'
@@ -77,7 +88,10 @@ struct Fields {
     std::uint32_t count;          // of names
     std::uint32_t known;          // the names this version knows (bit i: names[i])
     bool unknown;                 // a member that is not a known key was met
+    std::uint32_t present;        // bit i: names[i] is a member
     std::uint32_t value[kMaxKeys];
+
+    bool has(std::uint32_t i) const { return present >> i & 1; }
 };
 
 // A member about to be read: its value (when there is one) and its key, for the path of errors.
@@ -205,14 +219,14 @@ private:
     template <std::size_t N>
     Fields fields(JObj o, const Keys<N>& keys, std::uint32_t known) {
         Fields f;
-        match_fields(o, keys.names.data(), static_cast<std::uint32_t>(N), is_4x(version_) ? known & ~keys.handles : known, f);
+        match_fields(o, keys.names.data(), keys.tags.data(), static_cast<std::uint32_t>(N), is_4x(version_) ? known & ~keys.handles : known, f);
         return f;
     }
     template <std::size_t N>
     Fields fields(JObj o, const Keys<N>& keys) {
         return fields(o, keys, keys.all());
     }
-    void match_fields(JObj o, const std::string_view* names, std::uint32_t count, std::uint32_t known, Fields& f);
+    void match_fields(JObj o, const std::string_view* names, const std::uint32_t* tags, std::uint32_t count, std::uint32_t known, Fields& f);
     // Members of the object of `f` that are not known keys: kept in `keep` when given, and reported as
     // warnings (as known_keys).
     void unknown_keys(const Fields& f, JsonExtras* keep) {
@@ -231,7 +245,7 @@ private:
     // A member to read, by name (looked up) or as a field of `f`.
     Field at(JObj o, std::string_view key) { return {member(o, key), key}; }
     static Field at(const Fields& f, std::uint32_t i) {
-        if (!f.value[i]) return {std::nullopt, f.names[i]};
+        if (!f.has(i)) return {std::nullopt, f.names[i]};
         return {io::tape::element(f.doc, f.value[i]), f.names[i]};
     }
 
@@ -264,7 +278,12 @@ private:
         return number_slow(*m.value, m.key);
     }
     float number(JObj o, std::string_view key, float fallback);
-    float number(const Fields& f, std::uint32_t i, float fallback) { return number(at(f, i), fallback); }
+    float number(const Fields& f, std::uint32_t i, float fallback) {
+        if (!f.has(i)) return fallback;
+        double d;
+        if (io::tape::number_at(f.doc->tape.get() + f.value[i], d) && fits_float(d)) return static_cast<float>(d);
+        return number_slow(io::tape::element(f.doc, f.value[i]), f.names[i]);
+    }
     float number_slow(JEl e, std::string_view key);
     int integer(JEl e, long min, long max);  // path already at e
     // Element `i` of the array at the current path; the path is extended only to report a failure
