@@ -77,6 +77,7 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
                         key.color = color(f, kColorKey["color"], 0xFFFFFFFFu);
                         key.curve = read_bezier(at(f, kColorKey["curve"]), 4);
                         key.time = number(f, kColorKey["time"], 0);
+                        verified(f, kColorKey.mask("curve"));
                         break;
                     }
                     case SlotTimelineType::Rgb: {
@@ -85,6 +86,7 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
                         key.color = rgb(f, kColorKey["color"], 0xFFFFFFu) << 8 | 0xFFu;
                         key.curve = read_bezier(at(f, kColorKey["curve"]), 3);
                         key.time = number(f, kColorKey["time"], 0);
+                        verified(f, kColorKey.mask("curve"));
                         break;
                     }
                     case SlotTimelineType::Alpha: {
@@ -98,6 +100,7 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
                         key.color = 0xFFFFFF00u | static_cast<std::uint32_t>(std::lround(v * 255.0f));
                         key.curve = read_bezier(at(f, kValueKey["curve"]), 1);
                         key.time = number(f, kValueKey["time"], 0);
+                        verified(f, kValueKey.mask("curve"));
                         break;
                     }
                     case SlotTimelineType::TwoColor: {
@@ -107,6 +110,7 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
                         key.dark = rgb(f, kTwoColorKey["dark"], 0);
                         key.curve = read_bezier(at(f, kTwoColorKey["curve"]), 7);
                         key.time = number(f, kTwoColorKey["time"], 0);
+                        verified(f, kTwoColorKey.mask("curve"));
                         break;
                     }
                     case SlotTimelineType::Rgb2: {
@@ -116,6 +120,7 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
                         key.dark = rgb(f, kTwoColorKey["dark"], 0);
                         key.curve = read_bezier(at(f, kTwoColorKey["curve"]), 6);
                         key.time = number(f, kTwoColorKey["time"], 0);
+                        verified(f, kTwoColorKey.mask("curve"));
                         break;
                     }
                     case SlotTimelineType::Attachment: break;
@@ -162,12 +167,14 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
                     key.x = number(f, kBoneKey["x"], fallback);
                     key.y = number(f, kBoneKey["y"], fallback);
                     key.curve = read_bezier(at(f, kBoneKey["curve"]), 2);
+                    verified(f, kBoneKey.mask("curve"));
                 } else {
                     const Fields f = fields(k, kValueKey);
                     keyframe_keys(a, f);
                     key.time = number(f, kValueKey["time"], 0);
                     key.x = number(f, kValueKey["value"], fallback);
                     key.curve = read_bezier(at(f, kValueKey["curve"]), 1);
+                    verified(f, kValueKey.mask("curve"));
                 }
                 t.keys.push_back(std::move(key));
             });

@@ -214,6 +214,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
                     keyframe_keys(a, f);
                     key.x = number(f, kRotateKey3["angle"], 0);
                     key.curve = read_curve(f, kRotateKey3.curve());
+                    verified(f, kRotateKey3.mask("curve"));  // (a curve array is read as 4 numbers)
                 } else {
                     const Fields f = fields(k, kBoneKey3);
                     key.time = number(f, kBoneKey3["time"], 0);
@@ -221,6 +222,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
                     key.x = number(f, kBoneKey3["x"], fallback);
                     key.y = number(f, kBoneKey3["y"], fallback);
                     key.curve = read_curve(f, kBoneKey3.curve());
+                    verified(f, kBoneKey3.mask("curve"));
                 }
                 t.keys.push_back(std::move(key));
             });
@@ -400,6 +402,7 @@ void JsonSkeletonReader::read_deform_keys(Animation& a, JEl keys, const Attachme
             numbers(values, key.values);
         }
         key.curve = key_curve(f, kDeformKey.curve(), 1);
+        verified(f, kDeformKey.mask("vertices", "curve"));
         t.keys.push_back(std::move(key));
     });
 }

@@ -219,6 +219,9 @@ void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, con
     f.known = known;
     f.unknown = false;
     f.present = 0;
+    f.containers = 0;
+    bool twice = false, unknown_containers = false;
+    std::uint64_t seen = 0, repeats = 0;  // fingerprint bits of the keys not in the list, as the duplicate check's
     const std::uint64_t* t = r.doc->tape.get();
     const std::uint8_t* strings = r.doc->string_buf.get();
     const std::size_t close = io::tape::close_of(t[r.json_index]);  // the '}'
@@ -232,8 +235,13 @@ void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, con
         std::uint32_t m = 0;
         for (; m < count; ++m, j = j + 1 == count ? 0 : j + 1)
             if (tags[j] == tag && io::tape::same(names[j], k)) break;
+        const bool container = io::tape::is_container(t[i + 1]);
         if (m == count) {  // not in the list
             f.unknown = true;
+            unknown_containers |= container;
+            const std::uint64_t bit = std::uint64_t{1} << ((k.size() | (k.empty() ? 0u : static_cast<unsigned char>(k.back())) << 8) * 0x9E3779B97F4A7C15ull >> 58);
+            repeats |= seen & bit;
+            seen |= bit;
             continue;
         }
         next = j + 1 == count ? 0 : j + 1;
@@ -241,8 +249,16 @@ void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, con
         if (!f.has(j)) {  // the first member of a name, as member()
             f.present |= 1u << j;
             f.value[j] = static_cast<std::uint32_t>(i + 1);
+            if (container) f.containers |= 1u << j;
+        } else {
+            twice = true;
         }
     }
+    // Known names are distinct and differ from every key not in the list, so a key named twice is one
+    // found twice in the list, or one of the others whose fingerprint bit repeats (then the document's
+    // check looks at the object).
+    f.clean = !twice && !repeats && !unknown_containers;
+    if (f.clean && !f.containers) verified_[f.object >> 6] |= std::uint64_t{1} << (f.object & 63);
 }
 
 void JsonSkeletonReader::report_unknown_keys(const Fields& f, JsonExtras* keep) {
@@ -294,8 +310,33 @@ bool timeline_map(std::span<const std::string_view> path) {
 }
 }  // namespace
 
+// The duplicate-key check runs after the read, and steps over the objects the reader has found free of
+// them (see verified): keyframes and most of a skeleton's objects are then walked once, not twice. A
+// document with a duplicate key fails with that error whatever else is wrong with it, as when the check
+// ran first: the check also runs when the read fails, and the warnings of a read it refuses are dropped.
 SkeletonData JsonSkeletonReader::read() {
-    io::JsonDocument doc(text_, io::kMaxJsonDepth, timeline_map);
+    io::JsonDocument doc(text_, io::kMaxJsonDepth, timeline_map, io::DuplicateCheck::Deferred);
+    verified_.assign((doc.tape_size() + 63) / 64, 0);
+    const std::size_t warnings = options_.warnings ? options_.warnings->size() : 0;
+    auto check_duplicates = [&] {
+        try {
+            doc.check_duplicates(verified_.data());
+        } catch (...) {
+            if (options_.warnings) options_.warnings->resize(warnings);
+            throw;
+        }
+    };
+    try {
+        read_document(doc);
+    } catch (...) {
+        check_duplicates();
+        throw;
+    }
+    check_duplicates();
+    return std::move(sd_);
+}
+
+void JsonSkeletonReader::read_document(const io::JsonDocument& doc) {
     JObj root = object(doc.root());
     detect_version(root);
     if (version_ == Version::V42)
@@ -321,7 +362,6 @@ SkeletonData JsonSkeletonReader::read() {
         sd_.animations.reserve(anims.size());
         for (auto field : anims) sd_.animations.push_back(read_animation(field.key, field.value));
     }
-    return std::move(sd_);
 }
 
 // The layout is decided before anything else is read: from "skeleton"/"spine" when it is there, else

@@ -56,6 +56,10 @@ struct Keys {
     consteval std::uint32_t except(K... keys) const {
         return (all() & ... & ~(1u << (*this)[keys]));
     }
+    template <class... K>
+    consteval std::uint32_t mask(K... keys) const {
+        return (0u | ... | (1u << (*this)[keys]));
+    }
     // The Bezier handles c2, c3, c4 of a 3.x keyframe (4.x writes curves as arrays: there they are
     // unknown), set by keys().
     std::uint32_t handles = 0;
@@ -89,6 +93,10 @@ struct Fields {
     std::uint32_t known;          // the names this version knows (bit i: names[i])
     bool unknown;                 // a member that is not a known key was met
     std::uint32_t present;        // bit i: names[i] is a member
+    std::uint32_t containers;     // bit i: names[i] holds an object or an array
+    // For the duplicate-key check (see JsonSkeletonReader::verified): no key is named twice, and the
+    // members not in the list hold no container.
+    bool clean;
     std::uint32_t value[kMaxKeys];
 
     bool has(std::uint32_t i) const { return present >> i & 1; }
@@ -106,6 +114,7 @@ public:
     SkeletonData read();
 
 private:
+    void read_document(const io::JsonDocument& doc);
     using Scope = io::JsonPath::Scope;
 
     // json_reader.cpp
@@ -227,6 +236,13 @@ private:
         return fields(o, keys, keys.all());
     }
     void match_fields(JObj o, const std::string_view* names, const std::uint32_t* tags, std::uint32_t count, std::uint32_t known, Fields& f);
+    // Notes that the object of `f`, now read, holds no duplicate key anywhere inside, when it is clean and
+    // its only containers are fields of `arrays`, arrays the reader has read whole as numbers (which it
+    // refuses otherwise): the document's duplicate-key check then steps over it (see read()). Objects
+    // that hold no container are noted by match_fields itself.
+    void verified(const Fields& f, std::uint32_t arrays) {
+        if (f.clean && f.containers && !(f.containers & ~arrays)) verified_[f.object >> 6] |= std::uint64_t{1} << (f.object & 63);
+    }
     // Members of the object of `f` that are not known keys: kept in `keep` when given, and reported as
     // warnings (as known_keys).
     void unknown_keys(const Fields& f, JsonExtras* keep) {
@@ -381,6 +397,8 @@ private:
     NameIndex bones_, slots_, ik_, transform_, paths_, physics_, skins_, events_;
     std::size_t warned_ = 0;
     std::size_t animation_path_size_ = 0;  // length of the current animation's JSON pointer
+
+    std::vector<std::uint64_t> verified_;  // bit i: the container at tape index i holds no duplicate key
 
     struct PendingLink {
         std::size_t skin, slot_entry, attachment;

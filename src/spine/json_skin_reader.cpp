@@ -133,6 +133,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             unknown_keys(f, &a.json_extra);
             a.vertices = read_vertices(at(f, K["vertices"]), integer(f, K["vertexCount"], 0, 0, kMaxIndex));
             a.color = color(f, K["color"], default_attachment_color(a.type));
+            verified(f, K.mask("vertices"));
             break;
         }
         case AttachmentType::Mesh: {
@@ -166,6 +167,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             a.height = number(f, K["height"], 32);
             a.json_absent = absent_size(f, K["width"], K["height"]);
             if (sequences) sequence = get(f, K["sequence"]);
+            verified(f, K.mask("uvs", "triangles", "vertices", "edges"));
             break;
         }
         case AttachmentType::LinkedMesh: {
@@ -201,6 +203,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             }
             a.vertices = read_vertices(at(f, K["vertices"]), vertex_count);
             a.color = color(f, K["color"], default_attachment_color(a.type));
+            verified(f, K.mask("lengths", "vertices"));
             break;
         }
         case AttachmentType::Point: {
@@ -220,6 +223,7 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             a.end_slot = lookup(slots_, f, K["end"], "end slot");
             a.vertices = read_vertices(at(f, K["vertices"]), integer(f, K["vertexCount"], 0, 0, kMaxIndex));
             a.color = color(f, K["color"], default_attachment_color(a.type));
+            verified(f, K.mask("vertices"));
             break;
         }
     }
