@@ -1,6 +1,7 @@
 // Internal: the Spine JSON reader's state, shared by the files that read its parts
-// (json_reader.cpp: header, bones, slots, constraints, events, helpers; json_skin_reader.cpp: skins and
-// attachments; json_animation_reader.cpp: animations). The writers in json_writer*.cpp mirror them.
+// (json_reader.cpp: header, bones, slots, constraints, events; json_reader_helpers.cpp: the helpers;
+// json_skin_reader.cpp: skins and attachments; json_animation_reader.cpp: animations). The writers in
+// json_writer*.cpp mirror them.
 #pragma once
 
 #include <array>
@@ -39,14 +40,16 @@ struct Keys {
     static_assert(N <= kMaxKeys);
     std::array<std::string_view, N> names;
 
-    consteval std::uint32_t operator[](std::string_view key) const {
+    consteval std::uint32_t operator[](std::string_view key) const { return index_of(key); }
+    // (constexpr, not consteval: the consteval members call it, which clang 14 refuses of a consteval one)
+    constexpr std::uint32_t index_of(std::string_view key) const {
         for (std::size_t i = 0; i < N; ++i)
             if (names[i] == key) return static_cast<std::uint32_t>(i);
         throw "not a key of this list";  // evaluated at compile time: a compile error
     }
     // The index of "curve" in a 3.x keyframe's list, which must be followed by "c2", "c3", "c4".
     consteval std::uint32_t curve() const {
-        const std::uint32_t c = (*this)["curve"];
+        const std::uint32_t c = index_of("curve");
         if (c + 3 >= N || names[c + 1] != "c2" || names[c + 2] != "c3" || names[c + 3] != "c4") throw "curve not followed by c2, c3, c4";
         return c;
     }
@@ -54,11 +57,11 @@ struct Keys {
     static constexpr std::uint32_t all() { return N == 32 ? ~0u : (1u << N) - 1; }
     template <class... K>
     consteval std::uint32_t except(K... keys) const {
-        return (all() & ... & ~(1u << (*this)[keys]));
+        return (all() & ... & ~(1u << index_of(keys)));
     }
     template <class... K>
     consteval std::uint32_t mask(K... keys) const {
-        return (0u | ... | (1u << (*this)[keys]));
+        return (0u | ... | (1u << index_of(keys)));
     }
     // The Bezier handles c2, c3, c4 of a 3.x keyframe (4.x writes curves as arrays: there they are
     // unknown), set by keys().
@@ -202,7 +205,7 @@ private:
         file_key_extra(a, std::move(extra));
     }
 
-    // ---- helpers (json_reader.cpp); each fails with the path of the value at fault ----
+    // ---- helpers (json_reader_helpers.cpp); each fails with the path of the value at fault ----
     JObj object(JEl e) { return io::as_object(e, path_); }
     JArr array(JEl e) { return io::as_array(e, path_); }
     // The first member of `o` named `key` (as io::member), from the member table (see Members below).
