@@ -166,14 +166,14 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
                     key.time = number(f, kBoneKey["time"], 0);
                     key.x = number(f, kBoneKey["x"], fallback);
                     key.y = number(f, kBoneKey["y"], fallback);
-                    key.curve = read_bezier(at(f, kBoneKey["curve"]), 2);
+                    if (f.has(kBoneKey["curve"])) key.curve = read_bezier(at(f, kBoneKey["curve"]), 2);  // else linear, as it starts
                     verified(f, kBoneKey.mask("curve"));
                 } else {
                     const Fields f = fields(k, kValueKey);
                     keyframe_keys(a, f);
                     key.time = number(f, kValueKey["time"], 0);
                     key.x = number(f, kValueKey["value"], fallback);
-                    key.curve = read_bezier(at(f, kValueKey["curve"]), 1);
+                    if (f.has(kValueKey["curve"])) key.curve = read_bezier(at(f, kValueKey["curve"]), 1);
                     verified(f, kValueKey.mask("curve"));
                 }
                 t.keys.push_back(std::move(key));

@@ -213,7 +213,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
                     key.time = number(f, kRotateKey3["time"], 0);
                     keyframe_keys(a, f);
                     key.x = number(f, kRotateKey3["angle"], 0);
-                    key.curve = read_curve(f, kRotateKey3.curve());
+                    if (f.has(kRotateKey3.curve())) key.curve = read_curve(f, kRotateKey3.curve());  // else linear, as it starts
                     verified(f, kRotateKey3.mask("curve"));  // (a curve array is read as 4 numbers)
                 } else {
                     const Fields f = fields(k, kBoneKey3);
@@ -221,7 +221,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
                     keyframe_keys(a, f);
                     key.x = number(f, kBoneKey3["x"], fallback);
                     key.y = number(f, kBoneKey3["y"], fallback);
-                    key.curve = read_curve(f, kBoneKey3.curve());
+                    if (f.has(kBoneKey3.curve())) key.curve = read_curve(f, kBoneKey3.curve());
                     verified(f, kBoneKey3.mask("curve"));
                 }
                 t.keys.push_back(std::move(key));
