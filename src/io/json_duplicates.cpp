@@ -61,8 +61,8 @@ namespace {
 // Recursion is bounded by the parse's depth limit.
 class DuplicateFinder {
 public:
-    DuplicateFinder(const simdjson::dom::document& doc, DuplicateKeysAllowed allow)
-        : tape_(doc.tape.get()), strings_(doc.string_buf.get()), allow_(allow) {
+    DuplicateFinder(const simdjson::dom::document& doc, DuplicateKeysAllowed allow, const std::uint64_t* verified)
+        : tape_(doc.tape.get()), strings_(doc.string_buf.get()), allow_(allow), verified_(verified) {
         at_.reserve(32);
         steps_.reserve(32);
         nested_.reserve(64);
@@ -84,26 +84,25 @@ public:
                 index += 4;
             }
             for (; j < close; j = tape::after(tape_, j), ++index)
-                if (tape::is_container(tape_[j]) && descend(false, {}, index, j)) return true;
+                if (tape::is_container(tape_[j]) && !verified(j) && descend(false, {}, index, j)) return true;
             return false;
         }
         // An object: its keys first (unless the format allows it to repeat them), then its values. The
         // members whose values are containers are noted on the way, on nested_ (a stack the objects
-        // inside push onto and pop back), so that the members are walked once.
+        // inside push onto and pop back), so that the members are walked once. Only the keys'
+        // fingerprint bits are kept on the way: the keys themselves are gathered only when a bit repeats.
         const bool check = !(allow_ && allow_(at_));
         const std::size_t base = nested_.size();
-        if (check) keys_.clear();
         std::uint64_t seen = 0, repeats = 0;  // fingerprint_bit of the keys so far; of keys whose bit was set
         for (std::size_t j = i + 1; j < close;) {
             if (check) {
-                keys_.push_back(seen_key(tape::string_at(strings_, tape_[j])));
-                const std::uint64_t bit = fingerprint_bit(keys_.back().fingerprint);
+                const std::uint64_t bit = fingerprint_bit(seen_key(tape::string_at(strings_, tape_[j])).fingerprint);
                 repeats |= seen & bit;
                 seen |= bit;
             }
             const std::uint64_t value = tape_[j + 1];
             if (tape::is_container(value)) {
-                nested_.push_back(j);
+                if (!verified(j + 1)) nested_.push_back(j);
                 j = tape::close_of(value) + 1;
             } else {
                 j += tape::is_number(value) ? 3 : 2;  // the key, and the value's one or two words
@@ -112,6 +111,8 @@ public:
         // Equal keys have equal fingerprints, so an object none of whose fingerprints falls on the bit
         // of an earlier one holds no duplicate: the keys are compared only when some bit repeats.
         if (check && repeats) {
+            keys_.clear();
+            for (std::size_t j = i + 1; j < close; j = tape::after(tape_, j + 1)) keys_.push_back(seen_key(tape::string_at(strings_, tape_[j])));
             if (auto dup = duplicate_in(keys_.begin(), keys_.end())) {
                 std::string pointer;
                 for (const Step& s : steps_) {
@@ -133,6 +134,7 @@ public:
     }
 
     std::optional<std::string> found;
+    bool verified_at(std::size_t i) const { return verified(i); }
 
 private:
     struct Step {
@@ -152,9 +154,13 @@ private:
         return dup;
     }
 
+    // Whether the container at tape[i] is known to hold no duplicate (see find_duplicate_key).
+    bool verified(std::size_t i) const { return verified_ && (verified_[i >> 6] >> (i & 63) & 1); }
+
     const std::uint64_t* tape_;
     const std::uint8_t* strings_;
     DuplicateKeysAllowed allow_;
+    const std::uint64_t* verified_;
     std::vector<std::string_view> at_;  // the path of the container being checked, for allow_
     std::vector<Step> steps_;           // the same, for the pointer of a duplicate
     std::vector<SeenKey> keys_;         // the keys of the object being checked
@@ -168,11 +174,13 @@ private:
 // model twice (or not at all) depending on the reader. Objects for which `allow(at)` holds (`at`: the
 // keys from the root, array elements as "") are not checked. Returns the JSON pointer of the duplicated
 // key in the first such object in document order (an object before the objects inside it).
-std::optional<std::string> find_duplicate_key(const simdjson::dom::document& doc, DuplicateKeysAllowed allow) {
+std::optional<std::string> find_duplicate_key(const simdjson::dom::document& doc, DuplicateKeysAllowed allow,
+                                              const std::uint64_t* verified) {
     const std::uint64_t* tape = doc.tape.get();
     // tape[0] is the root word 'r'; the root value follows.
     if (!tape::is_container(tape[1])) return std::nullopt;
-    DuplicateFinder finder(doc, allow);
+    DuplicateFinder finder(doc, allow, verified);
+    if (finder.verified_at(1)) return std::nullopt;
     finder.container(1);
     return std::move(finder.found);
 }

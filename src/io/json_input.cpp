@@ -318,8 +318,8 @@ constexpr std::size_t kKeepParserFor = std::size_t{1} << 20;
 thread_local std::unique_ptr<simdjson::dom::parser> spare_parser;
 }  // namespace
 
-JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth, DuplicateKeysAllowed allow_duplicates)
-    : text_(text), parser_(std::move(spare_parser)) {
+JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth, DuplicateKeysAllowed allow_duplicates, DuplicateCheck when)
+    : text_(text), allow_duplicates_(allow_duplicates), parser_(std::move(spare_parser)) {
     auto fail_syntax = [&](const char* fallback) {
         std::string what;
         auto at = find_json_syntax_error(text, max_depth, &what);
@@ -351,14 +351,21 @@ JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth, Duplica
         fail_syntax((std::string("malformed JSON: ") + simdjson::error_message(r.error())).c_str());
     }
     root_ = r.value_unsafe();
-    if (auto pointer = detail::find_duplicate_key(parser_->doc, allow_duplicates)) {
+    if (when == DuplicateCheck::Now) check_duplicates();
+}
+
+void JsonDocument::check_duplicates(const std::uint64_t* verified) const {
+    if (auto pointer = detail::find_duplicate_key(parser_->doc, allow_duplicates_, verified)) {
         Location where = Location::at_path(*pointer);
-        if (auto at = locate_json_pointer(text, *pointer)) line_column(text, *at, where.line, where.column);
+        if (auto at = locate_json_pointer(text_, *pointer)) line_column(text_, *at, where.line, where.column);
         // The key is the pointer's last token, unescaped.
         std::string key = pointer_token_unescape(std::string_view(*pointer).substr(pointer->rfind('/') + 1));
         throw Error("duplicate key \"" + key.substr(0, 60) + "\": its object names it more than once", where);
     }
 }
+
+// The root word tape[0] holds the index just after the tape's last word (+ 1: a margin that costs nothing).
+std::size_t JsonDocument::tape_size() const { return static_cast<std::size_t>(parser_->doc.tape[0] & tape::kPayload) + 1; }
 
 JsonDocument::~JsonDocument() {
     if (parser_ && !spare_parser && parser_->capacity() <= kKeepParserFor + 64) spare_parser = std::move(parser_);

@@ -12,12 +12,21 @@ namespace rigio::spine::detail {
 
 namespace {
 constexpr long kIntMax = std::numeric_limits<int>::max();
+
+// The keys of 4.x keyframes (see Keys).
+constexpr auto kAttachmentKey = keys("time", "name");
+constexpr auto kColorKey = keys("time", "color", "curve");       // rgba, rgb
+constexpr auto kValueKey = keys("time", "value", "curve");       // alpha, and bone timelines of one value
+constexpr auto kTwoColorKey = keys("time", "light", "dark", "curve");  // rgba2, rgb2
+constexpr auto kInheritKey = keys("time", "inherit");
+constexpr auto kBoneKey = keys("time", "x", "y", "curve");
+constexpr auto kSequenceKey = keys("time", "mode", "index", "delay");
 }  // namespace
 
 // "stepped", or 4 numbers per channel: cx1, cy1, cx2, cy2 in the key's own units (time, value).
-Curve JsonSkeletonReader::read_bezier(JObj key, int channels) {
+Curve JsonSkeletonReader::read_bezier(Field curve, int channels) {
     Curve c;
-    auto e = get(key, "curve");
+    auto e = get(curve);
     if (!e) return c;
     Scope s(path_, "curve");
     if (e->is_string()) {
@@ -53,50 +62,69 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
             each_key(tl.value, [&](JObj k) {
                 if (t.type == SlotTimelineType::Attachment) {
                     AttachmentKeyframe key;
-                    keyframe_keys(a, k, {"time", "name"});
-                    key.time = number(k, "time", 0);
-                    key.name = string(k, "name");
+                    const Fields f = fields(k, kAttachmentKey);
+                    keyframe_keys(a, f);
+                    key.time = number(f, kAttachmentKey["time"], 0);
+                    key.name = string(f, kAttachmentKey["name"]);
                     t.attachment_keys.push_back(std::move(key));
                     return;
                 }
                 ColorKeyframe key;
                 switch (t.type) {
-                    case SlotTimelineType::Color:
-                        keyframe_keys(a, k, {"time", "color", "curve"});
-                        key.color = color(k, "color", 0xFFFFFFFFu);
-                        key.curve = read_bezier(k, 4);
+                    case SlotTimelineType::Color: {
+                        const Fields f = fields(k, kColorKey);
+                        keyframe_keys(a, f);
+                        key.color = color(f, kColorKey["color"], 0xFFFFFFFFu);
+                        key.curve = read_bezier(at(f, kColorKey["curve"]), 4);
+                        key.time = number(f, kColorKey["time"], 0);
+                        verified(f, kColorKey.mask("curve"));
                         break;
-                    case SlotTimelineType::Rgb:
-                        keyframe_keys(a, k, {"time", "color", "curve"});
-                        key.color = rgb(k, "color", 0xFFFFFFu) << 8 | 0xFFu;
-                        key.curve = read_bezier(k, 3);
+                    }
+                    case SlotTimelineType::Rgb: {
+                        const Fields f = fields(k, kColorKey);
+                        keyframe_keys(a, f);
+                        key.color = rgb(f, kColorKey["color"], 0xFFFFFFu) << 8 | 0xFFu;
+                        key.curve = read_bezier(at(f, kColorKey["curve"]), 3);
+                        key.time = number(f, kColorKey["time"], 0);
+                        verified(f, kColorKey.mask("curve"));
                         break;
+                    }
                     case SlotTimelineType::Alpha: {
-                        keyframe_keys(a, k, {"time", "value", "curve"});
-                        const float v = number(k, "value", 0);
+                        const Fields f = fields(k, kValueKey);
+                        keyframe_keys(a, f);
+                        const float v = number(f, kValueKey["value"], 0);
                         if (!(v >= 0 && v <= 1)) {
                             Scope sv(path_, "value");
                             fail("alpha " + std::to_string(v) + " outside 0 to 1");
                         }
                         key.color = 0xFFFFFF00u | static_cast<std::uint32_t>(std::lround(v * 255.0f));
-                        key.curve = read_bezier(k, 1);
+                        key.curve = read_bezier(at(f, kValueKey["curve"]), 1);
+                        key.time = number(f, kValueKey["time"], 0);
+                        verified(f, kValueKey.mask("curve"));
                         break;
                     }
-                    case SlotTimelineType::TwoColor:
-                        keyframe_keys(a, k, {"time", "light", "dark", "curve"});
-                        key.color = color(k, "light", 0xFFFFFFFFu);
-                        key.dark = rgb(k, "dark", 0);
-                        key.curve = read_bezier(k, 7);
+                    case SlotTimelineType::TwoColor: {
+                        const Fields f = fields(k, kTwoColorKey);
+                        keyframe_keys(a, f);
+                        key.color = color(f, kTwoColorKey["light"], 0xFFFFFFFFu);
+                        key.dark = rgb(f, kTwoColorKey["dark"], 0);
+                        key.curve = read_bezier(at(f, kTwoColorKey["curve"]), 7);
+                        key.time = number(f, kTwoColorKey["time"], 0);
+                        verified(f, kTwoColorKey.mask("curve"));
                         break;
-                    case SlotTimelineType::Rgb2:
-                        keyframe_keys(a, k, {"time", "light", "dark", "curve"});
-                        key.color = rgb(k, "light", 0xFFFFFFu) << 8 | 0xFFu;
-                        key.dark = rgb(k, "dark", 0);
-                        key.curve = read_bezier(k, 6);
+                    }
+                    case SlotTimelineType::Rgb2: {
+                        const Fields f = fields(k, kTwoColorKey);
+                        keyframe_keys(a, f);
+                        key.color = rgb(f, kTwoColorKey["light"], 0xFFFFFFu) << 8 | 0xFFu;
+                        key.dark = rgb(f, kTwoColorKey["dark"], 0);
+                        key.curve = read_bezier(at(f, kTwoColorKey["curve"]), 6);
+                        key.time = number(f, kTwoColorKey["time"], 0);
+                        verified(f, kTwoColorKey.mask("curve"));
                         break;
+                    }
                     case SlotTimelineType::Attachment: break;
                 }
-                key.time = number(k, "time", 0);
                 t.color_keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
@@ -128,20 +156,25 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
             each_key(tl.value, t.keys, [&](JObj k) {
                 BoneKeyframe key;
                 if (t.type == BoneTimelineType::Inherit) {
-                    keyframe_keys(a, k, {"time", "inherit"});
-                    key.time = number(k, "time", 0);
-                    key.inherit = name_enum(k, "inherit", TransformMode::Normal, kTransformModeNames, "inherit mode");
+                    const Fields f = fields(k, kInheritKey);
+                    keyframe_keys(a, f);
+                    key.time = number(f, kInheritKey["time"], 0);
+                    key.inherit = name_enum(f, kInheritKey["inherit"], TransformMode::Normal, kTransformModeNames, "inherit mode");
                 } else if (two) {
-                    keyframe_keys(a, k, {"time", "x", "y", "curve"});
-                    key.time = number(k, "time", 0);
-                    key.x = number(k, "x", fallback);
-                    key.y = number(k, "y", fallback);
-                    key.curve = read_bezier(k, 2);
+                    const Fields f = fields(k, kBoneKey);
+                    keyframe_keys(a, f);
+                    key.time = number(f, kBoneKey["time"], 0);
+                    key.x = number(f, kBoneKey["x"], fallback);
+                    key.y = number(f, kBoneKey["y"], fallback);
+                    if (f.has(kBoneKey["curve"])) key.curve = read_bezier(at(f, kBoneKey["curve"]), 2);  // else linear, as it starts
+                    verified(f, kBoneKey.mask("curve"));
                 } else {
-                    keyframe_keys(a, k, {"time", "value", "curve"});
-                    key.time = number(k, "time", 0);
-                    key.x = number(k, "value", fallback);
-                    key.curve = read_bezier(k, 1);
+                    const Fields f = fields(k, kValueKey);
+                    keyframe_keys(a, f);
+                    key.time = number(f, kValueKey["time"], 0);
+                    key.x = number(f, kValueKey["value"], fallback);
+                    if (f.has(kValueKey["curve"])) key.curve = read_bezier(at(f, kValueKey["curve"]), 1);
+                    verified(f, kValueKey.mask("curve"));
                 }
                 t.keys.push_back(std::move(key));
             });
@@ -184,11 +217,12 @@ void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
                             fail("attachment \"" + key->substr(0, 80) + "\" has no regions to sequence");
                         each_key(tl.value, t.sequence_keys, [&](JObj k) {
                             SequenceKeyframe sk;
-                            keyframe_keys(a, k, {"time", "mode", "index", "delay"});
-                            sk.time = number(k, "time", 0);
-                            sk.mode = name_enum(k, "mode", SequenceMode::Hold, kSequenceModeNames, "sequence mode");
-                            sk.index = integer(k, "index", 0, 0, kIntMax);
-                            sk.delay = number(k, "delay", 0);
+                            const Fields f = fields(k, kSequenceKey);
+                            keyframe_keys(a, f);
+                            sk.time = number(f, kSequenceKey["time"], 0);
+                            sk.mode = name_enum(f, kSequenceKey["mode"], SequenceMode::Hold, kSequenceModeNames, "sequence mode");
+                            sk.index = integer(f, kSequenceKey["index"], 0, 0, kIntMax);
+                            sk.delay = number(f, kSequenceKey["delay"], 0);
                             t.sequence_keys.push_back(sk);
                         });
                     } else {

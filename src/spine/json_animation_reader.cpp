@@ -12,6 +12,14 @@ namespace {
 constexpr long kIntMin = std::numeric_limits<int>::min();
 constexpr long kIntMax = std::numeric_limits<int>::max();
 
+// The keys of 3.x keyframes (see Keys).
+constexpr auto kAttachmentKey = keys("time", "name");
+constexpr auto kColorKey3 = keys("time", "color", "curve", "c2", "c3", "c4");
+constexpr auto kTwoColorKey3 = keys("time", "light", "dark", "curve", "c2", "c3", "c4");
+constexpr auto kRotateKey3 = keys("time", "angle", "curve", "c2", "c3", "c4");
+constexpr auto kBoneKey3 = keys("time", "x", "y", "curve", "c2", "c3", "c4");
+constexpr auto kDeformKey = keys("time", "offset", "vertices", "curve", "c2", "c3", "c4");  // and 4.x's (without c2, c3, c4)
+
 // Number of floats a deform key may cover for an attachment.
 std::size_t deform_length(const Attachment& a) {
     if (a.vertices.weighted) return a.vertices.values.size() / 3 * 2;
@@ -21,9 +29,10 @@ std::size_t deform_length(const Attachment& a) {
 
 // Absent: linear. "stepped". A number: Bézier cx1 with siblings c2 (cy1), c3 (cx2), c4 (cy2), missing ones
 // 0, 1, 1. Older exports wrote the four numbers as an array, which is read too.
-Curve JsonSkeletonReader::read_curve(JObj key) {
+template <class Handle>
+Curve JsonSkeletonReader::read_curve(Field curve, Handle&& handle) {
     Curve c;
-    auto e = get(key, "curve");
+    auto e = get(curve);
     if (!e) return c;
     if (e->is_string()) {
         std::string_view v = e->get_string().value_unsafe();
@@ -51,10 +60,18 @@ Curve JsonSkeletonReader::read_curve(JObj key) {
         Scope s(path_, "curve");
         c.cx1 = number(*e);
     }
-    c.cy1 = number(key, "c2", 0);
-    c.cx2 = number(key, "c3", 1);
-    c.cy2 = number(key, "c4", 1);
+    c.cy1 = number(handle(2), 0);
+    c.cx2 = number(handle(3), 1);
+    c.cy2 = number(handle(4), 1);
     return c;
+}
+
+Curve JsonSkeletonReader::read_curve(JObj key) {
+    return read_curve(at(key, "curve"), [&](int n) { return at(key, n == 2 ? "c2" : n == 3 ? "c3" : "c4"); });
+}
+
+Curve JsonSkeletonReader::read_curve(const Fields& k, std::uint32_t curve) {
+    return read_curve(at(k, curve), [&](int n) { return at(k, curve + static_cast<std::uint32_t>(n) - 1); });
 }
 
 Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
@@ -133,30 +150,33 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
                 t.type = SlotTimelineType::Attachment;
                 each_key(tl.value, t.attachment_keys, [&](JObj k) {
                     AttachmentKeyframe key;
-                    keyframe_keys(a, k, {"time", "name"});
-                    key.time = number(k, "time", 0);
-                    key.name = string(k, "name");
+                    const Fields f = fields(k, kAttachmentKey);
+                    keyframe_keys(a, f);
+                    key.time = number(f, kAttachmentKey["time"], 0);
+                    key.name = string(f, kAttachmentKey["name"]);
                     t.attachment_keys.push_back(std::move(key));
                 });
             } else if (tl.key == "color") {
                 t.type = SlotTimelineType::Color;
                 each_key(tl.value, t.color_keys, [&](JObj k) {
                     ColorKeyframe key;
-                    keyframe_keys(a, k, {"time", "color", "curve", "c2", "c3", "c4"});
-                    key.time = number(k, "time", 0);
-                    key.color = color(k, "color", 0xFFFFFFFFu);
-                    key.curve = read_curve(k);
+                    const Fields f = fields(k, kColorKey3);
+                    keyframe_keys(a, f);
+                    key.time = number(f, kColorKey3["time"], 0);
+                    key.color = color(f, kColorKey3["color"], 0xFFFFFFFFu);
+                    key.curve = read_curve(f, kColorKey3.curve());
                     t.color_keys.push_back(std::move(key));
                 });
             } else if (tl.key == "twoColor") {
                 t.type = SlotTimelineType::TwoColor;
                 each_key(tl.value, t.color_keys, [&](JObj k) {
                     ColorKeyframe key;
-                    keyframe_keys(a, k, {"time", "light", "dark", "curve", "c2", "c3", "c4"});
-                    key.time = number(k, "time", 0);
-                    key.color = color(k, "light", 0xFFFFFFFFu);
-                    key.dark = rgb(k, "dark", 0);
-                    key.curve = read_curve(k);
+                    const Fields f = fields(k, kTwoColorKey3);
+                    keyframe_keys(a, f);
+                    key.time = number(f, kTwoColorKey3["time"], 0);
+                    key.color = color(f, kTwoColorKey3["light"], 0xFFFFFFFFu);
+                    key.dark = rgb(f, kTwoColorKey3["dark"], 0);
+                    key.curve = read_curve(f, kTwoColorKey3.curve());
                     t.color_keys.push_back(std::move(key));
                 });
             } else {
@@ -188,16 +208,22 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
             const bool rotate = t.type == BoneTimelineType::Rotate;
             each_key(tl.value, t.keys, [&](JObj k) {
                 BoneKeyframe key;
-                key.time = number(k, "time", 0);
                 if (rotate) {
-                    keyframe_keys(a, k, {"time", "angle", "curve", "c2", "c3", "c4"});
-                    key.x = number(k, "angle", 0);
+                    const Fields f = fields(k, kRotateKey3);
+                    key.time = number(f, kRotateKey3["time"], 0);
+                    keyframe_keys(a, f);
+                    key.x = number(f, kRotateKey3["angle"], 0);
+                    if (f.has(kRotateKey3.curve())) key.curve = read_curve(f, kRotateKey3.curve());  // else linear, as it starts
+                    verified(f, kRotateKey3.mask("curve"));  // (a curve array is read as 4 numbers)
                 } else {
-                    keyframe_keys(a, k, {"time", "x", "y", "curve", "c2", "c3", "c4"});
-                    key.x = number(k, "x", fallback);
-                    key.y = number(k, "y", fallback);
+                    const Fields f = fields(k, kBoneKey3);
+                    key.time = number(f, kBoneKey3["time"], 0);
+                    keyframe_keys(a, f);
+                    key.x = number(f, kBoneKey3["x"], fallback);
+                    key.y = number(f, kBoneKey3["y"], fallback);
+                    if (f.has(kBoneKey3.curve())) key.curve = read_curve(f, kBoneKey3.curve());
+                    verified(f, kBoneKey3.mask("curve"));
                 }
-                key.curve = read_curve(k);
                 t.keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
@@ -362,11 +388,12 @@ void JsonSkeletonReader::read_deform_keys(Animation& a, JEl keys, const Attachme
                                                                          : deform_length(target);
     each_key(keys, t.keys, [&](JObj k) {
         DeformKeyframe key;
-        keyframe_keys(a, k, {"time", "offset", "vertices", "curve", "c2", "c3", "c4"});
-        key.time = number(k, "time", 0);
+        const Fields f = fields(k, kDeformKey);
+        keyframe_keys(a, f);
+        key.time = number(f, kDeformKey["time"], 0);
         // Without vertices a key means the setup shape, and its offset means nothing (a .skel has none).
-        if (auto v = get(k, "vertices")) {
-            key.offset = integer(k, "offset", 0, 0, kIntMax);
+        if (auto v = get(f, kDeformKey["vertices"])) {
+            key.offset = integer(f, kDeformKey["offset"], 0, 0, kIntMax);
             Scope sv(path_, "vertices");
             JArr values = array(*v);
             if (static_cast<std::size_t>(key.offset) > length || values.size() > length - static_cast<std::size_t>(key.offset))
@@ -374,7 +401,8 @@ void JsonSkeletonReader::read_deform_keys(Animation& a, JEl keys, const Attachme
                      " values exceed the attachment's " + std::to_string(length) + " deformable values");
             numbers(values, key.values);
         }
-        key.curve = key_curve(k, 1);
+        key.curve = key_curve(f, kDeformKey.curve(), 1);
+        verified(f, kDeformKey.mask("vertices", "curve"));
         t.keys.push_back(std::move(key));
     });
 }

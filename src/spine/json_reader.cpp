@@ -1,5 +1,7 @@
-// Spine JSON reader: top level, skeleton header, bones, slots, constraints and events, and the
-// validating helpers every part uses. Mirrored by json_writer.cpp, field for field in the same order.
+// Spine JSON reader: top level, skeleton header, bones, slots, constraints and events (the validating
+// helpers every part uses are in json_reader_helpers.cpp). Mirrored by json_writer.cpp, field for field
+// in the same order.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -11,218 +13,12 @@ namespace rigio::spine {
 namespace detail {
 
 namespace {
-constexpr std::size_t kMaxWarnings = 50;
+// The keys of bones and slots (see Keys): 4.2 replaced a bone's "transform" with "inherit" and added
+// "icon" and "visible" (to slots too).
+constexpr auto kBoneKeys = keys("name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY", "transform",
+                                "inherit", "skin", "color", "icon", "visible");
+constexpr auto kSlotKeys = keys("name", "bone", "color", "dark", "attachment", "blend", "visible");
 }  // namespace
-
-// ---- helpers ----
-
-void JsonSkeletonReader::gather_members(JObj o) {
-    const io::tape::Ref r = io::tape::ref(o);
-    members_.object = r.json_index;
-    members_.count = 0;
-    members_.present = 0;
-    const std::uint64_t* t = r.doc->tape.get();
-    const std::uint8_t* strings = r.doc->string_buf.get();
-    const std::size_t close = io::tape::close_of(t[r.json_index]);  // the '}'
-    for (std::size_t i = r.json_index + 1; i < close; i = io::tape::after(t, i + 1)) {
-        if (members_.count == Members::kMax) {
-            members_.count = Members::kMax + 1;
-            return;
-        }
-        const std::string_view k = io::tape::string_at(strings, t[i]);
-        const std::uint32_t tag = Members::tag(k.data(), k.size());
-        members_.present |= Members::bit(tag);
-        members_.entries[members_.count++] = {tag, static_cast<std::uint32_t>(i + 1), k.data()};
-    }
-}
-
-std::optional<JEl> JsonSkeletonReader::member_on_tape(JObj o, std::string_view key) { return io::member(o, key); }
-
-std::optional<JEl> JsonSkeletonReader::get(JObj o, std::string_view key) {
-    auto e = member(o, key);
-    if (!e || e->is_null()) return std::nullopt;
-    return e;
-}
-
-JEl JsonSkeletonReader::required(JObj o, std::string_view key) {
-    auto e = member(o, key);
-    if (!e) fail("missing required key \"" + std::string(key) + "\"");
-    return *e;
-}
-
-JObj JsonSkeletonReader::object_at(JObj o, std::string_view key) {
-    JEl e = required(o, key);
-    Scope s(path_, key);
-    return object(e);
-}
-
-JArr JsonSkeletonReader::array_at(JObj o, std::string_view key) {
-    JEl e = required(o, key);
-    Scope s(path_, key);
-    return array(e);
-}
-
-float JsonSkeletonReader::number(JEl e) {
-    using T = simdjson::dom::element_type;
-    double d;
-    switch (e.type()) {
-        case T::DOUBLE: d = e.get_double().value_unsafe(); break;
-        case T::INT64: d = static_cast<double>(e.get_int64().value_unsafe()); break;
-        case T::UINT64: d = static_cast<double>(e.get_uint64().value_unsafe()); break;
-        default: return io::as_float(e, path_);  // fails with the type found
-    }
-    if (!fits_float(d)) fail("number " + std::to_string(d) + " does not fit a 32-bit float");
-    return static_cast<float>(d);
-}
-
-float JsonSkeletonReader::number(JObj o, std::string_view key, float fallback) {
-    auto found = member(o, key);
-    if (!found) return fallback;
-    JEl e = *found;
-    // Fast path: any JSON number as a double, read from the tape inline (anything else fails below).
-    double d;
-    if (io::tape::number(e, d) && fits_float(d)) return static_cast<float>(d);
-    Scope s(path_, key);
-    return number(e);
-}
-
-int JsonSkeletonReader::integer(JEl e, long min, long max) {
-    std::int64_t v = io::as_integer(e, path_);
-    if (v < min || v > max) fail("integer " + std::to_string(v) + " out of range (" + std::to_string(min) + " to " + std::to_string(max) + ")");
-    return static_cast<int>(v);
-}
-
-float JsonSkeletonReader::number_at_slow(JEl e, std::size_t i) {
-    Scope s(path_, i);
-    return number(e);
-}
-
-int JsonSkeletonReader::integer_at_slow(JEl e, std::size_t i, long min, long max) {
-    Scope s(path_, i);
-    return integer(e, min, max);
-}
-
-int JsonSkeletonReader::integer(JObj o, std::string_view key, int fallback, long min, long max) {
-    auto e = get(o, key);
-    if (!e) return fallback;
-    Scope s(path_, key);
-    return integer(*e, min, max);
-}
-
-bool JsonSkeletonReader::flag(JObj o, std::string_view key, bool fallback) {
-    auto e = get(o, key);
-    if (!e) return fallback;
-    Scope s(path_, key);
-    return io::as_bool(*e, path_);
-}
-
-OptString JsonSkeletonReader::string(JObj o, std::string_view key) {
-    auto e = get(o, key);
-    if (!e) return std::nullopt;
-    if (e->is_string()) return std::string(e->get_string().value_unsafe());
-    Scope s(path_, key);
-    return std::string(io::as_string(*e, path_));
-}
-
-std::string JsonSkeletonReader::required_string(JObj o, std::string_view key) {
-    JEl e = required(o, key);
-    Scope s(path_, key);
-    return std::string(io::as_string(e, path_));
-}
-
-Rgba JsonSkeletonReader::color(JObj o, std::string_view key, Rgba fallback) {
-    auto e = get(o, key);
-    if (!e) return fallback;
-    Scope s(path_, key);
-    std::string_view v = io::as_string(*e, path_);
-    auto c = parse_hex(v, 8);
-    if (!c) fail("expected a colour \"RRGGBBAA\" (8 hex digits), found \"" + std::string(v.substr(0, 40)) + "\"");
-    return *c;
-}
-
-std::uint32_t JsonSkeletonReader::rgb(JObj o, std::string_view key, std::uint32_t fallback) {
-    auto e = get(o, key);
-    if (!e) return fallback;
-    Scope s(path_, key);
-    std::string_view v = io::as_string(*e, path_);
-    auto c = parse_hex(v, 6);
-    if (!c) fail("expected a colour \"RRGGBB\" (6 hex digits), found \"" + std::string(v.substr(0, 40)) + "\"");
-    return *c;
-}
-
-int JsonSkeletonReader::lookup_name(const NameIndex& index, std::string_view name, const char* what) {
-    const int* found = index.find(name);
-    if (!found) fail(std::string("unknown ") + what + " \"" + std::string(name.substr(0, 80)) + "\"");
-    return *found;
-}
-
-int JsonSkeletonReader::lookup(const NameIndex& index, JObj o, std::string_view key, const char* what) {
-    JEl e = required(o, key);
-    Scope s(path_, key);
-    return lookup_name(index, io::as_string(e, path_), what);
-}
-
-std::vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, JObj o, std::string_view key, const char* what) {
-    std::vector<int> out;
-    auto e = get(o, key);
-    if (!e) return out;
-    Scope s(path_, key);
-    JArr a = array(*e);
-    out.reserve(a.size());
-    std::size_t i = 0;
-    for (JEl n : a) {
-        Scope si(path_, i++);
-        out.push_back(lookup_name(index, io::as_string(n, path_), what));
-    }
-    return out;
-}
-
-void JsonSkeletonReader::add_name(NameIndex& index, const OptString& name, int i, const char* what) {
-    if (!index.emplace(name.value_or(""), i))
-        fail(std::string("duplicate ") + what + " name \"" + name.value_or("").substr(0, 80) + "\"");
-}
-
-void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_view> known, JsonExtras* keep) {
-    if (!options_.warnings && !keep) return;
-    // Objects list their keys in about the order of `known` (the writer's): the search for each key
-    // starts after the previous key's place in `known` and wraps around (its names are distinct).
-    const std::string_view* names = known.begin();
-    const std::size_t count = known.size();
-    std::size_t next = 0;
-    auto is_known = [&](std::string_view k) {
-        for (std::size_t m = 0, j = next; m < count; ++m, j = j + 1 == count ? 0 : j + 1)
-            if (io::tape::same(names[j], k)) {
-                next = j + 1 == count ? 0 : j + 1;
-                const std::string_view n = names[j];
-                return !(is_4x(version_) && (n == "c2" || n == "c3" || n == "c4"));  // 4.x curves are arrays
-            }
-        return false;
-    };
-    // The members are gathered into the table the field lookups that follow will use.
-    const io::tape::Ref r = io::tape::ref(o);
-    if (r.json_index != members_.object) gather_members(o);
-    if (members_.count > Members::kMax) {
-        io::tape::each_member(o, [&](std::string_view k, JEl value) {
-            if (!is_known(k)) unknown_key(k, value, keep);
-        });
-        return;
-    }
-    for (std::uint32_t m = 0; m < members_.count; ++m) {
-        const Members::Entry& e = members_.entries[m];
-        const std::string_view k(e.key, e.tag >> 8);
-        if (!is_known(k)) unknown_key(k, io::tape::element(r.doc, e.value), keep);
-    }
-}
-
-void JsonSkeletonReader::unknown_key(std::string_view k, JEl value, JsonExtras* keep) {
-    if (keep) keep->push_back({std::string(k), simdjson::to_string(value)});
-    if (!options_.warnings) return;
-    if (++warned_ > kMaxWarnings) {
-        if (warned_ == kMaxWarnings + 1) options_.warnings->push_back("more unknown keys (not listed)");
-        return;
-    }
-    options_.warnings->push_back(std::string(keep ? "unknown key kept: " : "unknown key skipped: ") + path_.location_of(k).to_string());
-}
 
 // ---- the document, in the editor's order ----
 
@@ -242,8 +38,33 @@ bool timeline_map(std::span<const std::string_view> path) {
 }
 }  // namespace
 
+// The duplicate-key check runs after the read, and steps over the objects the reader has found free of
+// them (see verified): keyframes and most of a skeleton's objects are then walked once, not twice. A
+// document with a duplicate key fails with that error whatever else is wrong with it, as when the check
+// ran first: the check also runs when the read fails, and the warnings of a read it refuses are dropped.
 SkeletonData JsonSkeletonReader::read() {
-    io::JsonDocument doc(text_, io::kMaxJsonDepth, timeline_map);
+    io::JsonDocument doc(text_, io::kMaxJsonDepth, timeline_map, io::DuplicateCheck::Deferred);
+    verified_.assign((doc.tape_size() + 63) / 64, 0);
+    const std::size_t warnings = options_.warnings ? options_.warnings->size() : 0;
+    auto check_duplicates = [&] {
+        try {
+            doc.check_duplicates(verified_.data());
+        } catch (...) {
+            if (options_.warnings) options_.warnings->resize(warnings);
+            throw;
+        }
+    };
+    try {
+        read_document(doc);
+    } catch (...) {
+        check_duplicates();
+        throw;
+    }
+    check_duplicates();
+    return std::move(sd_);
+}
+
+void JsonSkeletonReader::read_document(const io::JsonDocument& doc) {
     JObj root = object(doc.root());
     detect_version(root);
     if (version_ == Version::V42)
@@ -269,7 +90,6 @@ SkeletonData JsonSkeletonReader::read() {
         sd_.animations.reserve(anims.size());
         for (auto field : anims) sd_.animations.push_back(read_animation(field.key, field.value));
     }
-    return std::move(sd_);
 }
 
 // The layout is decided before anything else is read: from "skeleton"/"spine" when it is there, else
@@ -351,33 +171,30 @@ void JsonSkeletonReader::read_bones(JEl e) {
         Scope si(path_, i);
         JObj o = object(be);
         Bone b;
-        if (version_ == Version::V42)  // "transform" became "inherit"; editor icon and visibility
-            known_keys(o, {"name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY",
-                           "inherit", "skin", "color", "icon", "visible"}, &b.json_extra);
-        else
-            known_keys(o, {"name", "parent", "length", "rotation", "x", "y", "scaleX", "scaleY", "shearX", "shearY",
-                           "transform", "skin", "color"}, &b.json_extra);
-        b.name = required_string(o, "name");
-        if (get(o, "parent")) {
-            b.parent = lookup(bones_, o, "parent", "parent bone (parents must come before their children)");
+        constexpr auto& K = kBoneKeys;
+        const bool v42 = version_ == Version::V42;  // "transform" became "inherit"; editor icon and visibility
+        const Fields f = fields(o, K, v42 ? K.except("transform") : K.except("inherit", "icon", "visible"));
+        unknown_keys(f, &b.json_extra);
+        b.name = required_string(f, K["name"]);
+        if (get(f, K["parent"])) {
+            b.parent = lookup(bones_, f, K["parent"], "parent bone (parents must come before their children)");
         } else if (i > 0) {
             fail("bone \"" + b.name->substr(0, 80) + "\" has no parent (only the first bone may be the root)");
         }
-        b.length = number(o, "length", 0);
-        b.rotation = number(o, "rotation", 0);
-        b.x = number(o, "x", 0);
-        b.y = number(o, "y", 0);
-        b.scale_x = number(o, "scaleX", 1);
-        b.scale_y = number(o, "scaleY", 1);
-        b.shear_x = number(o, "shearX", 0);
-        b.shear_y = number(o, "shearY", 0);
-        b.transform = name_enum(o, version_ == Version::V42 ? "inherit" : "transform", TransformMode::Normal, kTransformModeNames,
-                                "transform mode");
-        b.skin_required = flag(o, "skin", false);
-        b.color = color(o, "color", kDefaultBoneColor);
-        if (version_ == Version::V42) {
-            b.icon = string(o, "icon");
-            b.visible = flag(o, "visible", true);
+        b.length = number(f, K["length"], 0);
+        b.rotation = number(f, K["rotation"], 0);
+        b.x = number(f, K["x"], 0);
+        b.y = number(f, K["y"], 0);
+        b.scale_x = number(f, K["scaleX"], 1);
+        b.scale_y = number(f, K["scaleY"], 1);
+        b.shear_x = number(f, K["shearX"], 0);
+        b.shear_y = number(f, K["shearY"], 0);
+        b.transform = name_enum(f, v42 ? K["inherit"] : K["transform"], TransformMode::Normal, kTransformModeNames, "transform mode");
+        b.skin_required = flag(f, K["skin"], false);
+        b.color = color(f, K["color"], kDefaultBoneColor);
+        if (v42) {
+            b.icon = string(f, K["icon"]);
+            b.visible = flag(f, K["visible"], true);
         }
         add_name(bones_, b.name, static_cast<int>(i), "bone");
         sd_.bones.push_back(std::move(b));
@@ -395,17 +212,16 @@ void JsonSkeletonReader::read_slots(JEl e) {
         Scope si(path_, i);
         JObj o = object(se);
         Slot sl;
-        if (version_ == Version::V42)
-            known_keys(o, {"name", "bone", "color", "dark", "attachment", "blend", "visible"}, &sl.json_extra);
-        else
-            known_keys(o, {"name", "bone", "color", "dark", "attachment", "blend"}, &sl.json_extra);
-        sl.name = required_string(o, "name");
-        sl.bone = lookup(bones_, o, "bone", "bone");
-        sl.color = color(o, "color", 0xFFFFFFFFu);
-        if (get(o, "dark")) sl.dark = rgb(o, "dark", 0);
-        sl.attachment = string(o, "attachment");
-        sl.blend = name_enum(o, "blend", BlendMode::Normal, kBlendModeNames, "blend mode");
-        if (version_ == Version::V42) sl.visible = flag(o, "visible", true);
+        constexpr auto& K = kSlotKeys;
+        const Fields f = fields(o, K, version_ == Version::V42 ? K.all() : K.except("visible"));
+        unknown_keys(f, &sl.json_extra);
+        sl.name = required_string(f, K["name"]);
+        sl.bone = lookup(bones_, f, K["bone"], "bone");
+        sl.color = color(f, K["color"], 0xFFFFFFFFu);
+        if (get(f, K["dark"])) sl.dark = rgb(f, K["dark"], 0);
+        sl.attachment = string(f, K["attachment"]);
+        sl.blend = name_enum(f, K["blend"], BlendMode::Normal, kBlendModeNames, "blend mode");
+        if (version_ == Version::V42) sl.visible = flag(f, K["visible"], true);
         add_name(slots_, sl.name, static_cast<int>(i), "slot");
         sd_.slots.push_back(std::move(sl));
         ++i;

@@ -1,10 +1,14 @@
 // Internal: the Spine JSON reader's state, shared by the files that read its parts
-// (json_reader.cpp: header, bones, slots, constraints, events, helpers; json_skin_reader.cpp: skins and
-// attachments; json_animation_reader.cpp: animations). The writers in json_writer*.cpp mirror them.
+// (json_reader.cpp: header, bones, slots, constraints, events; json_reader_helpers.cpp: the helpers;
+// json_skin_reader.cpp: skins and attachments; json_animation_reader.cpp: animations). The writers in
+// json_writer*.cpp mirror them.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -25,12 +29,95 @@ using JArr = simdjson::dom::array;
 inline constexpr double kFloatLimit = 3.4028235677973366e38;
 inline bool fits_float(double d) { return d < kFloatLimit && d > -kFloatLimit; }
 
+// The keys an object of one kind may hold (a bone, a slot, an attachment, a keyframe...), in the order the
+// writer gives them, for JsonSkeletonReader::fields: a reader names a field by its index in the list,
+// found at compile time (kBoneKeys["x"]; a name not in the list does not compile), so that reading a
+// field costs no search. A list may hold the keys of several versions; `known` masks say which of them
+// a version knows (the others are reported as unknown keys, as a key not in the list is).
+inline constexpr std::size_t kMaxKeys = 32;
+template <std::size_t N>
+struct Keys {
+    static_assert(N <= kMaxKeys);
+    std::array<std::string_view, N> names;
+
+    consteval std::uint32_t operator[](std::string_view key) const { return index_of(key); }
+    // (constexpr, not consteval: the consteval members call it, which clang 14 refuses of a consteval one)
+    constexpr std::uint32_t index_of(std::string_view key) const {
+        for (std::size_t i = 0; i < N; ++i)
+            if (names[i] == key) return static_cast<std::uint32_t>(i);
+        throw "not a key of this list";  // evaluated at compile time: a compile error
+    }
+    // The index of "curve" in a 3.x keyframe's list, which must be followed by "c2", "c3", "c4".
+    consteval std::uint32_t curve() const {
+        const std::uint32_t c = index_of("curve");
+        if (c + 3 >= N || names[c + 1] != "c2" || names[c + 2] != "c3" || names[c + 3] != "c4") throw "curve not followed by c2, c3, c4";
+        return c;
+    }
+    // The mask of every key, and of every key but `keys`.
+    static constexpr std::uint32_t all() { return N == 32 ? ~0u : (1u << N) - 1; }
+    template <class... K>
+    consteval std::uint32_t except(K... keys) const {
+        return (all() & ... & ~(1u << index_of(keys)));
+    }
+    template <class... K>
+    consteval std::uint32_t mask(K... keys) const {
+        return (0u | ... | (1u << index_of(keys)));
+    }
+    // The Bezier handles c2, c3, c4 of a 3.x keyframe (4.x writes curves as arrays: there they are
+    // unknown), set by keys().
+    std::uint32_t handles = 0;
+    // tag(names[i]), set by keys().
+    std::array<std::uint32_t, N> tags{};
+
+    // A key's length and first byte: the keys of one list have different tags but for a few (scaleX,
+    // shearX), so a member's key is compared with a name only when their tags agree.
+    static constexpr std::uint32_t tag(const char* key, std::size_t size) {
+        return static_cast<std::uint32_t>(size) << 8 | (size ? static_cast<unsigned char>(key[0]) : 0u);
+    }
+};
+template <class... S>
+consteval Keys<sizeof...(S)> keys(S... names) {
+    Keys<sizeof...(S)> k{{std::string_view(names)...}};
+    for (std::size_t i = 0; i < k.names.size(); ++i) {
+        if (k.names[i] == "c2" || k.names[i] == "c3" || k.names[i] == "c4") k.handles |= 1u << i;
+        k.tags[i] = k.tag(k.names[i].data(), k.names[i].size());
+    }
+    return k;
+}
+
+// The members of one object matched to a Keys list by one walk over them (JsonSkeletonReader::fields):
+// when bit i of `present` is set, value[i] is the tape index of the value of the first member named
+// names[i] (value[] is left unset otherwise, which spares clearing it for every object).
+struct Fields {
+    const simdjson::dom::document* doc;
+    std::size_t object;           // tape index of the object's '{'
+    const std::string_view* names;
+    std::uint32_t count;          // of names
+    std::uint32_t known;          // the names this version knows (bit i: names[i])
+    bool unknown;                 // a member that is not a known key was met
+    std::uint32_t present;        // bit i: names[i] is a member
+    std::uint32_t containers;     // bit i: names[i] holds an object or an array
+    // For the duplicate-key check (see JsonSkeletonReader::verified): no key is named twice, and the
+    // members not in the list hold no container.
+    bool clean;
+    std::uint32_t value[kMaxKeys];
+
+    bool has(std::uint32_t i) const { return present >> i & 1; }
+};
+
+// A member about to be read: its value (when there is one) and its key, for the path of errors.
+struct Field {
+    std::optional<simdjson::dom::element> value;
+    std::string_view key;
+};
+
 class JsonSkeletonReader {
 public:
     JsonSkeletonReader(std::string_view text, const JsonReadOptions& options) : text_(text), options_(options), path_(text) {}
     SkeletonData read();
 
 private:
+    void read_document(const io::JsonDocument& doc);
     using Scope = io::JsonPath::Scope;
 
     // json_reader.cpp
@@ -54,7 +141,7 @@ private:
     Skin read_skin(JObj o, std::size_t skin_index);
     void read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index);
     Attachment read_attachment(JObj o, std::string_view key);
-    Vertices read_vertices(JObj o, int vertex_count);
+    Vertices read_vertices(Field vertices, int vertex_count);
     void resolve_linked_meshes();
 
     // json_animation_reader.cpp
@@ -75,10 +162,19 @@ private:
     void read_attachment_timelines(Animation& a, JObj o);  // 4.1+: deform and sequence
     // A key's curve: 3.x one Bezier in fractions; 4.x `channels` Beziers in absolute units.
     Curve key_curve(JObj key, int channels) { return is_4x(version_) ? read_bezier(key, channels) : read_curve(key); }
-    Curve read_bezier(JObj key, int channels);
+    // The same from fields: `curve` is the index of "curve", followed by "c2", "c3", "c4" (Keys::curve()).
+    Curve key_curve(const Fields& k, std::uint32_t curve, int channels) {
+        return is_4x(version_) ? read_bezier(at(k, curve), channels) : read_curve(k, curve);
+    }
+    Curve read_bezier(Field curve, int channels);
+    Curve read_bezier(JObj key, int channels) { return read_bezier(at(key, "curve"), channels); }
     void read_draw_order(Animation& a, JArr keys);
     void read_event_keys(Animation& a, JArr keys);
     Curve read_curve(JObj key);
+    Curve read_curve(const Fields& k, std::uint32_t curve);
+    // The 3.x curve from the member "curve" and its handles (handle(2) is c2, ...).
+    template <class Handle>
+    Curve read_curve(Field curve, Handle&& handle);
     // Calls f(key object) for each keyframe of the timeline array `e`, with the path at that key.
     template <class F>
     void each_key(JEl e, F&& f) {
@@ -106,19 +202,12 @@ private:
         JsonExtras extra;
         known_keys(k, known, &extra);
         if (extra.empty()) return;
-        std::string pointer = path_.pointer().substr(animation_path_size_);
-        // A timeline named twice in its map gives its keys the paths of the first one's: keys kept there
-        // would come back on the other timeline, so they are refused rather than moved.
-        for (const KeyJsonExtra& k : a.json_key_extra)
-            if (k.pointer == pointer) fail("unknown keys in a timeline named twice in its object cannot be kept: remove one of them");
-        a.json_key_extra.push_back({std::move(pointer), std::move(extra)});
+        file_key_extra(a, std::move(extra));
     }
 
-    // ---- helpers (json_reader.cpp); each fails with the path of the value at fault ----
+    // ---- helpers (json_reader_helpers.cpp); each fails with the path of the value at fault ----
     JObj object(JEl e) { return io::as_object(e, path_); }
     JArr array(JEl e) { return io::as_array(e, path_); }
-    JObj object_at(JObj o, std::string_view key);  // a member that must be an object
-    JArr array_at(JObj o, std::string_view key);   // a member that must be an array
     // The first member of `o` named `key` (as io::member), from the member table (see Members below).
     std::optional<JEl> member(JObj o, std::string_view key) {
         const io::tape::Ref r = io::tape::ref(o);
@@ -135,10 +224,86 @@ private:
     }
     std::optional<JEl> member_on_tape(JObj o, std::string_view key);
     void gather_members(JObj o);
-    std::optional<JEl> get(JObj o, std::string_view key);  // absent or null: nullopt
-    JEl required(JObj o, std::string_view key);
+
+    // The members of `o` matched to `keys` in one walk (see Fields); `known`: the keys this version
+    // knows (3.x Bezier handles are unknown in 4.x whatever it says). Unknown keys are reported by
+    // unknown_keys / keyframe_keys, called where the reader checks them.
+    template <std::size_t N>
+    Fields fields(JObj o, const Keys<N>& keys, std::uint32_t known) {
+        Fields f;
+        match_fields(o, keys.names.data(), keys.tags.data(), static_cast<std::uint32_t>(N), is_4x(version_) ? known & ~keys.handles : known, f);
+        return f;
+    }
+    template <std::size_t N>
+    Fields fields(JObj o, const Keys<N>& keys) {
+        return fields(o, keys, keys.all());
+    }
+    void match_fields(JObj o, const std::string_view* names, const std::uint32_t* tags, std::uint32_t count, std::uint32_t known, Fields& f);
+    // Notes that the object of `f`, now read, holds no duplicate key anywhere inside, when it is clean and
+    // its only containers are fields of `arrays`, arrays the reader has read whole as numbers (which it
+    // refuses otherwise): the document's duplicate-key check then steps over it (see read()). Objects
+    // that hold no container are noted by match_fields itself.
+    void verified(const Fields& f, std::uint32_t arrays) {
+        if (f.clean && f.containers && !(f.containers & ~arrays)) verified_[f.object >> 6] |= std::uint64_t{1} << (f.object & 63);
+    }
+    // Members of the object of `f` that are not known keys: kept in `keep` when given, and reported as
+    // warnings (as known_keys).
+    void unknown_keys(const Fields& f, JsonExtras* keep) {
+        if (f.unknown) [[unlikely]]
+            report_unknown_keys(f, keep);
+    }
+    void report_unknown_keys(const Fields& f, JsonExtras* keep);
+    // The same for a keyframe (see keyframe_keys).
+    void keyframe_keys(Animation& a, const Fields& k) {
+        if (!k.unknown) return;
+        JsonExtras extra;
+        report_unknown_keys(k, &extra);
+        file_key_extra(a, std::move(extra));
+    }
+
+    // A member to read, by name (looked up) or as a field of `f`.
+    Field at(JObj o, std::string_view key) { return {member(o, key), key}; }
+    static Field at(const Fields& f, std::uint32_t i) {
+        if (!f.has(i)) return {std::nullopt, f.names[i]};
+        return {io::tape::element(f.doc, f.value[i]), f.names[i]};
+    }
+
+    // Each reading helper takes the member as a Field; the overloads name it by key in an object, or
+    // by index in a Fields.
+    std::optional<JEl> get(Field m) {  // absent or null: nullopt
+        if (!m.value || m.value->is_null()) return std::nullopt;
+        return m.value;
+    }
+    std::optional<JEl> get(JObj o, std::string_view key) { return get(at(o, key)); }
+    std::optional<JEl> get(const Fields& f, std::uint32_t i) { return get(at(f, i)); }
+    JEl required(Field m) {
+        if (!m.value) [[unlikely]]
+            missing(m.key);
+        return *m.value;
+    }
+    JEl required(JObj o, std::string_view key) { return required(at(o, key)); }
+    [[noreturn]] void missing(std::string_view key) const;
+    JObj object_at(JObj o, std::string_view key);  // a member that must be an object
+    JArr array_at(Field m);                        // a member that must be an array
+    JArr array_at(JObj o, std::string_view key) { return array_at(at(o, key)); }
+    JArr array_at(const Fields& f, std::uint32_t i) { return array_at(at(f, i)); }
     float number(JEl e);  // a float32 (path already at e)
+    // Fast path inline: any JSON number as a double, read from the tape (anything else is read, and
+    // refused, by number_slow with the path at the key).
+    float number(Field m, float fallback) {
+        if (!m.value) return fallback;
+        double d;
+        if (io::tape::number(*m.value, d) && fits_float(d)) return static_cast<float>(d);
+        return number_slow(*m.value, m.key);
+    }
     float number(JObj o, std::string_view key, float fallback);
+    float number(const Fields& f, std::uint32_t i, float fallback) {
+        if (!f.has(i)) return fallback;
+        double d;
+        if (io::tape::number_at(f.doc->tape.get() + f.value[i], d) && fits_float(d)) return static_cast<float>(d);
+        return number_slow(io::tape::element(f.doc, f.value[i]), f.names[i]);
+    }
+    float number_slow(JEl e, std::string_view key);
     int integer(JEl e, long min, long max);  // path already at e
     // Element `i` of the array at the current path; the path is extended only to report a failure
     // (these are the hot loops over vertex arrays).
@@ -169,24 +334,61 @@ private:
         std::size_t i = 0;
         io::tape::each(a, [&](JEl e) { out.push_back(static_cast<std::uint16_t>(integer_at(e, i++, 0, max))); });
     }
-    int integer(JObj o, std::string_view key, int fallback, long min, long max);
-    bool flag(JObj o, std::string_view key, bool fallback);
-    OptString string(JObj o, std::string_view key);  // absent or null: nullopt
-    std::string required_string(JObj o, std::string_view key);
-    Rgba color(JObj o, std::string_view key, Rgba fallback);          // "RRGGBBAA"
-    std::uint32_t rgb(JObj o, std::string_view key, std::uint32_t fallback);  // "RRGGBB"
+    int integer(Field m, int fallback, long min, long max);
+    int integer(JObj o, std::string_view key, int fallback, long min, long max) { return integer(at(o, key), fallback, min, max); }
+    int integer(const Fields& f, std::uint32_t i, int fallback, long min, long max) { return integer(at(f, i), fallback, min, max); }
+    bool flag(Field m, bool fallback);
+    bool flag(JObj o, std::string_view key, bool fallback) { return flag(at(o, key), fallback); }
+    bool flag(const Fields& f, std::uint32_t i, bool fallback) { return flag(at(f, i), fallback); }
+    OptString string(Field m);  // absent or null: nullopt
+    OptString string(JObj o, std::string_view key) { return string(at(o, key)); }
+    OptString string(const Fields& f, std::uint32_t i) { return string(at(f, i)); }
+    std::string required_string(Field m);
+    std::string required_string(JObj o, std::string_view key) { return required_string(at(o, key)); }
+    std::string required_string(const Fields& f, std::uint32_t i) { return required_string(at(f, i)); }
+    Rgba color(Field m, Rgba fallback);  // "RRGGBBAA"
+    Rgba color(JObj o, std::string_view key, Rgba fallback) { return color(at(o, key), fallback); }
+    Rgba color(const Fields& f, std::uint32_t i, Rgba fallback) { return color(at(f, i), fallback); }
+    std::uint32_t rgb(Field m, std::uint32_t fallback);  // "RRGGBB"
+    std::uint32_t rgb(JObj o, std::string_view key, std::uint32_t fallback) { return rgb(at(o, key), fallback); }
+    std::uint32_t rgb(const Fields& f, std::uint32_t i, std::uint32_t fallback) { return rgb(at(f, i), fallback); }
     template <class Enum, class Names>
-    Enum name_enum(JObj o, std::string_view key, Enum fallback, const Names& names, const char* what);
-    // Index of the name held by member `key` in `index`; fails naming `what` when unknown.
-    int lookup(const NameIndex& index, JObj o, std::string_view key, const char* what);
+    Enum name_enum(Field m, Enum fallback, const Names& names, const char* what);
+    template <class Enum, class Names>
+    Enum name_enum(JObj o, std::string_view key, Enum fallback, const Names& names, const char* what) {
+        return name_enum(at(o, key), fallback, names, what);
+    }
+    template <class Enum, class Names>
+    Enum name_enum(const Fields& f, std::uint32_t i, Enum fallback, const Names& names, const char* what) {
+        return name_enum(at(f, i), fallback, names, what);
+    }
+    // Index of the name held by the member in `index`; fails naming `what` when unknown.
+    int lookup(const NameIndex& index, Field m, const char* what);
+    int lookup(const NameIndex& index, JObj o, std::string_view key, const char* what) { return lookup(index, at(o, key), what); }
+    int lookup(const NameIndex& index, const Fields& f, std::uint32_t i, const char* what) { return lookup(index, at(f, i), what); }
     int lookup_name(const NameIndex& index, std::string_view name, const char* what);  // path at the name
-    std::vector<int> lookup_list(const NameIndex& index, JObj o, std::string_view key, const char* what);
+    std::vector<int> lookup_list(const NameIndex& index, Field m, const char* what);
+    std::vector<int> lookup_list(const NameIndex& index, JObj o, std::string_view key, const char* what) {
+        return lookup_list(index, at(o, key), what);
+    }
+    std::vector<int> lookup_list(const NameIndex& index, const Fields& f, std::uint32_t i, const char* what) {
+        return lookup_list(index, at(f, i), what);
+    }
     void add_name(NameIndex& index, const OptString& name, int i, const char* what);
     // Which of width, height (and with `position`, x, y) `o` leaves out.
     JsonAbsent absent_fields(JObj o, bool position);
+    // The same for width and height, fields `width` and `height` of `f`.
+    JsonAbsent absent_size(const Fields& f, std::uint32_t width, std::uint32_t height) {
+        JsonAbsent absent = 0;
+        if (!get(f, width)) absent |= kAbsentWidth;
+        if (!get(f, height)) absent |= kAbsentHeight;
+        return absent;
+    }
     // Keys of `o` not in `known`: kept in `keep` when given (else skipped), and reported as warnings.
     void known_keys(JObj o, std::initializer_list<std::string_view> known, JsonExtras* keep = nullptr);
     void unknown_key(std::string_view k, JEl value, JsonExtras* keep);  // kept and/or reported
+    // Files a keyframe's unknown keys with the animation (see keyframe_keys).
+    void file_key_extra(Animation& a, JsonExtras&& extra);
     [[noreturn]] void fail(const std::string& message) const { path_.fail(message); }
 
 private:
@@ -198,6 +400,8 @@ private:
     NameIndex bones_, slots_, ik_, transform_, paths_, physics_, skins_, events_;
     std::size_t warned_ = 0;
     std::size_t animation_path_size_ = 0;  // length of the current animation's JSON pointer
+
+    std::vector<std::uint64_t> verified_;  // bit i: the container at tape index i holds no duplicate key
 
     struct PendingLink {
         std::size_t skin, slot_entry, attachment;
@@ -234,13 +438,16 @@ private:
 };
 
 template <class Enum, class Names>
-Enum JsonSkeletonReader::name_enum(JObj o, std::string_view key, Enum fallback, const Names& names, const char* what) {
-    auto e = get(o, key);
+Enum JsonSkeletonReader::name_enum(Field m, Enum fallback, const Names& names, const char* what) {
+    auto e = get(m);
     if (!e) return fallback;
-    Scope s(path_, key);
+    if (e->is_string()) {  // fast path: a name of the list
+        const std::string_view v = e->get_string().value_unsafe();
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (names[i] == v) return static_cast<Enum>(i);
+    }
+    Scope s(path_, m.key);
     std::string_view v = io::as_string(*e, path_);
-    for (std::size_t i = 0; i < names.size(); ++i)
-        if (names[i] == v) return static_cast<Enum>(i);
     std::string list;
     for (auto n : names) list += (list.empty() ? "" : ", ") + std::string(n);
     fail(std::string("unknown ") + what + " \"" + std::string(v.substr(0, 40)) + "\" (expected one of " + list + ")");

@@ -10,6 +10,16 @@ namespace rigio::spine::detail {
 
 namespace {
 constexpr long kMaxIndex = std::numeric_limits<int>::max();
+
+// The keys of each type of attachment (see Keys); "sequence" is 4.1+, as is "timelines", which replaced
+// the linked mesh's "deform".
+constexpr auto kRegionKeys = keys("name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height", "sequence");
+constexpr auto kBoundingBoxKeys = keys("name", "type", "vertexCount", "vertices", "color");
+constexpr auto kMeshKeys = keys("name", "type", "path", "color", "uvs", "triangles", "vertices", "hull", "edges", "width", "height", "sequence");
+constexpr auto kLinkedMeshKeys = keys("name", "type", "path", "color", "skin", "parent", "timelines", "deform", "width", "height", "sequence");
+constexpr auto kPathKeys = keys("name", "type", "closed", "constantSpeed", "lengths", "vertexCount", "vertices", "color");
+constexpr auto kPointKeys = keys("name", "type", "x", "y", "rotation", "color");
+constexpr auto kClippingKeys = keys("name", "type", "end", "vertexCount", "vertices", "color");
 }
 
 void JsonSkeletonReader::read_skins(JEl e) {
@@ -95,41 +105,45 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
 Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
     Attachment a;
     const bool sequences = version_ >= Version::V41;  // 4.1+: regions and meshes may cycle through a sequence
-    a.type = name_enum(o, "type", AttachmentType::Region, kAttachmentTypeNames, "attachment type");
-    a.name = string(o, "name");
+    // The type decides the keys: it and the name are looked up first, on the tape.
+    a.type = name_enum(Field{io::member(o, "type"), "type"}, AttachmentType::Region, kAttachmentTypeNames, "attachment type");
+    a.name = string(Field{io::member(o, "name"), "name"});
+    std::optional<JEl> sequence;  // read after the type's own fields
     switch (a.type) {
-        case AttachmentType::Region:
-            if (sequences)
-                known_keys(o, {"name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height", "sequence"}, &a.json_extra);
-            else
-                known_keys(o, {"name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height"}, &a.json_extra);
-            a.path = string(o, "path");
-            a.color = color(o, "color", 0xFFFFFFFFu);
-            a.x = number(o, "x", 0);
-            a.y = number(o, "y", 0);
-            a.scale_x = number(o, "scaleX", 1);
-            a.scale_y = number(o, "scaleY", 1);
-            a.rotation = number(o, "rotation", 0);
-            a.width = number(o, "width", 32);
-            a.height = number(o, "height", 32);
-            a.json_absent = absent_fields(o, false);
+        case AttachmentType::Region: {
+            constexpr auto& K = kRegionKeys;
+            const Fields f = fields(o, K, sequences ? K.all() : K.except("sequence"));
+            unknown_keys(f, &a.json_extra);
+            a.path = string(f, K["path"]);
+            a.color = color(f, K["color"], 0xFFFFFFFFu);
+            a.x = number(f, K["x"], 0);
+            a.y = number(f, K["y"], 0);
+            a.scale_x = number(f, K["scaleX"], 1);
+            a.scale_y = number(f, K["scaleY"], 1);
+            a.rotation = number(f, K["rotation"], 0);
+            a.width = number(f, K["width"], 32);
+            a.height = number(f, K["height"], 32);
+            a.json_absent = absent_size(f, K["width"], K["height"]);
+            if (sequences) sequence = get(f, K["sequence"]);
             break;
+        }
         case AttachmentType::BoundingBox: {
-            known_keys(o, {"name", "type", "vertexCount", "vertices", "color"}, &a.json_extra);
-            a.vertices = read_vertices(o, integer(o, "vertexCount", 0, 0, kMaxIndex));
-            a.color = color(o, "color", default_attachment_color(a.type));
+            constexpr auto& K = kBoundingBoxKeys;
+            const Fields f = fields(o, K);
+            unknown_keys(f, &a.json_extra);
+            a.vertices = read_vertices(at(f, K["vertices"]), integer(f, K["vertexCount"], 0, 0, kMaxIndex));
+            a.color = color(f, K["color"], default_attachment_color(a.type));
+            verified(f, K.mask("vertices"));
             break;
         }
         case AttachmentType::Mesh: {
-            if (sequences)
-                known_keys(o, {"name", "type", "path", "color", "uvs", "triangles", "vertices", "hull", "edges", "width", "height", "sequence"},
-                           &a.json_extra);
-            else
-                known_keys(o, {"name", "type", "path", "color", "uvs", "triangles", "vertices", "hull", "edges", "width", "height"}, &a.json_extra);
-            a.path = string(o, "path");
-            a.color = color(o, "color", 0xFFFFFFFFu);
+            constexpr auto& K = kMeshKeys;
+            const Fields f = fields(o, K, sequences ? K.all() : K.except("sequence"));
+            unknown_keys(f, &a.json_extra);
+            a.path = string(f, K["path"]);
+            a.color = color(f, K["color"], 0xFFFFFFFFu);
             {
-                JArr uvs = array_at(o, "uvs");
+                JArr uvs = array_at(f, K["uvs"]);
                 Scope su(path_, "uvs");
                 if (uvs.size() % 2 != 0) fail("uvs needs an even number of values (u, v per vertex), found " + std::to_string(uvs.size()));
                 numbers(uvs, a.uvs);
@@ -137,43 +151,49 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
             const int vertex_count = static_cast<int>(a.uvs.size() / 2);
             if (a.uvs.size() / 2 > 65536) fail("a mesh can have at most 65536 vertices, found " + std::to_string(a.uvs.size() / 2));
             {
-                JArr tris = array_at(o, "triangles");
+                JArr tris = array_at(f, K["triangles"]);
                 Scope st(path_, "triangles");
                 if (tris.size() % 3 != 0) fail("triangles needs 3 vertex indices per triangle, found " + std::to_string(tris.size()) + " values");
                 indices(tris, a.triangles, vertex_count - 1);
             }
-            a.vertices = read_vertices(o, vertex_count);
-            a.hull = integer(o, "hull", 0, 0, vertex_count);
-            if (auto edges = get(o, "edges")) {
+            a.vertices = read_vertices(at(f, K["vertices"]), vertex_count);
+            a.hull = integer(f, K["hull"], 0, 0, vertex_count);
+            if (auto edges = get(f, K["edges"])) {
                 Scope se(path_, "edges");
                 JArr arr = array(*edges);
                 indices(arr, a.edges, 65535);
             }
-            a.width = number(o, "width", 32);
-            a.height = number(o, "height", 32);
-            a.json_absent = absent_fields(o, false);
+            a.width = number(f, K["width"], 32);
+            a.height = number(f, K["height"], 32);
+            a.json_absent = absent_size(f, K["width"], K["height"]);
+            if (sequences) sequence = get(f, K["sequence"]);
+            verified(f, K.mask("uvs", "triangles", "vertices", "edges"));
             break;
         }
-        case AttachmentType::LinkedMesh:
-            if (sequences)  // "deform" became "timelines" (every timeline of the parent, not only deform)
-                known_keys(o, {"name", "type", "path", "color", "skin", "parent", "timelines", "width", "height", "sequence"}, &a.json_extra);
-            else
-                known_keys(o, {"name", "type", "path", "color", "skin", "parent", "deform", "width", "height"}, &a.json_extra);
-            a.path = string(o, "path");
-            a.color = color(o, "color", 0xFFFFFFFFu);
-            a.parent_skin = string(o, "skin");
-            a.parent = required_string(o, "parent");
-            a.deform = flag(o, sequences ? "timelines" : "deform", true);
-            a.width = number(o, "width", 32);
-            a.height = number(o, "height", 32);
-            a.json_absent = absent_fields(o, false);
+        case AttachmentType::LinkedMesh: {
+            // 4.1+: "deform" became "timelines" (every timeline of the parent, not only deform)
+            constexpr auto& K = kLinkedMeshKeys;
+            const Fields f = fields(o, K, sequences ? K.except("deform") : K.except("timelines", "sequence"));
+            unknown_keys(f, &a.json_extra);
+            a.path = string(f, K["path"]);
+            a.color = color(f, K["color"], 0xFFFFFFFFu);
+            a.parent_skin = string(f, K["skin"]);
+            a.parent = required_string(f, K["parent"]);
+            a.deform = flag(f, sequences ? K["timelines"] : K["deform"], true);
+            a.width = number(f, K["width"], 32);
+            a.height = number(f, K["height"], 32);
+            a.json_absent = absent_size(f, K["width"], K["height"]);
+            if (sequences) sequence = get(f, K["sequence"]);
             break;
+        }
         case AttachmentType::Path: {
-            known_keys(o, {"name", "type", "closed", "constantSpeed", "lengths", "vertexCount", "vertices", "color"}, &a.json_extra);
-            a.closed = flag(o, "closed", false);
-            a.constant_speed = flag(o, "constantSpeed", true);
-            const int vertex_count = integer(o, "vertexCount", 0, 0, kMaxIndex);
-            JArr lengths = array_at(o, "lengths");
+            constexpr auto& K = kPathKeys;
+            const Fields f = fields(o, K);
+            unknown_keys(f, &a.json_extra);
+            a.closed = flag(f, K["closed"], false);
+            a.constant_speed = flag(f, K["constantSpeed"], true);
+            const int vertex_count = integer(f, K["vertexCount"], 0, 0, kMaxIndex);
+            JArr lengths = array_at(f, K["lengths"]);
             {
                 Scope sl(path_, "lengths");
                 if (lengths.size() != static_cast<std::size_t>(vertex_count / 3))
@@ -181,36 +201,43 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
                          " lengths, found " + std::to_string(lengths.size()));
                 numbers(lengths, a.lengths);
             }
-            a.vertices = read_vertices(o, vertex_count);
-            a.color = color(o, "color", default_attachment_color(a.type));
+            a.vertices = read_vertices(at(f, K["vertices"]), vertex_count);
+            a.color = color(f, K["color"], default_attachment_color(a.type));
+            verified(f, K.mask("lengths", "vertices"));
             break;
         }
-        case AttachmentType::Point:
-            known_keys(o, {"name", "type", "x", "y", "rotation", "color"}, &a.json_extra);
-            a.x = number(o, "x", 0);
-            a.y = number(o, "y", 0);
-            a.rotation = number(o, "rotation", 0);
-            a.color = color(o, "color", default_attachment_color(a.type));
+        case AttachmentType::Point: {
+            constexpr auto& K = kPointKeys;
+            const Fields f = fields(o, K);
+            unknown_keys(f, &a.json_extra);
+            a.x = number(f, K["x"], 0);
+            a.y = number(f, K["y"], 0);
+            a.rotation = number(f, K["rotation"], 0);
+            a.color = color(f, K["color"], default_attachment_color(a.type));
             break;
-        case AttachmentType::Clipping:
-            known_keys(o, {"name", "type", "end", "vertexCount", "vertices", "color"}, &a.json_extra);
-            a.end_slot = lookup(slots_, o, "end", "end slot");
-            a.vertices = read_vertices(o, integer(o, "vertexCount", 0, 0, kMaxIndex));
-            a.color = color(o, "color", default_attachment_color(a.type));
+        }
+        case AttachmentType::Clipping: {
+            constexpr auto& K = kClippingKeys;
+            const Fields f = fields(o, K);
+            unknown_keys(f, &a.json_extra);
+            a.end_slot = lookup(slots_, f, K["end"], "end slot");
+            a.vertices = read_vertices(at(f, K["vertices"]), integer(f, K["vertexCount"], 0, 0, kMaxIndex));
+            a.color = color(f, K["color"], default_attachment_color(a.type));
+            verified(f, K.mask("vertices"));
             break;
+        }
     }
-    if (sequences && (a.type == AttachmentType::Region || a.type == AttachmentType::Mesh || a.type == AttachmentType::LinkedMesh))
-        if (auto e = get(o, "sequence")) {
-            Scope sq(path_, "sequence");
-            JObj q = object(*e);
-            Sequence seq;
-            known_keys(q, {"count", "start", "digits", "setup"}, &seq.json_extra);
-            seq.count = integer(q, "count", 0, 0, kMaxIndex);
-            seq.start = integer(q, "start", 1, 0, kMaxIndex);
-            seq.digits = integer(q, "digits", 0, 0, kMaxIndex);
-            seq.setup_index = integer(q, "setup", 0, 0, kMaxIndex);
-            a.sequence = seq;
-        }
+    if (sequence) {
+        Scope sq(path_, "sequence");
+        JObj q = object(*sequence);
+        Sequence seq;
+        known_keys(q, {"count", "start", "digits", "setup"}, &seq.json_extra);
+        seq.count = integer(q, "count", 0, 0, kMaxIndex);
+        seq.start = integer(q, "start", 1, 0, kMaxIndex);
+        seq.digits = integer(q, "digits", 0, 0, kMaxIndex);
+        seq.setup_index = integer(q, "setup", 0, 0, kMaxIndex);
+        a.sequence = seq;
+    }
     // A name equal to the key, or a path equal to the name, is the same as none (as in a .skel).
     if (a.name && *a.name == key) a.name.reset();
     if (a.path && *a.path == (a.name ? std::string_view(*a.name) : key)) a.path.reset();
@@ -219,10 +246,10 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
 
 // A flat array: x, y per vertex when its length is 2 x the vertex count; otherwise weighted, per vertex:
 // bone count, then bone index, x, y, weight per bone.
-Vertices JsonSkeletonReader::read_vertices(JObj o, int vertex_count) {
+Vertices JsonSkeletonReader::read_vertices(Field vertices, int vertex_count) {
     Vertices v;
     v.count = vertex_count;
-    JArr arr = array_at(o, "vertices");
+    JArr arr = array_at(vertices);
     Scope s(path_, "vertices");
     const std::size_t n = arr.size();
     const std::size_t count = static_cast<std::size_t>(vertex_count);

@@ -112,6 +112,37 @@ TEST(JsonInput, DuplicateKeysAreRejectedWithTheirPath) {
     EXPECT_NO_THROW(JsonDocument doc("{\"a\": {\"x\": 1}, \"b\": {\"x\": 1}, \"c\": [{\"x\": 1}, {\"x\": 1}]}"));
 }
 
+// DuplicateCheck::Deferred: the check runs when check_duplicates is called, with the same error, and steps
+// over the containers whose tape index the caller marks as verified (and everything inside them).
+TEST(JsonInput, DeferredDuplicateCheckStepsOverVerifiedContainers) {
+    const std::string text = "{\"a\": [{\"x\": 1, \"x\": 2}], \"b\": {\"y\": [{\"z\": 0, \"z\": 0}]}}";
+    EXPECT_THROW(JsonDocument now(text), Error);
+    JsonDocument doc(text, kMaxJsonDepth, nullptr, DuplicateCheck::Deferred);
+    std::vector<std::uint64_t> verified((doc.tape_size() + 63) / 64, 0);
+    auto mark = [&](simdjson::dom::element e) {
+        const std::size_t i = tape::ref(e).json_index;
+        ASSERT_LT(i, doc.tape_size());
+        verified[i >> 6] |= std::uint64_t{1} << (i & 63);
+    };
+    try {
+        doc.check_duplicates(verified.data());
+        FAIL() << "accepted a duplicate key";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.where().json_path, "/a/0/x");
+    }
+    mark(doc.root()["a"].value());  // the array holding the first duplicate: the second is found
+    try {
+        doc.check_duplicates(verified.data());
+        FAIL() << "accepted a duplicate key";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.where().json_path, "/b/y/0/z");
+        EXPECT_GT(e.where().line, 0);
+    }
+    mark(doc.root()["b"].value());
+    EXPECT_NO_THROW(doc.check_duplicates(verified.data()));
+    EXPECT_THROW(doc.check_duplicates(), Error);  // without marks, everything is checked
+}
+
 TEST(JsonInput, TruncatedAndTrailing) {
     EXPECT_TRUE(find_json_syntax_error("{\"a\":1", 64, nullptr).has_value());
     EXPECT_TRUE(find_json_syntax_error("{} x", 64, nullptr).has_value());

@@ -132,6 +132,44 @@ TEST(SpineJsonErrors, DuplicateKeysAreErrors) {
     expect_error(twice_skeleton, "/skeleton/x", "duplicate key \"x\"");
 }
 
+// The duplicate-key check runs after the read and steps over the objects the reader checked as it read
+// them (keyframes, bones, slots, attachments, with the number arrays they hold): a duplicate anywhere
+// inside them, or anywhere else, is still found, and wins over any other fault of the document, as when
+// the check ran before the read.
+TEST(SpineJsonErrors, DuplicateKeysAreFoundInsideEveryObjectTheReaderChecks) {
+    const std::string skin = R"({ "name": "x", "attachments": { "body": { "a": )";
+    auto att = [&](const std::string& a) { return doc_with_skin(skin + a + " } } }"); };
+    const std::string at = "/skins/1/attachments/body/a";
+    const std::string mesh = R"("type": "mesh", "uvs": [ 0, 0, 1, 0, 0, 1 ], "triangles": [ 0, 1, 2 ], "vertices": [ 0, 0, 1, 1, 2, 2 ])";
+    // In a mesh (whose arrays the reader reads), in an element of its arrays, in an unknown key's value.
+    expect_error(att("{ " + mesh + R"(, "hull": 3, "hull": 3 })"), at + "/hull", "duplicate key \"hull\"");
+    expect_error(att(R"({ "type": "mesh", "uvs": [ 0, 0, 1, 0, { "u": 1, "u": 2 } ], "triangles": [], "vertices": [] })"), at + "/uvs/4/u",
+                 "duplicate key \"u\"");
+    expect_error(att("{ " + mesh + R"(, "zz": { "q": [ { "k": 1, "k": 2 } ] } })"), at + "/zz/q/0/k", "duplicate key \"k\"");
+    // An unknown key named twice (the reader tells only known keys apart).
+    expect_error(att(R"({ "zz": 1, "y": 2, "zz": 3 })"), at + "/zz", "duplicate key \"zz\"");
+    // Bones, slots, keyframes (3.x curve arrays too) and deform keys.
+    std::string bones = doc("");
+    bones.replace(bones.find("\"name\": \"hip\""), 0, "\"x\": 1, \"y\": 2, \"x\": 3, ");
+    expect_error(bones, "/bones/1/x", "duplicate key \"x\"");
+    expect_error(doc(R"("animations": { "a": { "bones": { "hip": { "translate": [ { "x": 1 }, { "curve": [ 0, 1, { "c": 1, "c": 1 }, 1 ] } ] } } } })"),
+                 "/animations/a/bones/hip/translate/1/curve/2/c", "duplicate key \"c\"");
+    expect_error(doc(R"("animations": { "a": { "deform": { "default": { "body": { "box": [ { "vertices": [ 1, 2 ], "curve": "stepped", "time": 1, "time": 2 } ] } } } } })"),
+                 "/animations/a/deform/default/body/box/0/time", "duplicate key \"time\"");
+    // A duplicate key after a fault the reader meets first: the duplicate is reported, and no warning.
+    const std::string faulty = doc(R"("animations": { "a": { "bones": { "hip": { "rotate": [ { "zz": 1, "angle": "x" }, { "time": 1, "time": 1 } ] } } } })");
+    expect_error(faulty, "/animations/a/bones/hip/rotate/1/time", "duplicate key \"time\"");
+    std::vector<std::string> warnings;
+    JsonReadOptions options;
+    options.warnings = &warnings;
+    EXPECT_FALSE(read_json(faulty, options).ok());
+    EXPECT_TRUE(warnings.empty());
+    // Without the duplicate, the same document fails on its fault.
+    std::string once = faulty;
+    once.replace(once.rfind("\"time\": 1, "), 11, "");
+    expect_error(once, "/animations/a/bones/hip/rotate/0/angle", "expected a number");
+}
+
 TEST(SpineJsonErrors, InconsistentVertexArrays) {
     auto att = [](const std::string& a) { return doc_with_skin(R"({ "name": "x", "attachments": { "body": { "a": )" + a + " } } }"); };
     const std::string at = "/skins/1/attachments/body/a";

@@ -27,13 +27,18 @@ inline constexpr std::size_t kMaxJsonDepth = 256;
 // than once, because the format reads its members one by one in order (e.g. Spine's timeline maps).
 using DuplicateKeysAllowed = bool (*)(std::span<const std::string_view> path);
 
+// When JsonDocument looks for duplicate keys: while parsing, or when its reader calls check_duplicates
+// (which lets the reader step over the objects it has checked itself as it read them).
+enum class DuplicateCheck { Now, Deferred };
+
 // A parsed JSON text. Keeps the text so that errors can be given a line and column.
 class JsonDocument {
 public:
     // Parses `text`; throws Error with line and column on malformed JSON, nesting deeper than max_depth,
-    // or an object that names a key twice (unless `allow_duplicates` says that object may).
+    // or an object that names a key twice (unless `allow_duplicates` says that object may; with
+    // DuplicateCheck::Deferred, that last check is left to check_duplicates).
     explicit JsonDocument(std::string_view text, std::size_t max_depth = kMaxJsonDepth,
-                          DuplicateKeysAllowed allow_duplicates = nullptr);
+                          DuplicateKeysAllowed allow_duplicates = nullptr, DuplicateCheck when = DuplicateCheck::Now);
     ~JsonDocument();
     JsonDocument(const JsonDocument&) = delete;
     JsonDocument& operator=(const JsonDocument&) = delete;
@@ -41,8 +46,16 @@ public:
     simdjson::dom::element root() const { return root_; }
     std::string_view text() const { return text_; }
 
+    // Throws the constructor's error for the first duplicated key in document order, if any. Containers
+    // whose tape index has its bit set in `verified` (a bitmap of tape_size() bits, when given) are
+    // known to hold no duplicate, nor do the containers inside them: they are not looked at again.
+    void check_duplicates(const std::uint64_t* verified = nullptr) const;
+    // Words in the document's tape (simdjson doc/tape.md): a tape index is below it.
+    std::size_t tape_size() const;
+
 private:
     std::string_view text_;
+    DuplicateKeysAllowed allow_duplicates_;
     // Lent by the thread's spare parser when it is free (see json_input.cpp), so that its buffers are
     // reused from one document to the next; else a parser of its own.
     std::unique_ptr<simdjson::dom::parser> parser_;

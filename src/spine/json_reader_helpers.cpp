@@ -1,0 +1,288 @@
+// Spine JSON reader: the validating helpers every part of the reader uses (json_reader.hpp): typed
+// reads of members that fail with the path of the value at fault, name lookups, unknown keys, and the
+// matching of an object's members to its kind's keys (Fields).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "json_names.hpp"
+#include "json_reader.hpp"
+
+namespace rigio::spine::detail {
+
+namespace {
+constexpr std::size_t kMaxWarnings = 50;
+}  // namespace
+
+// ---- helpers ----
+
+void JsonSkeletonReader::gather_members(JObj o) {
+    const io::tape::Ref r = io::tape::ref(o);
+    members_.object = r.json_index;
+    members_.count = 0;
+    members_.present = 0;
+    const std::uint64_t* t = r.doc->tape.get();
+    const std::uint8_t* strings = r.doc->string_buf.get();
+    const std::size_t close = io::tape::close_of(t[r.json_index]);  // the '}'
+    for (std::size_t i = r.json_index + 1; i < close; i = io::tape::after(t, i + 1)) {
+        if (members_.count == Members::kMax) {
+            members_.count = Members::kMax + 1;
+            return;
+        }
+        const std::string_view k = io::tape::string_at(strings, t[i]);
+        const std::uint32_t tag = Members::tag(k.data(), k.size());
+        members_.present |= Members::bit(tag);
+        members_.entries[members_.count++] = {tag, static_cast<std::uint32_t>(i + 1), k.data()};
+    }
+}
+
+std::optional<JEl> JsonSkeletonReader::member_on_tape(JObj o, std::string_view key) { return io::member(o, key); }
+
+void JsonSkeletonReader::missing(std::string_view key) const { fail("missing required key \"" + std::string(key) + "\""); }
+
+JObj JsonSkeletonReader::object_at(JObj o, std::string_view key) {
+    JEl e = required(o, key);
+    Scope s(path_, key);
+    return object(e);
+}
+
+JArr JsonSkeletonReader::array_at(Field m) {
+    JEl e = required(m);
+    Scope s(path_, m.key);
+    return array(e);
+}
+
+float JsonSkeletonReader::number(JEl e) {
+    using T = simdjson::dom::element_type;
+    double d;
+    switch (e.type()) {
+        case T::DOUBLE: d = e.get_double().value_unsafe(); break;
+        case T::INT64: d = static_cast<double>(e.get_int64().value_unsafe()); break;
+        case T::UINT64: d = static_cast<double>(e.get_uint64().value_unsafe()); break;
+        default: return io::as_float(e, path_);  // fails with the type found
+    }
+    if (!fits_float(d)) fail("number " + std::to_string(d) + " does not fit a 32-bit float");
+    return static_cast<float>(d);
+}
+
+float JsonSkeletonReader::number(JObj o, std::string_view key, float fallback) { return number(at(o, key), fallback); }
+
+float JsonSkeletonReader::number_slow(JEl e, std::string_view key) {
+    Scope s(path_, key);
+    return number(e);
+}
+
+int JsonSkeletonReader::integer(JEl e, long min, long max) {
+    std::int64_t v = io::as_integer(e, path_);
+    if (v < min || v > max) fail("integer " + std::to_string(v) + " out of range (" + std::to_string(min) + " to " + std::to_string(max) + ")");
+    return static_cast<int>(v);
+}
+
+float JsonSkeletonReader::number_at_slow(JEl e, std::size_t i) {
+    Scope s(path_, i);
+    return number(e);
+}
+
+int JsonSkeletonReader::integer_at_slow(JEl e, std::size_t i, long min, long max) {
+    Scope s(path_, i);
+    return integer(e, min, max);
+}
+
+int JsonSkeletonReader::integer(Field m, int fallback, long min, long max) {
+    auto e = get(m);
+    if (!e) return fallback;
+    std::int64_t v;
+    if (io::tape::int64(*e, v) && v >= min && v <= max) return static_cast<int>(v);  // fast path
+    Scope s(path_, m.key);
+    return integer(*e, min, max);
+}
+
+bool JsonSkeletonReader::flag(Field m, bool fallback) {
+    auto e = get(m);
+    if (!e) return fallback;
+    Scope s(path_, m.key);
+    return io::as_bool(*e, path_);
+}
+
+OptString JsonSkeletonReader::string(Field m) {
+    auto e = get(m);
+    if (!e) return std::nullopt;
+    if (e->is_string()) return std::string(e->get_string().value_unsafe());
+    Scope s(path_, m.key);
+    return std::string(io::as_string(*e, path_));
+}
+
+std::string JsonSkeletonReader::required_string(Field m) {
+    JEl e = required(m);
+    Scope s(path_, m.key);
+    return std::string(io::as_string(e, path_));
+}
+
+Rgba JsonSkeletonReader::color(Field m, Rgba fallback) {
+    auto e = get(m);
+    if (!e) return fallback;
+    Scope s(path_, m.key);
+    std::string_view v = io::as_string(*e, path_);
+    auto c = parse_hex(v, 8);
+    if (!c) fail("expected a colour \"RRGGBBAA\" (8 hex digits), found \"" + std::string(v.substr(0, 40)) + "\"");
+    return *c;
+}
+
+std::uint32_t JsonSkeletonReader::rgb(Field m, std::uint32_t fallback) {
+    auto e = get(m);
+    if (!e) return fallback;
+    Scope s(path_, m.key);
+    std::string_view v = io::as_string(*e, path_);
+    auto c = parse_hex(v, 6);
+    if (!c) fail("expected a colour \"RRGGBB\" (6 hex digits), found \"" + std::string(v.substr(0, 40)) + "\"");
+    return *c;
+}
+
+int JsonSkeletonReader::lookup_name(const NameIndex& index, std::string_view name, const char* what) {
+    const int* found = index.find(name);
+    if (!found) fail(std::string("unknown ") + what + " \"" + std::string(name.substr(0, 80)) + "\"");
+    return *found;
+}
+
+int JsonSkeletonReader::lookup(const NameIndex& index, Field m, const char* what) {
+    JEl e = required(m);
+    Scope s(path_, m.key);
+    return lookup_name(index, io::as_string(e, path_), what);
+}
+
+std::vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, Field m, const char* what) {
+    std::vector<int> out;
+    auto e = get(m);
+    if (!e) return out;
+    Scope s(path_, m.key);
+    JArr a = array(*e);
+    out.reserve(a.size());
+    std::size_t i = 0;
+    for (JEl n : a) {
+        Scope si(path_, i++);
+        out.push_back(lookup_name(index, io::as_string(n, path_), what));
+    }
+    return out;
+}
+
+void JsonSkeletonReader::add_name(NameIndex& index, const OptString& name, int i, const char* what) {
+    if (!index.emplace(name.value_or(""), i))
+        fail(std::string("duplicate ") + what + " name \"" + name.value_or("").substr(0, 80) + "\"");
+}
+
+void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_view> known, JsonExtras* keep) {
+    if (!options_.warnings && !keep) return;
+    // Objects list their keys in about the order of `known` (the writer's): the search for each key
+    // starts after the previous key's place in `known` and wraps around (its names are distinct).
+    const std::string_view* names = known.begin();
+    const std::size_t count = known.size();
+    std::size_t next = 0;
+    auto is_known = [&](std::string_view k) {
+        for (std::size_t m = 0, j = next; m < count; ++m, j = j + 1 == count ? 0 : j + 1)
+            if (io::tape::same(names[j], k)) {
+                next = j + 1 == count ? 0 : j + 1;
+                const std::string_view n = names[j];
+                return !(is_4x(version_) && (n == "c2" || n == "c3" || n == "c4"));  // 4.x curves are arrays
+            }
+        return false;
+    };
+    // The members are gathered into the table the field lookups that follow will use.
+    const io::tape::Ref r = io::tape::ref(o);
+    if (r.json_index != members_.object) gather_members(o);
+    if (members_.count > Members::kMax) {
+        io::tape::each_member(o, [&](std::string_view k, JEl value) {
+            if (!is_known(k)) unknown_key(k, value, keep);
+        });
+        return;
+    }
+    for (std::uint32_t m = 0; m < members_.count; ++m) {
+        const Members::Entry& e = members_.entries[m];
+        const std::string_view k(e.key, e.tag >> 8);
+        if (!is_known(k)) unknown_key(k, io::tape::element(r.doc, e.value), keep);
+    }
+}
+
+void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, const std::uint32_t* tags, std::uint32_t count,
+                                      std::uint32_t known, Fields& f) {
+    const io::tape::Ref r = io::tape::ref(o);
+    f.doc = r.doc;
+    f.object = r.json_index;
+    f.names = names;
+    f.count = count;
+    f.known = known;
+    f.unknown = false;
+    f.present = 0;
+    f.containers = 0;
+    bool twice = false, unknown_containers = false;
+    std::uint64_t seen = 0, repeats = 0;  // fingerprint bits of the keys not in the list, as the duplicate check's
+    const std::uint64_t* t = r.doc->tape.get();
+    const std::uint8_t* strings = r.doc->string_buf.get();
+    const std::size_t close = io::tape::close_of(t[r.json_index]);  // the '}'
+    // Objects list their keys in about the order of `names` (the writer's): the search for each key
+    // starts after the previous key's place and wraps around (the names are distinct).
+    std::uint32_t next = 0;
+    for (std::size_t i = r.json_index + 1; i < close; i = io::tape::after(t, i + 1)) {
+        const std::string_view k = io::tape::string_at(strings, t[i]);
+        const std::uint32_t tag = Keys<1>::tag(k.data(), k.size());
+        std::uint32_t j = next;
+        std::uint32_t m = 0;
+        for (; m < count; ++m, j = j + 1 == count ? 0 : j + 1)
+            if (tags[j] == tag && io::tape::same(names[j], k)) break;
+        const bool container = io::tape::is_container(t[i + 1]);
+        if (m == count) {  // not in the list
+            f.unknown = true;
+            unknown_containers |= container;
+            const std::uint64_t bit = std::uint64_t{1} << ((k.size() | (k.empty() ? 0u : static_cast<unsigned char>(k.back())) << 8) * 0x9E3779B97F4A7C15ull >> 58);
+            repeats |= seen & bit;
+            seen |= bit;
+            continue;
+        }
+        next = j + 1 == count ? 0 : j + 1;
+        if (!(known >> j & 1)) f.unknown = true;
+        if (!f.has(j)) {  // the first member of a name, as member()
+            f.present |= 1u << j;
+            f.value[j] = static_cast<std::uint32_t>(i + 1);
+            if (container) f.containers |= 1u << j;
+        } else {
+            twice = true;
+        }
+    }
+    // Known names are distinct and differ from every key not in the list, so a key named twice is one
+    // found twice in the list, or one of the others whose fingerprint bit repeats (then the document's
+    // check looks at the object).
+    f.clean = !twice && !repeats && !unknown_containers;
+    if (f.clean && !f.containers) verified_[f.object >> 6] |= std::uint64_t{1} << (f.object & 63);
+}
+
+void JsonSkeletonReader::report_unknown_keys(const Fields& f, JsonExtras* keep) {
+    if (!options_.warnings && !keep) return;
+    io::tape::each_member(io::tape::element(f.doc, f.object).get_object().value_unsafe(), [&](std::string_view k, JEl value) {
+        for (std::uint32_t j = 0; j < f.count; ++j)
+            if (f.names[j] == k) {
+                if (f.known >> j & 1) return;
+                break;
+            }
+        unknown_key(k, value, keep);
+    });
+}
+
+void JsonSkeletonReader::file_key_extra(Animation& a, JsonExtras&& extra) {
+    std::string pointer = path_.pointer().substr(animation_path_size_);
+    // A timeline named twice in its map gives its keys the paths of the first one's: keys kept there
+    // would come back on the other timeline, so they are refused rather than moved.
+    for (const KeyJsonExtra& k : a.json_key_extra)
+        if (k.pointer == pointer) fail("unknown keys in a timeline named twice in its object cannot be kept: remove one of them");
+    a.json_key_extra.push_back({std::move(pointer), std::move(extra)});
+}
+
+void JsonSkeletonReader::unknown_key(std::string_view k, JEl value, JsonExtras* keep) {
+    if (keep) keep->push_back({std::string(k), simdjson::to_string(value)});
+    if (!options_.warnings) return;
+    if (++warned_ > kMaxWarnings) {
+        if (warned_ == kMaxWarnings + 1) options_.warnings->push_back("more unknown keys (not listed)");
+        return;
+    }
+    options_.warnings->push_back(std::string(keep ? "unknown key kept: " : "unknown key skipped: ") + path_.location_of(k).to_string());
+}
+
+}  // namespace rigio::spine::detail
