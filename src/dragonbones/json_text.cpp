@@ -15,39 +15,39 @@ namespace rigio::dragonbones {
 void JsonText::value(JsonValue v) {
     switch (v.kind()) {
         case '[': {
-            out_ += '[';
+            put('[');
             bool first = true;
             for (JsonElements e(v); !e.done(); e.next()) {
-                if (!first) out_ += ',';
+                if (!first) put(',');
                 first = false;
                 value(e.value());  // depth is bounded by the parser's limit
             }
-            out_ += ']';
+            put(']');
             break;
         }
         case '{': {
             check_keys(v);
-            out_ += '{';
+            put('{');
             bool first = true;
             for (JsonMembers m(v); !m.done(); m.next()) {
-                if (!first) out_ += ',';
+                if (!first) put(',');
                 first = false;
                 string(m.key());
-                out_ += ':';
+                put(':');
                 value(m.value());
             }
-            out_ += '}';
+            put('}');
             break;
         }
         case '"': string(v.string()); break;
         case 'l': {
-            char digits[24];
-            out_.append(digits, std::to_chars(digits, digits + sizeof digits, v.int64()).ptr);
+            char* at = room(24);
+            size_ += static_cast<std::size_t>(std::to_chars(at, at + 24, v.int64()).ptr - at);
             break;
         }
         case 'u': {
-            char digits[24];
-            out_.append(digits, std::to_chars(digits, digits + sizeof digits, v.uint64()).ptr);
+            char* at = room(24);
+            size_ += static_cast<std::size_t>(std::to_chars(at, at + 24, v.uint64()).ptr - at);
             break;
         }
         case 'd': {
@@ -56,10 +56,18 @@ void JsonText::value(JsonValue v) {
             number(d);
             break;
         }
-        case 't': out_ += "true"; break;
-        case 'f': out_ += "false"; break;
-        default: out_ += "null"; break;
+        case 't': put("true"); break;
+        case 'f': put("false"); break;
+        default: put("null"); break;
     }
+}
+
+void JsonText::grow(std::size_t n) {
+    const std::size_t capacity = std::max({capacity_ * 2, size_ + n, std::size_t{256}});
+    auto bigger = std::make_unique<char[]>(capacity);
+    if (size_) std::memcpy(bigger.get(), buf_.get(), size_);
+    buf_ = std::move(bigger);
+    capacity_ = capacity;
 }
 
 // Duplicate keys: compared pairwise in small objects, sorted in larger ones.
@@ -78,68 +86,108 @@ void JsonText::check_keys(JsonValue object) {
 }
 
 // rigio's JSON string escaping is simdjson's: '"', '\\' and control characters; everything else as it is.
-void JsonText::string(std::string_view s) { io::append_json_string(out_, s); }
+void JsonText::string(std::string_view s) {
+    // Most strings need no escaping: copied between their quotes. Others are escaped by the shared writer.
+    for (const char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c < 0x20 || c == '"' || c == '\\') {
+            escaped_.clear();
+            io::append_json_string(escaped_, s);
+            put(escaped_);
+            return;
+        }
+    }
+    char* at = room(s.size() + 2);
+    at[0] = '"';
+    std::memcpy(at + 1, s.data(), s.size());
+    at[s.size() + 1] = '"';
+    size_ += s.size() + 2;
+}
+
+namespace {
+// "00" to "99": two digits per step when printing an integer.
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+// Writes the `count` last decimal digits of `v` (zero-padded) to out[0, count).
+void put_digits(std::uint32_t v, std::size_t count, char* out) {
+    char* p = out + count;
+    while (p - out >= 2) {
+        p -= 2;
+        std::memcpy(p, kDigitPairs + 2 * (v % 100), 2);
+        v /= 100;
+    }
+    if (p != out) *--p = static_cast<char>('0' + v % 10);
+}
+
+std::size_t digit_count(std::uint32_t v) {
+    std::size_t n = 1;
+    for (std::uint32_t bound = 10; n < 10 && v >= bound; bound *= 10) ++n;
+    return n;
+}
+}  // namespace
 
 std::size_t print_short_decimal(double d, char* out) {
     if (!(d != 0 && d > -1e7 && d < 1e7)) return 0;  // (also NaN)
     // The one decimal with at most 4 decimals that can read back as d (two such differ by 1e-4, far
     // more than d's rounding interval) is the integer nearest d * 10^4 over 10^4: it does when that
-    // division, correctly rounded (both are exact doubles), gives d. Its fewest decimals: trailing
-    // zeros dropped.
+    // division, correctly rounded (both are exact doubles), gives d.
     const double x = d * 1e4;
-    auto m = static_cast<std::int64_t>(x < 0 ? x - 0.5 : x + 0.5);
+    const auto m = static_cast<std::int64_t>(x < 0 ? x - 0.5 : x + 0.5);
     if (static_cast<double>(m) / 1e4 != d) return 0;
-    int k = 4;
-    while (k > 0 && m % 10 == 0) {
-        m /= 10;
-        --k;
+    // Its fewest decimals: the k digits of the fraction left once trailing zeros are dropped.
+    const auto u = static_cast<std::uint64_t>(m < 0 ? -m : m);
+    const auto whole = static_cast<std::uint32_t>(u / 10000);  // (|d| < 10^7)
+    auto fraction = static_cast<std::uint32_t>(u % 10000);
+    std::size_t k = 0;
+    if (fraction != 0) {
+        k = 4;
+        while (fraction % 10 == 0) {
+            fraction /= 10;
+            --k;
+        }
     }
-    if (m <= -10'000'000 || m >= 10'000'000) return 0;
-    auto digits = static_cast<std::uint32_t>(m < 0 ? -m : m);
-    // Written from the right: the fraction's k digits ("5.0" for none), '.', the integer part.
-    static constexpr std::uint32_t kPow10[] = {1, 10, 100, 1000, 10000};
-    std::size_t whole_digits = 1;
-    for (std::uint32_t w = digits / kPow10[k]; w >= 10; w /= 10) ++whole_digits;
-    const std::size_t size = (m < 0 ? 1 : 0) + whole_digits + 1 + (k == 0 ? 1 : static_cast<std::size_t>(k));
-    char* p = out + size;
-    if (k == 0) *--p = '0';
-    for (int i = 0; i < k; ++i, digits /= 10) *--p = static_cast<char>('0' + digits % 10);
-    *--p = '.';
-    do {
-        *--p = static_cast<char>('0' + digits % 10);
-        digits /= 10;
-    } while (digits != 0);
-    if (m < 0) *--p = '-';
-    return size;
+    static constexpr std::uint64_t kPow10[] = {1, 10, 100, 1000, 10000};
+    if (whole * kPow10[k] + fraction >= 10'000'000) return 0;  // more than 7 significant digits
+    char* p = out;
+    if (m < 0) *p++ = '-';
+    const std::size_t whole_digits = digit_count(whole);
+    put_digits(whole, whole_digits, p);
+    p += whole_digits;
+    *p++ = '.';
+    if (k == 0) *p++ = '0';  // "5.0"
+    put_digits(fraction, k, p);
+    p += k;
+    return static_cast<std::size_t>(p - out);
 }
 
 void JsonText::number(double d) {
-    // Fast path: most numbers written with a fraction are short decimals.
-    char text[32];
-    if (const std::size_t size = print_short_decimal(d, text)) {
-        out_.append(text, size);
-        return;
-    }
     if (!printed_) {
         const std::size_t slots = std::size_t{1} << printed_bits_;
         printed_ = std::make_unique<Printed[]>(slots);
         for (std::size_t i = 0; i < slots; ++i) printed_[i].size = 0;  // empty: no printed number is empty
     }
+    // The remembered text first: even a short decimal's printing (a division, then the digits) costs
+    // more than the look-up, and most doubles of a 5.6 timeline are repeats.
     std::uint64_t bits;
     std::memcpy(&bits, &d, sizeof bits);
     Printed& p = printed_[(bits * 0x9E3779B97F4A7C15ull) >> (64 - printed_bits_)];
     if (p.size == 0 || p.bits != bits) {
-        const char* end = simdjson::internal::to_chars(text, nullptr, d);  // simdjson's own printing
-        const auto size = static_cast<std::size_t>(end - text);
+        char text[32];
+        std::size_t size = print_short_decimal(d, text);  // most numbers written with a fraction
+        if (size == 0) size = static_cast<std::size_t>(simdjson::internal::to_chars(text, nullptr, d) - text);  // simdjson's own
         if (size > sizeof p.text) {  // (never: shortest digits of a double fit 23 characters)
-            out_.append(text, size);
+            put(std::string_view(text, size));
             return;
         }
         p.bits = bits;
         p.size = static_cast<std::uint8_t>(size);
         std::memcpy(p.text, text, size);
     }
-    out_.append(p.text, p.size);
+    std::memcpy(room(sizeof p.text), p.text, sizeof p.text);  // the whole slot: one fixed-size copy
+    size_ += p.size;
 }
 
 }  // namespace rigio::dragonbones

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -29,10 +30,10 @@ public:
     }
 
     // The text of `v`, valid until the next call.
-    const std::string& of(JsonValue v) {
-        out_.clear();
+    std::string_view of(JsonValue v) {
+        size_ = 0;
         value(v);
-        return out_;
+        return {buf_.get(), size_};
     }
 
     // Whether an object printed so far named a key twice (the reader's duplicate-key check covers the
@@ -45,10 +46,24 @@ private:
     void string(std::string_view s);
     void number(double d);
 
-    // Printed doubles by bit pattern: 5.6 timelines repeat their values (~18k distinct among ~95k in
-    // shizuku_ske.json), and the shortest-digits printing is the dearest part of the text. Created at
-    // the first double, with a slot per 64 bytes of text (1,024 to 16,384 slots of 32 bytes, freed
-    // with the reader); the printing is simdjson's own, so the text is the same with or without it.
+    // The text is written into a buffer of its own, kept from value to value: `room(n)` makes room for
+    // n more characters and returns where they go (a std::string's append per character and per number
+    // was ~5% of a 5.6 read, which keeps most of its animations as unknown keys).
+    char* room(std::size_t n) {
+        if (capacity_ - size_ < n) grow(n);
+        return buf_.get() + size_;
+    }
+    void put(char c) { *room(1) = c, ++size_; }
+    void put(std::string_view s) {
+        std::memcpy(room(s.size()), s.data(), s.size());
+        size_ += s.size();
+    }
+    void grow(std::size_t n);
+
+    // Printed doubles by bit pattern, looked up before any printing: 5.6 timelines repeat their values
+    // (~24k distinct among ~105k in shizuku_ske.json). Created at the first double, with a slot per 64
+    // bytes of text (1,024 to 16,384 slots of 32 bytes, freed with the reader); a miss prints the number
+    // (print_short_decimal, else simdjson's own printing), so the text is the same with or without it.
     struct Printed {
         std::uint64_t bits;
         std::uint8_t size;
@@ -56,7 +71,9 @@ private:
     };
     int printed_bits_ = 10;
     std::unique_ptr<Printed[]> printed_;
-    std::string out_;
+    std::unique_ptr<char[]> buf_;
+    std::size_t size_ = 0, capacity_ = 0;
+    std::string escaped_;                 // scratch of string() for a string with characters to escape
     std::vector<std::string_view> keys_;  // scratch of check_keys
     bool duplicate_key_ = false;
 };

@@ -125,6 +125,57 @@ TEST(DragonBonesModel, BoxedOptCopiesDeeply) {
     EXPECT_EQ(sizeof(Opt<Transform>), sizeof(void*));
 }
 
+// Strings and lists of structures are held inline (no box; "absent" marked in the value's first word
+// where the standard library's layout is known): absent stays apart from empty, copies are deep, and a
+// moved-from Opt is absent, as with the boxed Opt.
+TEST(DragonBonesModel, InlineOptKeepsAbsentApartFromEmpty) {
+#if defined(__GLIBCXX__)
+    EXPECT_EQ(sizeof(Opt<std::string>), sizeof(std::string));
+    EXPECT_EQ(sizeof(Opt<Frames>), sizeof(Frames));
+    EXPECT_EQ(sizeof(Opt<std::vector<Num>>), sizeof(void*));  // numbers' lists stay boxed (curve: in every frame)
+#endif
+    Opt<std::string> none, empty = std::string();
+    EXPECT_FALSE(none);
+    ASSERT_TRUE(empty);
+    EXPECT_TRUE(empty->empty());
+    EXPECT_FALSE(none == empty);
+    EXPECT_TRUE(none == std::nullopt);
+    Opt<std::string> name = std::string("a name longer than the short-string buffer");
+    Opt<std::string> copy = name;
+    EXPECT_EQ(*copy, *name);
+    EXPECT_NE(copy->data(), name->data());
+    Opt<std::string> moved = std::move(copy);
+    EXPECT_FALSE(copy);  // NOLINT(bugprone-use-after-move): moved-from is absent
+    EXPECT_EQ(*moved, *name);
+    moved = "short";
+    EXPECT_EQ(*moved, "short");
+    EXPECT_TRUE(moved == "short");
+    moved = none;
+    EXPECT_FALSE(moved);
+    moved.emplace(3, 'x');
+    EXPECT_EQ(moved.value(), "xxx");
+    moved.reset();
+    EXPECT_THROW((void)moved.value(), std::bad_optional_access);
+    EXPECT_EQ(moved.value_or("fallback"), "fallback");
+
+    Opt<Frames> frames, no_frames;
+    frames.emplace(2);
+    (*frames)[1].duration = Num(3);
+    Opt<Frames> frames_copy = frames;
+    EXPECT_EQ(frames_copy, frames);
+    (*frames_copy)[1].duration = Num(4);
+    EXPECT_EQ((*frames)[1].duration->value(), 3);
+    EXPECT_FALSE(frames_copy == frames);
+    Opt<Frames> empty_frames = Frames{};
+    EXPECT_TRUE(empty_frames);
+    EXPECT_FALSE(empty_frames == no_frames);
+    frames_copy = std::move(frames);
+    EXPECT_FALSE(frames);  // NOLINT(bugprone-use-after-move)
+    EXPECT_EQ(frames_copy->size(), 2u);
+    std::optional<Frames> legacy = frames_copy;
+    EXPECT_EQ(legacy->size(), 2u);
+}
+
 TEST(DragonBonesModel, RawTextIsOnePointerAndCompares) {
     RawText r;
     EXPECT_TRUE(r.empty());

@@ -43,4 +43,25 @@ TEST(DragonBonesReadAllocation, ARareKeyCostsTheFrameOneBox) {
     EXPECT_EQ(allocations_for(20, unknown) - allocations_for(10, unknown), 10 * 3);
 }
 
+// A timeline's name and its list of frames are held in the timeline: one block per timeline (the frames'
+// array), none for the name (up to the short-string size) or for the list (before: a box for each).
+TEST(DragonBonesReadAllocation, ATimelineCostsOneBlockForItsFrames) {
+    auto timelines = [](int count) {
+        std::string list, bones;
+        for (int i = 0; i < count; ++i) {
+            const std::string name = "bone" + std::to_string(i);
+            bones += std::string(i ? "," : "") + R"({"name":")" + name + R"("})";
+            list += std::string(i ? "," : "") + R"({"name":")" + name + R"(","translateFrame":[{"duration":1,"x":1},{"duration":0,"y":2}]})";
+        }
+        const std::string text = R"({"version":"5.5","frameRate":24,"armature":[{"name":"a","bone":[)" + bones +
+                                 R"(],"animation":[{"name":"go","duration":1,"bone":[)" + list + "]}]}]}";
+        (void)rigio::dragonbones::read_json(text);
+        const long before = counting_new::allocations.load();
+        auto d = rigio::dragonbones::read_json(text);
+        EXPECT_TRUE(d.ok()) << d.error().what();
+        return counting_new::allocations.load() - before;
+    };
+    EXPECT_EQ(timelines(20) - timelines(10), 10);
+}
+
 }  // namespace

@@ -4,8 +4,8 @@
 // 0 = linear). Keys this model does not know are kept as raw JSON text in `extra`, in file order.
 // Names follow the format's own vocabulary (armature, bone, slot, skin, display, frame, ffd, zOrder).
 // Bone/slot references are kept by name, as in the file, and resolved to indices at read time.
-// Optional members are Opt<T> (sparse.hpp): std::optional's interface, boxed on the heap so that an
-// absent key costs 8 bytes (numbers inline in 8), which keeps the model a few times the input's size.
+// Optional members are Opt<T> (sparse.hpp): std::optional's interface; numbers, strings and lists of
+// structures inline, the rest boxed on the heap (absent: 8 bytes), which keeps the model ~2x the input.
 // Depends on the standard library only; no behaviour beyond small helpers.
 #pragma once
 

@@ -2,6 +2,7 @@
 // A keyframe can carry any of ~25 keys but a real one carries 2 to 4, so an absent key must cost
 // little: Opt<T> is std::optional's interface over a heap box (8 bytes when absent, one allocation
 // when present), except Opt<Num>, which is kept inline in 8 bytes (a number is the common case).
+// Strings and lists of structures are kept inline instead (InlineOpt: as big as the value, no box).
 // RawText is text that is almost always empty (the dirty form of a number or flag): one pointer.
 // BoxedList is a list that is almost always empty (unknown keys of an object): one pointer.
 #pragma once
@@ -10,7 +11,9 @@
 #include <cstddef>
 #include <initializer_list>
 #include <cstdint>
+#include <cstring>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -138,6 +141,151 @@ private:
     std::unique_ptr<T> p_;
 };
 
+
+class Num;
+
+// Opt<T> with the value inline instead of in a box, for a T whose storage begins with a pointer that is
+// never the odd value 1: libstdc++'s std::string and std::vector begin with their data pointer. "Absent"
+// is that first word set to 1, so the Opt is exactly as big as the T. Used for strings and lists of
+// structures (a box each was ~30k of the ~73k allocations of a corpus read: names, timelines' frame
+// lists); lists of numbers stay boxed (a keyframe's curve is 8 bytes in every frame, present in few).
+// The first word is read as bytes (memcpy), which is defined whichever member of the union is live.
+template <class T>
+class InlineOpt {
+public:
+    using value_type = T;
+
+    constexpr InlineOpt() noexcept {}
+    InlineOpt(std::nullopt_t) noexcept {}  // NOLINT(google-explicit-constructor)
+    InlineOpt(const InlineOpt& o) {
+        if (o.has_value()) construct(*o);
+    }
+    // Moves keep Opt's rule: a moved-from Opt is absent.
+    InlineOpt(InlineOpt&& o) noexcept {
+        if (o.has_value()) {
+            construct(std::move(*o));
+            o.reset();
+        }
+    }
+    template <class U = T>
+        requires(std::is_constructible_v<T, U &&> && !std::is_base_of_v<InlineOpt, std::remove_cvref_t<U>> &&
+                 !std::is_same_v<std::remove_cvref_t<U>, std::nullopt_t>)
+    InlineOpt(U&& v) {  // NOLINT(google-explicit-constructor)
+        construct(std::forward<U>(v));
+    }
+    InlineOpt(const std::optional<T>& o) {  // NOLINT(google-explicit-constructor)
+        if (o) construct(*o);
+    }
+    ~InlineOpt() { reset(); }
+
+    InlineOpt& operator=(const InlineOpt& o) {
+        if (this == &o) return *this;
+        if (!o.has_value()) reset();
+        else if (has_value()) s_.value = *o;
+        else construct(*o);
+        return *this;
+    }
+    InlineOpt& operator=(InlineOpt&& o) noexcept {
+        if (this == &o) return *this;
+        reset();
+        if (o.has_value()) {
+            construct(std::move(*o));
+            o.reset();
+        }
+        return *this;
+    }
+    InlineOpt& operator=(std::nullopt_t) {
+        reset();
+        return *this;
+    }
+    template <class U = T>
+        requires(std::is_constructible_v<T, U &&> && !std::is_base_of_v<InlineOpt, std::remove_cvref_t<U>> &&
+                 !std::is_same_v<std::remove_cvref_t<U>, std::nullopt_t>)
+    InlineOpt& operator=(U&& v) {
+        if (has_value()) s_.value = T(std::forward<U>(v));
+        else construct(std::forward<U>(v));
+        return *this;
+    }
+
+    explicit operator bool() const { return has_value(); }
+    bool has_value() const {
+        std::uintptr_t first;
+        std::memcpy(&first, static_cast<const void*>(&s_), sizeof first);
+        return first != kAbsent;
+    }
+    T& operator*() { return s_.value; }
+    const T& operator*() const { return s_.value; }
+    T* operator->() { return &s_.value; }
+    const T* operator->() const { return &s_.value; }
+    T& value() {
+        if (!has_value()) throw std::bad_optional_access();
+        return s_.value;
+    }
+    const T& value() const { return const_cast<InlineOpt*>(this)->value(); }
+    template <class U>
+    T value_or(U&& fallback) const {
+        return has_value() ? s_.value : static_cast<T>(std::forward<U>(fallback));
+    }
+    template <class... A>
+    T& emplace(A&&... args) {
+        reset();
+        construct(std::forward<A>(args)...);
+        return s_.value;
+    }
+    void reset() {
+        if (!has_value()) return;
+        s_.value.~T();
+        s_.absent = kAbsent;
+    }
+    operator std::optional<T>() const { return has_value() ? std::optional<T>(s_.value) : std::nullopt; }  // NOLINT
+
+    friend bool operator==(const InlineOpt& a, const InlineOpt& b) {
+        if (!a.has_value() || !b.has_value()) return a.has_value() == b.has_value();
+        return *a == *b;
+    }
+    friend bool operator==(const InlineOpt& a, std::nullopt_t) { return !a.has_value(); }
+    template <class U>
+        requires(!std::is_base_of_v<InlineOpt, std::remove_cvref_t<U>> && !std::is_same_v<std::remove_cvref_t<U>, std::nullopt_t> &&
+                 requires(const T& t, const U& u) { t == u; })
+    friend bool operator==(const InlineOpt& a, const U& b) {
+        return a.has_value() && *a == b;
+    }
+
+private:
+    static constexpr std::uintptr_t kAbsent = 1;
+    template <class... A>
+    void construct(A&&... args) {
+        new (&s_.value) T(std::forward<A>(args)...);
+        if (!has_value()) std::abort();  // (never: a T's first word is its data pointer)
+    }
+    union Storage {
+        constexpr Storage() : absent(kAbsent) {}
+        ~Storage() {}
+        std::uintptr_t absent;
+        T value;
+    };
+    static_assert(sizeof(T) >= sizeof(std::uintptr_t));
+    Storage s_;
+};
+
+// Only where the layout InlineOpt relies on is known (libstdc++, which GCC and the clang fuzz build use);
+// elsewhere strings and lists keep the boxed Opt.
+#if defined(__GLIBCXX__)
+template <>
+class Opt<std::string> : public InlineOpt<std::string> {
+public:
+    using InlineOpt::InlineOpt;
+    using InlineOpt::operator=;
+};
+
+template <class U>
+    requires(!std::is_same_v<U, Num>)
+class Opt<std::vector<U>> : public InlineOpt<std::vector<U>> {
+public:
+    using InlineOpt<std::vector<U>>::InlineOpt;
+    using InlineOpt<std::vector<U>>::operator=;
+};
+#endif
 
 // A std::vector's interface (the part the model's users need) over a heap box: an empty list is one
 // null pointer. Iterators are pointers; they stay valid as a std::vector's would.
