@@ -346,10 +346,11 @@ private:
     std::string required_string(Field m);
     std::string required_string(JObj o, std::string_view key) { return required_string(at(o, key)); }
     std::string required_string(const Fields& f, std::uint32_t i) { return required_string(at(f, i)); }
-    Rgba color(Field m, Rgba fallback);  // "RRGGBBAA"
+    std::uint32_t hex_color(Field m, int digits, std::uint32_t fallback);
+    Rgba color(Field m, Rgba fallback) { return hex_color(m, 8, fallback); }  // "RRGGBBAA"
     Rgba color(JObj o, std::string_view key, Rgba fallback) { return color(at(o, key), fallback); }
     Rgba color(const Fields& f, std::uint32_t i, Rgba fallback) { return color(at(f, i), fallback); }
-    std::uint32_t rgb(Field m, std::uint32_t fallback);  // "RRGGBB"
+    std::uint32_t rgb(Field m, std::uint32_t fallback) { return hex_color(m, 6, fallback); }  // "RRGGBB"
     std::uint32_t rgb(JObj o, std::string_view key, std::uint32_t fallback) { return rgb(at(o, key), fallback); }
     std::uint32_t rgb(const Fields& f, std::uint32_t i, std::uint32_t fallback) { return rgb(at(f, i), fallback); }
     template <class Enum, class Names>

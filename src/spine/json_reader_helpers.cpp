@@ -118,23 +118,16 @@ std::string JsonSkeletonReader::required_string(Field m) {
     return std::string(io::as_string(e, path_));
 }
 
-Rgba JsonSkeletonReader::color(Field m, Rgba fallback) {
+// A colour of `digits` hex digits ("RRGGBBAA" or "RRGGBB"), or `fallback` when absent.
+std::uint32_t JsonSkeletonReader::hex_color(Field m, int digits, std::uint32_t fallback) {
     auto e = get(m);
     if (!e) return fallback;
     Scope s(path_, m.key);
     std::string_view v = io::as_string(*e, path_);
-    auto c = parse_hex(v, 8);
-    if (!c) fail("expected a colour \"RRGGBBAA\" (8 hex digits), found \"" + std::string(v.substr(0, 40)) + "\"");
-    return *c;
-}
-
-std::uint32_t JsonSkeletonReader::rgb(Field m, std::uint32_t fallback) {
-    auto e = get(m);
-    if (!e) return fallback;
-    Scope s(path_, m.key);
-    std::string_view v = io::as_string(*e, path_);
-    auto c = parse_hex(v, 6);
-    if (!c) fail("expected a colour \"RRGGBB\" (6 hex digits), found \"" + std::string(v.substr(0, 40)) + "\"");
+    auto c = parse_hex(v, digits);
+    if (!c)
+        fail(std::string("expected a colour \"") + (digits == 8 ? "RRGGBBAA" : "RRGGBB") + "\" (" + std::to_string(digits) +
+             " hex digits), found \"" + std::string(v.substr(0, 40)) + "\"");
     return *c;
 }
 

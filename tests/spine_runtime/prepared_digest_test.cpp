@@ -98,9 +98,9 @@ const Pinned kPinned[] = {
     {"4.2", "celestial-circus-pro.skel", 0x78d9543f6a60368dull},
 };
 
-}  // namespace
-
-TEST(SpinePreparedDigest, PreparedDataIsBitForBitAsPinned) {
+// Calls f(pinned, model, prepared data) for each pinned file found; false when none is (no ../shared).
+template <class F>
+bool each_pinned(F&& f) {
     int found = 0;
     for (const Pinned& p : kPinned) {
         const auto path = rigio::test::shared_dir() / "corpus" / (std::string("spine-") + p.version) / p.file;
@@ -108,34 +108,35 @@ TEST(SpinePreparedDigest, PreparedDataIsBitForBitAsPinned) {
         if (!bytes) continue;
         ++found;
         auto sd = read_skel(*bytes);
-        ASSERT_TRUE(sd.ok()) << sd.error().what();
+        EXPECT_TRUE(sd.ok()) << p.file << ": " << (sd.ok() ? "" : sd.error().what());
+        if (!sd.ok()) continue;
         auto rd = prepare(*sd);
-        ASSERT_TRUE(rd.ok()) << rd.error().what();
-        EXPECT_EQ(prepared_hash(*rd), p.hash) << p.version << "/" << p.file;
-        // A copy hashes the same (its views point at its own pools).
-        const RuntimeData copy = *rd;
-        EXPECT_EQ(prepared_hash(copy), p.hash) << p.version << "/" << p.file << " (copy)";
+        EXPECT_TRUE(rd.ok()) << p.file << ": " << (rd.ok() ? "" : rd.error().what());
+        if (rd.ok()) f(p, *sd, *rd);
     }
-    if (found == 0) GTEST_SKIP() << "../shared/corpus not found";
+    return found > 0;
+}
+
+}  // namespace
+
+TEST(SpinePreparedDigest, PreparedDataIsBitForBitAsPinned) {
+    const bool found = each_pinned([](const Pinned& p, const SkeletonData&, const RuntimeData& rd) {
+        EXPECT_EQ(prepared_hash(rd), p.hash) << p.version << "/" << p.file;
+        // A copy hashes the same (its views point at its own pools).
+        const RuntimeData copy = rd;
+        EXPECT_EQ(prepared_hash(copy), p.hash) << p.version << "/" << p.file << " (copy)";
+    });
+    if (!found) GTEST_SKIP() << "../shared/corpus not found";
 }
 
 // A skin's required bones and constraints are views of the model's lists (no copies): the same
 // elements, at the same addresses.
 TEST(SpinePreparedDigest, SkinListsViewTheModel) {
-    int found = 0;
-    for (const Pinned& p : kPinned) {
-        const auto path = rigio::test::shared_dir() / "corpus" / (std::string("spine-") + p.version) / p.file;
-        auto bytes = rigio::io::read_file(path.string());
-        if (!bytes) continue;
-        ++found;
-        auto sd = read_skel(*bytes);
-        ASSERT_TRUE(sd.ok()) << sd.error().what();
-        auto rd = prepare(*sd);
-        ASSERT_TRUE(rd.ok()) << rd.error().what();
-        ASSERT_EQ(rd->skins.size(), sd->skins.size());
-        for (std::size_t s = 0; s < sd->skins.size(); ++s) {
-            const Skin& m = sd->skins[s];
-            const SkinInfo& info = rd->skins[s];
+    const bool found = each_pinned([](const Pinned& p, const SkeletonData& sd, const RuntimeData& rd) {
+        ASSERT_EQ(rd.skins.size(), sd.skins.size());
+        for (std::size_t s = 0; s < sd.skins.size(); ++s) {
+            const Skin& m = sd.skins[s];
+            const SkinInfo& info = rd.skins[s];
             for (const auto& [view, list] : {std::pair{info.bones, &m.bones}, std::pair{info.ik, &m.ik},
                                              std::pair{info.transform, &m.transform}, std::pair{info.path, &m.path},
                                              std::pair{info.physics, &m.physics}}) {
@@ -143,29 +144,20 @@ TEST(SpinePreparedDigest, SkinListsViewTheModel) {
                 EXPECT_EQ(view.size(), list->size()) << p.file << " skin " << s;
             }
         }
-    }
-    if (found == 0) GTEST_SKIP() << "../shared/corpus not found";
+    });
+    if (!found) GTEST_SKIP() << "../shared/corpus not found";
 }
 
 // An attachment's name and sequence path are views of the model's strings (no copies): its name, else
 // its skin key; the path, else the name.
 TEST(SpinePreparedDigest, AttachmentNamesViewTheModel) {
-    int found = 0;
-    for (const Pinned& p : kPinned) {
-        const auto path = rigio::test::shared_dir() / "corpus" / (std::string("spine-") + p.version) / p.file;
-        auto bytes = rigio::io::read_file(path.string());
-        if (!bytes) continue;
-        ++found;
-        auto sd = read_skel(*bytes);
-        ASSERT_TRUE(sd.ok()) << sd.error().what();
-        auto rd = prepare(*sd);
-        ASSERT_TRUE(rd.ok()) << rd.error().what();
-        // The file's own name for an entry (null name and key: none, and prepare uses "").
-        auto own_name = [](const SkinAttachment& e) -> const std::string* {
-            return e.attachment.name ? &*e.attachment.name : e.key ? &*e.key : nullptr;
-        };
-        for (const AttachmentInfo& a : rd->attachments) {
-            const Skin& skin = sd->skins[static_cast<std::size_t>(a.skin)];
+    // The file's own name for an entry (null name and key: none, and prepare uses "").
+    auto own_name = [](const SkinAttachment& e) -> const std::string* {
+        return e.attachment.name ? &*e.attachment.name : e.key ? &*e.key : nullptr;
+    };
+    const bool found = each_pinned([&](const Pinned& p, const SkeletonData& sd, const RuntimeData& rd) {
+        for (const AttachmentInfo& a : rd.attachments) {
+            const Skin& skin = sd.skins[static_cast<std::size_t>(a.skin)];
             const SkinAttachment* entry = nullptr;
             for (const SkinSlot& ss : skin.slots)
                 if (ss.slot == a.slot)
@@ -178,6 +170,6 @@ TEST(SpinePreparedDigest, AttachmentNamesViewTheModel) {
                 EXPECT_EQ(a.path.data(), m.path ? m.path->data() : a.name.data()) << p.file << ": " << a.name;
             }
         }
-    }
-    if (found == 0) GTEST_SKIP() << "../shared/corpus not found";
+    });
+    if (!found) GTEST_SKIP() << "../shared/corpus not found";
 }

@@ -21,20 +21,17 @@ struct Pools {
     AnimationInfo& out;
     std::size_t floats = 0, ints = 0;  // used
 
-    // The next `n` floats of the pool (zero unless written before: the pool is only ever written below
-    // `floats`).
-    float* take_floats(std::size_t n) {
-        std::vector<float>& pool = out.float_pool;
-        if (n > pool.size() - floats) pool.resize(std::max(floats + n, pool.size() * 2));
-        float* p = pool.data() + floats;
-        floats += n;
-        return p;
-    }
-    int* take_ints(std::size_t n) {
-        std::vector<int>& pool = out.int_pool;
-        if (n > pool.size() - ints) pool.resize(std::max(ints + n, pool.size() * 2));
-        int* p = pool.data() + ints;
-        ints += n;
+    // The next `n` floats (ints) of the pool: zero unless written before (a pool is only ever written
+    // below its `used` count).
+    float* take_floats(std::size_t n) { return take(out.float_pool, floats, n); }
+    int* take_ints(std::size_t n) { return take(out.int_pool, ints, n); }
+
+private:
+    template <class T>
+    static T* take(std::vector<T>& pool, std::size_t& used, std::size_t n) {
+        if (n > pool.size() - used) pool.resize(std::max(used + n, pool.size() * 2));
+        T* p = pool.data() + used;
+        used += n;
         return p;
     }
 };
