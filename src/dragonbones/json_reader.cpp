@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <type_traits>
 #include <string>
 #include <utility>
@@ -25,30 +24,6 @@ namespace {
 
 using keys_table::As;
 using keys_table::Key;
-
-// Whether key `k` of the text is the table's `name`: the lengths, then the bytes by overlapping 8-, 4-, 2-
-// or 1-byte loads of both (keys are 1 to ~20 bytes; a byte loop was most of a keyframe member's look-up).
-// Every load is inside both strings.
-[[gnu::always_inline]] inline bool same_key(std::string_view name, std::string_view k) {
-    const std::size_t n = name.size();
-    if (n != k.size()) return false;
-    const char* a = name.data();
-    const char* b = k.data();
-    auto equal = [&](std::size_t at, auto width) {
-        decltype(width) x, y;
-        std::memcpy(&x, a + at, sizeof x);
-        std::memcpy(&y, b + at, sizeof y);
-        return x == y;
-    };
-    if (n >= 8) {
-        for (std::size_t i = 0; i + 8 < n; i += 8)
-            if (!equal(i, std::uint64_t{})) return false;
-        return equal(n - 8, std::uint64_t{});
-    }
-    if (n >= 4) return equal(0, std::uint32_t{}) && equal(n - 4, std::uint32_t{});
-    if (n >= 2) return equal(0, std::uint16_t{}) && equal(n - 2, std::uint16_t{});
-    return n == 0 || a[0] == b[0];
-}
 
 template <class T>
 struct is_vector : std::false_type {};
@@ -338,7 +313,7 @@ private:
             bool named = false;
             for (std::uint8_t i = index.first[index.slot(k)]; i != 0;) {
                 const auto& entry = index.entries[i - 1];
-                if (same_key(entry.key.name, k)) {
+                if (io::tape::same(entry.key.name, k)) {  // inline: keys are a few bytes
                     if (!named) {
                         named = true;
                         const std::uint64_t bit = std::uint64_t{1} << entry.name_bit;

@@ -268,3 +268,22 @@ TEST(JsonTape, DuplicateKeysAsARecursiveWalkFindsThem) {
 
 }  // namespace
 }  // namespace rigio::io
+
+// tape::same compares keys by overlapping word loads: equal to string equality for every length up to
+// 40, whichever byte differs (first, last, inside each word, in the overlap).
+TEST(JsonTape, SameIsStringEqualityAtEveryLengthAndPosition) {
+    const std::string base = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEF";
+    for (std::size_t n = 0; n <= 40; ++n) {
+        const std::string a = base.substr(0, n);
+        std::string b = a;
+        EXPECT_TRUE(rigio::io::tape::same(a, b)) << n;
+        for (std::size_t i = 0; i < n; ++i) {
+            b[i] = '#';
+            EXPECT_FALSE(rigio::io::tape::same(a, b)) << n << " differing at " << i;
+            b[i] = a[i];
+        }
+        if (n > 0) {
+            EXPECT_FALSE(rigio::io::tape::same(a, a.substr(0, n - 1))) << n;
+        }
+    }
+}
