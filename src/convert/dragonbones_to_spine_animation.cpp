@@ -111,8 +111,8 @@ private:
     }
 
     template <class Key, class Make>
-    static std::vector<Key> keys_of(const Track& t, Make make) {
-        std::vector<Key> out;
+    static spine::Vector<Key> keys_of(const Track& t, Make make) {
+        spine::Vector<Key> out;
         for (const auto& k : t) out.push_back(make(k));
         return out;
     }
@@ -389,9 +389,9 @@ private:
     // position lies outside the slots (real files have them; the official C++ runtime writes past its
     // array on them, so there is no behaviour to copy), or that names a slot or target an earlier pair
     // of the key already took (the runtimes' permutation would then lose a slot), is dropped and reported.
-    std::vector<spine::DrawOrderOffset> draw_order_pairs(const std::vector<db::Num>& z, const std::string& where) {
+    spine::Vector<spine::DrawOrderOffset> draw_order_pairs(const std::vector<db::Num>& z, const std::string& where) {
         const double slots = static_cast<double>(sd_.slots.size());
-        std::vector<spine::DrawOrderOffset> out;
+        spine::Vector<spine::DrawOrderOffset> out;
         std::vector<bool> slot_taken(sd_.slots.size()), target_taken(sd_.slots.size());
         auto whole = [](double v) { return std::isfinite(v) && v == std::floor(v); };
         for (std::size_t i = 0; i + 1 < z.size(); i += 2) {

@@ -98,7 +98,7 @@ private:
     // Frames from keys (time, fill) placed on frames. Before its first key a Spine timeline shows the setup
     // pose, so a later first key gets a leading frame filled by `lead` (default: no values, i.e. setup).
     template <class Key, class Fill, class Lead = void (*)(db::Frame&)>
-    db::Frames frames(const std::vector<Key>& keys, Fill fill, bool tween = true, Lead lead = [](db::Frame&) {}) {
+    db::Frames frames(const spine::Vector<Key>& keys, Fill fill, bool tween = true, Lead lead = [](db::Frame&) {}) {
         db::Frames out;
         for (std::size_t i = 0; i < keys.size(); ++i) {
             const long at = frame(keys[i].time);

@@ -153,7 +153,7 @@ private:
         struct C {
             std::string where;
             int order;
-            std::vector<int> bones;
+            Vector<int> bones;
         };
         std::vector<C> all;
         for (std::size_t i = 0; i < src_.ik.size(); ++i) {
@@ -200,7 +200,7 @@ private:
 
     // The transform and path constraints whose targets move with `bones` (and their descendants), in
     // turn with theirs: where a pose difference of those bones spreads.
-    std::vector<std::string> followers(const std::vector<int>& bones) const {
+    std::vector<std::string> followers(const Vector<int>& bones) const {
         std::vector<bool> moved(src_.bones.size(), false);
         auto mark = [&](int b) {
             if (b < 0 || static_cast<std::size_t>(b) >= moved.size()) return;
@@ -233,7 +233,7 @@ private:
         for (bool changed = true; changed;) {
             changed = false;
             spread();
-            auto take = [&](const std::string& where, const std::vector<int>& its) {
+            auto take = [&](const std::string& where, const Vector<int>& its) {
                 if (!seen.insert(where).second) return;
                 out.push_back(where);
                 for (int b : its) mark(b);
@@ -383,7 +383,7 @@ std::vector<std::string> strings_for(const SkeletonData& src, const SkeletonData
     const std::vector<std::string> used = used_by(out), used_before = used_by(src);
     // A table that is just the first-use order carries nothing the writer would not rebuild (a JSON
     // source written as .skel, say): the target gets none, so that a round trip leaves none.
-    if (src.strings == used_before) return {};
+    if (std::ranges::equal(src.strings, used_before)) return {};
     const std::set<std::string> now(used.begin(), used.end()), before(used_before.begin(), used_before.end());
     std::size_t keep = src.strings.size();
     while (keep > 0 && !now.count(src.strings[keep - 1]) && before.count(src.strings[keep - 1])) --keep;
@@ -423,7 +423,8 @@ SpineVersionResult convert_spine_version(const SkeletonData& source, Version tar
     if (from >= Version::V41 && target < Version::V41) spine_version::expand_sequences(source, r.data, r.losses);
     spine_version::AnimationConverter animations(source, from, target);
     for (Animation& a : r.data.animations) animations.convert(a, r.losses);
-    r.data.strings = strings_for(source, r.data);
+    const std::vector<std::string> strings = strings_for(source, r.data);
+    r.data.strings.assign(strings.begin(), strings.end());
     return r;
 }
 

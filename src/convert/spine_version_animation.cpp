@@ -58,7 +58,7 @@ std::vector<float> color_values(const ColorKeyframe& k, SlotTimelineType t) {
 }
 
 template <class Key, class Get>
-ChannelKeys channels_of(const std::vector<Key>& keys, int channels, Get get) {
+ChannelKeys channels_of(const Vector<Key>& keys, int channels, Get get) {
     ChannelKeys c;
     c.channels = channels;
     for (std::size_t i = 0; i < keys.size(); ++i) c.keys.push_back({keys[i].time, get(keys[i]), keys[i].curve, static_cast<int>(i)});
@@ -66,8 +66,8 @@ ChannelKeys channels_of(const std::vector<Key>& keys, int channels, Get get) {
 }
 
 template <class Key, class Set>
-std::vector<Key> keys_of(const ChannelKeys& c, const std::vector<Key>& source, Set set) {
-    std::vector<Key> out;
+Vector<Key> keys_of(const ChannelKeys& c, const Vector<Key>& source, Set set) {
+    Vector<Key> out;
     for (const ChannelKeys::Key& k : c.keys) {
         Key key = source[static_cast<std::size_t>(k.origin)];
         key.time = k.time;
@@ -250,7 +250,7 @@ void AnimationConverter::report_down(const DownStats& st, const std::string& at)
 void AnimationConverter::down_slots(Animation& a) {
     for (SlotTimelines& g : a.slots) {
         const Slot& slot = sd_.slots[g.slot];
-        std::vector<SlotTimeline> out;
+        Vector<SlotTimeline> out;
         // The 4.x colour timelines of this slot, by type (the last of a type wins, as in the runtime).
         std::map<SlotTimelineType, const SlotTimeline*> colour;
         for (const SlotTimeline& t : g.timelines) {
@@ -348,7 +348,7 @@ void AnimationConverter::down_slots(Animation& a) {
 void AnimationConverter::down_bones(Animation& a) {
     for (BoneTimelines& g : a.bones) {
         const std::string_view bone = name(sd_.bones[g.bone].name);
-        std::vector<BoneTimeline> out;
+        Vector<BoneTimeline> out;
         // One-channel timelines of each kind (translate, scale, shear), X and Y, to merge.
         std::map<int, std::pair<const BoneTimeline*, const BoneTimeline*>> single;
         std::map<int, bool> two_present;

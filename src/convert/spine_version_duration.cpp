@@ -11,7 +11,7 @@ namespace {
 // the previous one made stepped: after its last key a timeline holds that key's value, so the pose is
 // the same at every time and the animation lasts until `to` again.
 template <class Key>
-bool hold_until(std::vector<Key>& keys, float end, float to) {
+bool hold_until(Vector<Key>& keys, float end, float to) {
     if (keys.empty() || keys.back().time != end) return false;
     Key k = keys.back();
     k.time = to;

@@ -129,7 +129,7 @@ private:
                 for (const SlotTimeline& t : g.timelines)
                     for (const AttachmentKeyframe& k : t.attachment_keys) times.push_back(k.time);
         for (auto& [key, t] : sequence_timelines(a, slot)) {
-            const std::vector<SequenceKeyframe>& ks = t->sequence_keys;
+            const Vector<SequenceKeyframe>& ks = t->sequence_keys;
             for (std::size_t i = 0; i < ks.size(); ++i) {
                 times.push_back(ks[i].time);
                 if (ks[i].mode == SequenceMode::Hold) continue;
@@ -178,7 +178,7 @@ private:
         long frame = -1;
         for (auto& [k, t] : sequence_timelines(a, slot)) {
             if (k != *key) continue;
-            const std::vector<SequenceKeyframe>& ks = t->sequence_keys;
+            const Vector<SequenceKeyframe>& ks = t->sequence_keys;
             if (time < ks[0].time) {
                 frame = -1;
                 continue;
@@ -248,7 +248,7 @@ private:
             for (SkinSlot& sl : skin.slots) {
                 auto pit = plans_.find(sl.slot);
                 if (pit == plans_.end() || !pit->second.refused.empty()) continue;
-                std::vector<SkinAttachment> out;
+                Vector<SkinAttachment> out;
                 for (SkinAttachment& a : sl.attachments) {
                     if (!a.attachment.sequence) {
                         out.push_back(std::move(a));

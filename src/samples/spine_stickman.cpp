@@ -31,7 +31,7 @@ Curve stepped() { return Curve{CurveType::Stepped}; }
 Vertices plain(std::vector<float> xy) {
     Vertices v;
     v.count = static_cast<int>(xy.size() / 2);
-    v.values = std::move(xy);
+    v.values.assign(xy.begin(), xy.end());
     return v;
 }
 

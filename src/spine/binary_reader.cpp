@@ -30,9 +30,9 @@ void SkelReader::fail_count(std::size_t at, std::uint32_t n, const char* what) {
                        " bytes left could hold");
 }
 
-std::vector<int> SkelReader::index_list(std::size_t size, const char* what, const char* count_what, const char* table) {
+Vector<int> SkelReader::index_list(std::size_t size, const char* what, const char* count_what, const char* table) {
     std::uint32_t n = count(1, count_what);
-    std::vector<int> out;
+    Vector<int> out;
     out.reserve(n);
     for (std::uint32_t i = 0; i < n; ++i) out.push_back(index(size, what, table));
     return out;
@@ -456,6 +456,8 @@ void SkelReader::resolve_linked_meshes() {
 }  // namespace detail
 
 Result<SkeletonData> read_skel(std::span<const std::uint8_t> bytes) {
+    // The model's arrays take about three times the file's size.
+    const io::ArenaScope arena(bytes.size() * 3);
     return capture([&] {
         detail::SkelHead head = detail::detect_skel(bytes);
         if (!reads(head.layout)) {
@@ -470,6 +472,7 @@ Result<SkeletonData> read_skel(std::span<const std::uint8_t> bytes) {
 
 namespace detail {
 Result<SkeletonData> read_skel_any_layout(std::span<const std::uint8_t> bytes) {
+    const io::ArenaScope arena(bytes.size() * 3);
     return capture([&] { return SkelReader(bytes, detect_skel(bytes).layout).read(); });
 }
 }  // namespace detail

@@ -21,7 +21,7 @@ public:
     SkelWriter(const SkeletonData& sd, Version layout, bool keep_table = true)
         : sd_(sd), v_(layout), v37_(layout == Version::V37) {
         // `keep_table`: start from the model's string table (else build one in order of first use).
-        if (keep_table) strings_ = sd.strings;
+        if (keep_table) strings_.assign(sd.strings.begin(), sd.strings.end());
         for (std::size_t i = 0; i < strings_.size(); ++i) index_[strings_[i]] = static_cast<int>(i);
     }
 
@@ -75,7 +75,7 @@ private:
         if (added) strings_.push_back(*s);
         w_.varint(it->second + 1);
     }
-    void index_list(const std::vector<int>& v) {
+    void index_list(const Vector<int>& v) {
         w_.count(v.size());
         for (int i : v) w_.varint(i);
     }

@@ -229,7 +229,7 @@ void JsonSkeletonReader::read_slots(JEl e) {
 }
 
 void JsonSkeletonReader::read_constraint_common(JObj o, OptString& name, int& order, bool& skin_required,
-                                                std::vector<int>& bones, NameIndex& index, int number) {
+                                                Vector<int>& bones, NameIndex& index, int number) {
     name = required_string(o, "name");
     order = integer(o, "order", 0, 0, std::numeric_limits<int>::max());
     skin_required = flag(o, "skin", false);
@@ -375,6 +375,8 @@ void JsonSkeletonReader::read_events(JEl e) {
 
 Result<SkeletonData> read_json(std::string_view text, const JsonReadOptions& options) {
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a UTF-8 byte order mark, as some editors save
+    // The model's arrays take about the text's size.
+    const io::ArenaScope arena(text.size());
     return capture([&] { return detail::JsonSkeletonReader(text, options).read(); });
 }
 

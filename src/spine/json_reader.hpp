@@ -133,7 +133,7 @@ private:
     // json_physics_reader.cpp (4.2)
     void read_physics(JEl e);
     void read_physics_timelines(Animation& a, JObj o);
-    void read_constraint_common(JObj o, OptString& name, int& order, bool& skin_required, std::vector<int>& bones,
+    void read_constraint_common(JObj o, OptString& name, int& order, bool& skin_required, Vector<int>& bones,
                                 NameIndex& index, int number);
 
     // json_skin_reader.cpp
@@ -187,7 +187,7 @@ private:
     // The same, first reserving room in `keys` for every keyframe of the timeline (one allocation, not
     // one per doubling).
     template <class K, class F>
-    void each_key(JEl e, std::vector<K>& keys, F&& f) {
+    void each_key(JEl e, Vector<K>& keys, F&& f) {
         JArr arr = array(e);
         keys.reserve(keys.size() + arr.size());
         std::size_t i = 0;
@@ -329,7 +329,7 @@ private:
         std::size_t i = 0;
         io::tape::each(a, [&](JEl e) { out.push_back(number_at(e, i++)); });
     }
-    void indices(JArr a, std::vector<std::uint16_t>& out, long max) {
+    void indices(JArr a, Vector<std::uint16_t>& out, long max) {
         out.reserve(out.size() + a.size());
         std::size_t i = 0;
         io::tape::each(a, [&](JEl e) { out.push_back(static_cast<std::uint16_t>(integer_at(e, i++, 0, max))); });
@@ -368,11 +368,11 @@ private:
     int lookup(const NameIndex& index, JObj o, std::string_view key, const char* what) { return lookup(index, at(o, key), what); }
     int lookup(const NameIndex& index, const Fields& f, std::uint32_t i, const char* what) { return lookup(index, at(f, i), what); }
     int lookup_name(const NameIndex& index, std::string_view name, const char* what);  // path at the name
-    std::vector<int> lookup_list(const NameIndex& index, Field m, const char* what);
-    std::vector<int> lookup_list(const NameIndex& index, JObj o, std::string_view key, const char* what) {
+    Vector<int> lookup_list(const NameIndex& index, Field m, const char* what);
+    Vector<int> lookup_list(const NameIndex& index, JObj o, std::string_view key, const char* what) {
         return lookup_list(index, at(o, key), what);
     }
-    std::vector<int> lookup_list(const NameIndex& index, const Fields& f, std::uint32_t i, const char* what) {
+    Vector<int> lookup_list(const NameIndex& index, const Fields& f, std::uint32_t i, const char* what) {
         return lookup_list(index, at(f, i), what);
     }
     void add_name(NameIndex& index, const OptString& name, int i, const char* what);

@@ -143,8 +143,8 @@ int JsonSkeletonReader::lookup(const NameIndex& index, Field m, const char* what
     return lookup_name(index, io::as_string(e, path_), what);
 }
 
-std::vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, Field m, const char* what) {
-    std::vector<int> out;
+Vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, Field m, const char* what) {
+    Vector<int> out;
     auto e = get(m);
     if (!e) return out;
     Scope s(path_, m.key);

@@ -34,7 +34,7 @@ private:
     void write_physics();
     void write_physics_timelines(const Animation& a);
     void write_mass(float mass_inverse);
-    void write_constraint_common(const OptString& name, int order, bool skin_required, const std::vector<int>& bones);
+    void write_constraint_common(const OptString& name, int order, bool skin_required, const Vector<int>& bones);
 
     // json_skin_writer.cpp
     void write_skins();
@@ -66,7 +66,7 @@ private:
     // give the same pose). Seen in every corpus version: 3.7 spinosaurus-ess scale and colour keys,
     // 4.2 raptor-pro's gun-holster IK key 0; no corpus JSON writes such a transition linear.
     template <class Key>
-    void write_curve_of(const std::vector<Key>& keys, std::size_t i) {
+    void write_curve_of(const Vector<Key>& keys, std::size_t i) {
         write_curve(keys[i].curve, rounding_ && i + 1 < keys.size() && keys[i].curve.type == CurveType::Linear &&
                                        same_values(keys[i], keys[i + 1]));
     }
@@ -137,7 +137,7 @@ private:
     io::JsonWriter w_;
     bool rounding_;
     Version version_;
-    const std::vector<KeyJsonExtra>* key_extra_ = nullptr;  // of the animation being written
+    const Vector<KeyJsonExtra>* key_extra_ = nullptr;  // of the animation being written
     std::vector<bool> key_extra_written_;                    // which of them are written already
 };
 

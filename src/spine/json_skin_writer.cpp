@@ -19,7 +19,7 @@ void JsonSkeletonWriter::write_skins() {
     for (const Skin& skin : sd_.skins) {
         w_.begin_object();
         name_of("name", skin.name);
-        auto names = [&](const char* key, const std::vector<int>& list, auto name_at) {
+        auto names = [&](const char* key, const Vector<int>& list, auto name_at) {
             if (list.empty()) return;
             w_.key(key);
             w_.begin_array();

@@ -2,6 +2,7 @@
 // editor's key order, omitting the editor's defaults. Mirrors json_reader.cpp field for field.
 // The model is streamed into compact JSON, then laid out as the editor does (tabs, top level at column 0,
 // objects of at most 6 scalar members and arrays of scalars on one line).
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -97,7 +98,7 @@ void JsonSkeletonWriter::write_header() {
     str("audio", h.audio);
     // The .skel's string table, when its order is not the one write_skel would give anyway (editor
     // exports; see SkeletonData::strings): so that .skel -> JSON -> .skel gives the same bytes.
-    if (!rounding_ && !sd_.strings.empty() && sd_.strings != skel_first_use_strings(sd_)) {
+    if (!rounding_ && !sd_.strings.empty() && !std::ranges::equal(sd_.strings, skel_first_use_strings(sd_))) {
         w_.key("strings");
         w_.begin_array();
         for (const std::string& s : sd_.strings) w_.string(s);
@@ -155,7 +156,7 @@ void JsonSkeletonWriter::write_slots() {
     w_.end_array();
 }
 
-void JsonSkeletonWriter::write_constraint_common(const OptString& name, int order, bool skin_required, const std::vector<int>& bones) {
+void JsonSkeletonWriter::write_constraint_common(const OptString& name, int order, bool skin_required, const Vector<int>& bones) {
     name_of("name", name);
     if (order != 0 || version_ == Version::V37) w_.member("order", order);  // 3.7 writes it always
     flag_unless("skin", skin_required, false);

@@ -125,7 +125,7 @@ private:
     [[noreturn]] void fail_index(std::size_t at, std::int32_t v, std::size_t size, const char* what, const char* table);
     [[noreturn]] void fail_count(std::size_t at, std::uint32_t n, const char* what);
     // A count (labelled `count_what`, e.g. "bone index count") then that many indices < size.
-    std::vector<int> index_list(std::size_t size, const char* what, const char* count_what, const char* table);
+    Vector<int> index_list(std::size_t size, const char* what, const char* count_what, const char* table);
     std::uint32_t enum_value(std::uint32_t max, const char* what);
     const Attachment* find_attachment(const Skin& skin, int slot, const std::string& key) const;
     const Attachment& deform_target(const Skin& skin, int slot, const OptString& key, std::size_t at);

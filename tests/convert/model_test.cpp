@@ -65,7 +65,7 @@ TEST(DragonBonesToSpineModel, IkBendDirectionFlipsWithTheYAxis) {
     convert::LossReport r;
     spine::SkeletonData sd = to_spine(d, r);
     ASSERT_EQ(sd.ik.size(), 1u);
-    EXPECT_EQ(sd.ik[0].bones, (std::vector<int>{1, 2}));
+    EXPECT_EQ(sd.ik[0].bones, (spine::Vector<int>{1, 2}));
     EXPECT_EQ(sd.ik[0].bend_direction, -1);  // DragonBones bendPositive (default true) seen y-up
     (*d.armature[0].ik)[0].bendPositive = db::Flag(false);
     EXPECT_EQ(to_spine(d, r).ik[0].bend_direction, 1);

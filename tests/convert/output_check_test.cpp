@@ -52,8 +52,8 @@ TEST(ConversionOutputCheck, DrawOrderPairsOutsideTheSlotsAreDroppedAndReported) 
     ASSERT_EQ(sd->animations.size(), 1u);
     const auto& keys = sd->animations[0].draw_order;
     ASSERT_EQ(keys.size(), 2u);
-    EXPECT_EQ(keys[0].offsets, (std::vector<spine::DrawOrderOffset>{{0, 1}}));
-    EXPECT_EQ(keys[1].offsets, (std::vector<spine::DrawOrderOffset>{{0, 1}}));
+    EXPECT_EQ(keys[0].offsets, (spine::Vector<spine::DrawOrderOffset>{{0, 1}}));
+    EXPECT_EQ(keys[1].offsets, (spine::Vector<spine::DrawOrderOffset>{{0, 1}}));
     const std::string all = losses_text(r);
     // Each dropped pair is named: animation, slot, offset, why; at its place in the source.
     EXPECT_NE(all.find("/armature/0/animation/0/zOrder/frame/0/zOrder/2: draw-order pair of animation \"shuffle\" moving slot \"front\" by 5 "

@@ -62,7 +62,7 @@ struct Excluded {
 Excluded excluded_by(const spine::SkeletonData& sd, const convert::LossReport& report) {
     Excluded ex;
     ex.bones.assign(sd.bones.size(), false);
-    auto mark = [&](const std::vector<int>& bones) {
+    auto mark = [&](const spine::Vector<int>& bones) {
         for (int b : bones) ex.bones[static_cast<std::size_t>(b)] = true;
     };
     for (const convert::Loss& l : report.losses) {

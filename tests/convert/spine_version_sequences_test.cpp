@@ -49,7 +49,7 @@ SkeletonData winged(SequenceMode mode, bool as_mesh) {
     t.attachment = "wing";
     t.type = AttachmentTimelineType::Sequence;
     t.sequence_keys = {{0.05f, mode, 0, 0.1f}, {0.5f, SequenceMode::Loop, 2, 1.0f / 30}, {1.2f, mode, 3, 0.0333f}};
-    std::vector<DeformTimeline> timelines = {t};
+    Vector<DeformTimeline> timelines = {t};
     if (as_mesh) timelines.push_back(DeformTimeline(std::string("wing"), {DeformKeyframe{0, 0, {1, 2, 3, 4}, {}}, DeformKeyframe{1, 0, {}, {}}}));
     anim.deform.push_back({0, {{slot, timelines}}});
     sd.animations.push_back(anim);

@@ -298,7 +298,7 @@ TEST(SpineVersion, DroppedKeysThatEndedAnAnimationLeaveItsDuration) {
         const Animation& out = r.data.animations[0];
         EXPECT_FLOAT_EQ(duration(out), 2.5f);
         EXPECT_FALSE(has_loss(r.losses, "/animations/run", "duration"));
-        const std::vector<BoneKeyframe>& k = out.bones[0].timelines[0].keys;
+        const Vector<BoneKeyframe>& k = out.bones[0].timelines[0].keys;
         ASSERT_GE(k.size(), 3u);
         EXPECT_FLOAT_EQ(k.back().time, 2.5f);
         EXPECT_FLOAT_EQ(k.back().x, 40);
@@ -325,7 +325,7 @@ TEST(SpineVersion, SequenceGoingBelow41BecomesOneAttachmentPerFrame) {
     sd.has_default_skin = true;
     auto r = convert_spine_version(sd, Version::V40);
     EXPECT_TRUE(has_loss(r.losses, "/skins", "sequence of 4 regions"));
-    const std::vector<SkinAttachment>& out = r.data.skins[0].slots[0].attachments;
+    const Vector<SkinAttachment>& out = r.data.skins[0].slots[0].attachments;
     ASSERT_EQ(out.size(), 4u);
     for (int f = 0; f < 4; ++f) {
         EXPECT_EQ(*out[f].key, "wings/wing0" + std::to_string(f + 1));  // start 1, two digits
@@ -368,7 +368,7 @@ TEST(SpineVersion, MeshTrianglesFollowThe42Count) {
     auto r = convert_spine_version(sd, Version::V42);
     EXPECT_TRUE(has_loss(r.losses, "/skins/default/body/quad", "triangles"));
     const auto& tri = r.data.skins[0].slots[0].attachments[0].attachment.triangles;
-    EXPECT_EQ(tri, (std::vector<std::uint16_t>{0, 1, 2, 0, 2, 3}));
+    EXPECT_EQ(tri, (Vector<std::uint16_t>{0, 1, 2, 0, 2, 3}));
     // The result is a 4.2 binary that reads back.
     auto back = read_skel(write_skel(r.data).value());
     ASSERT_TRUE(back.ok()) << back.error().what();

@@ -71,8 +71,8 @@ public:
         }
         if (i != 4) fail(std::string(key) + " is not 4 channels");
     }
-    template <class T>
-    void list(element g, std::string_view key, const std::vector<T>& want) {
+    template <class T, class A>
+    void list(element g, std::string_view key, const std::vector<T, A>& want) {
         auto v = g[key];
         if (v.error() || !v.is_array()) return fail(std::string(key) + " missing");
         auto a = v.get_array().value();
@@ -116,7 +116,7 @@ const char* attachment_type_name(AttachmentType t) {
 
 std::string name_of(const OptString& s) { return s ? *s : ""; }
 
-std::vector<std::string> bone_names(const SkeletonData& sd, const std::vector<int>& idx) {
+std::vector<std::string> bone_names(const SkeletonData& sd, const Vector<int>& idx) {
     std::vector<std::string> out;
     for (int i : idx) out.push_back(name_of(sd.bones[i].name));
     return out;

@@ -71,7 +71,8 @@ TEST(SpineWriterErrors, ConvertingA4xModelWithABadHashDoesNotThrowAndTheSkelSays
     // first-use order of source and target) goes through; writing the 4.1 .skel is then an Error, the
     // JSON is fine.
     spine::SkeletonData sd = with_hash_42("not-a-hash");
-    sd.strings = spine::skel_first_use_strings(sd);
+    const std::vector<std::string> first_use = spine::skel_first_use_strings(sd);
+    sd.strings.assign(first_use.begin(), first_use.end());
     sd.strings.push_back("zzz-unused");
     convert::SpineVersionResult r;
     EXPECT_NO_THROW(r = convert::convert_spine_version(sd, spine::Version::V41));

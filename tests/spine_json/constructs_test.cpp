@@ -131,10 +131,10 @@ TEST(SpineJsonConstructs, WeightedAndUnweightedVertices) {
     EXPECT_EQ(mesh.type, AttachmentType::Mesh);
     EXPECT_TRUE(mesh.vertices.weighted);
     EXPECT_EQ(mesh.vertices.count, 3);
-    EXPECT_EQ(mesh.vertices.bones, (std::vector<int>{1, 1, 2, 0, 1, 1, 0}));
-    EXPECT_EQ(mesh.vertices.values, (std::vector<float>{5, 6, 1, 1, 2, 0.5f, 3, 4, 0.5f, 7, 8, 1}));
+    EXPECT_EQ(mesh.vertices.bones, (Vector<int>{1, 1, 2, 0, 1, 1, 0}));
+    EXPECT_EQ(mesh.vertices.values, (Vector<float>{5, 6, 1, 1, 2, 0.5f, 3, 4, 0.5f, 7, 8, 1}));
     EXPECT_EQ(mesh.hull, 3);
-    EXPECT_EQ(mesh.edges, (std::vector<std::uint16_t>{0, 2, 2, 4}));
+    EXPECT_EQ(mesh.edges, (Vector<std::uint16_t>{0, 2, 2, 4}));
     EXPECT_EQ(mesh.width, 10.0f);
     std::string out = write_json(sd).value();
     EXPECT_NE(out.find(R"("vertices": [ 1, 1, 5, 6, 1, 2, 0, 1, 2, 0.5, 1, 3, 4, 0.5, 1, 0, 7, 8, 1 ])"), std::string::npos) << out;
@@ -157,8 +157,8 @@ TEST(SpineJsonConstructs, AttachmentsOfEveryTypeAndLinkedMeshes) {
     ASSERT_EQ(sd.skins.size(), 2u);
     EXPECT_EQ(sd.skins[0].name, "default");  // the default skin is kept first
     EXPECT_EQ(sd.skins[1].name, "extra");
-    EXPECT_EQ(sd.skins[1].bones, (std::vector<int>{1}));
-    EXPECT_EQ(sd.skins[1].path, (std::vector<int>{0}));
+    EXPECT_EQ(sd.skins[1].bones, (Vector<int>{1}));
+    EXPECT_EQ(sd.skins[1].path, (Vector<int>{0}));
     EXPECT_EQ(sd.path.at(0).order, 2);
     EXPECT_EQ(sd.path[0].target, 1);
     EXPECT_EQ(sd.path[0].rotate_mode, RotateMode::ChainScale);
@@ -172,7 +172,7 @@ TEST(SpineJsonConstructs, AttachmentsOfEveryTypeAndLinkedMeshes) {
     EXPECT_EQ(def[1].attachment.name, "region");
     EXPECT_EQ(def[1].attachment.scale_y, 1.0f);
     EXPECT_EQ(def[2].attachment.type, AttachmentType::Point);
-    EXPECT_EQ(def[3].attachment.lengths, (std::vector<float>{10}));
+    EXPECT_EQ(def[3].attachment.lengths, (Vector<float>{10}));
     EXPECT_FALSE(def[3].attachment.constant_speed);
     EXPECT_EQ(def[4].attachment.end_slot, 0);
 }
@@ -183,16 +183,16 @@ TEST(SpineJsonConstructs, DrawOrderWithAndWithoutOffsets) {
         { "time": 1, "why": null }
     ] } })"));
     const auto& keys = sd.animations.at(0).draw_order;
-    EXPECT_EQ(sd.animations[0].json_key_extra, (std::vector<KeyJsonExtra>{{"/drawOrder/1", {{"why", "null"}}}}));
+    EXPECT_EQ(sd.animations[0].json_key_extra, (Vector<KeyJsonExtra>{{"/drawOrder/1", {{"why", "null"}}}}));
     ASSERT_EQ(keys.size(), 2u);
-    EXPECT_EQ(keys[0].offsets, (std::vector<DrawOrderOffset>{{0, 1}}));
+    EXPECT_EQ(keys[0].offsets, (Vector<DrawOrderOffset>{{0, 1}}));
     EXPECT_TRUE(keys[1].offsets.empty());  // back to the setup order
     std::string out = write_json(sd).value();
     EXPECT_NE(out.find("{ \"time\": 1, \"why\": null }"), std::string::npos) << out;
     // The older key name is read too.
     SkeletonData old = read_ok(doc(R"("animations": { "a": { "draworder": [ { "time": 1, "offsets": [ { "slot": "arm", "offset": -1, "n": 2 } ] } ] } })"));
     EXPECT_EQ(old.animations.at(0).draw_order.size(), 1u);
-    EXPECT_EQ(old.animations[0].json_key_extra, (std::vector<KeyJsonExtra>{{"/drawOrder/0/offsets/0", {{"n", "2"}}}}));
+    EXPECT_EQ(old.animations[0].json_key_extra, (Vector<KeyJsonExtra>{{"/drawOrder/0/offsets/0", {{"n", "2"}}}}));
     EXPECT_NE(write_json(old).value().find(R"({ "slot": "arm", "offset": -1, "n": 2 })"), std::string::npos) << write_json(old).value();
 }
 
@@ -269,7 +269,7 @@ TEST(SpineJsonConstructs, SlotConstraintPathAndDeformTimelines) {
     EXPECT_EQ(a.path[0].timelines[2].keys[0].a, 1.0f);
     const auto& dk = a.deform.at(0).slots.at(0).timelines.at(0).keys;
     EXPECT_EQ(dk.at(0).offset, 1);
-    EXPECT_EQ(dk[0].values, (std::vector<float>{0.5f, 0.25f}));
+    EXPECT_EQ(dk[0].values, (Vector<float>{0.5f, 0.25f}));
     EXPECT_TRUE(dk.at(1).values.empty());
     EXPECT_EQ(sd.ik.at(0).bend_direction, -1);
     EXPECT_TRUE(sd.ik[0].stretch);
@@ -294,7 +294,7 @@ TEST(SpineJsonConstructs, UnknownKeysAreKeptAndReportedWithTheirPath) {
     EXPECT_NE(warnings[5].find("unknown key kept: /animations/a/bones/hip/rotate/0/angel"), std::string::npos) << warnings[5];
     EXPECT_NE(warnings[5].find("line"), std::string::npos) << warnings[5];
     EXPECT_EQ(sd.animations.at(0).bones.at(0).timelines.at(0).keys.at(0).x, 0.0f);  // "angel" is not the angle
-    EXPECT_EQ(sd.animations[0].json_key_extra, (std::vector<KeyJsonExtra>{{"/bones/hip/rotate/0", {{"angel", "5"}}}}));
+    EXPECT_EQ(sd.animations[0].json_key_extra, (Vector<KeyJsonExtra>{{"/bones/hip/rotate/0", {{"angel", "5"}}}}));
     EXPECT_EQ(sd.json_extra, (JsonExtras{{"extra", "1.5"}}));
     EXPECT_EQ(sd.skins.at(0).json_extra, (JsonExtras{{"tag", R"([1,"x"])"}}));
     EXPECT_EQ(sd.skins[0].slots.at(0).attachments.at(0).attachment.json_extra, (JsonExtras{{"note", R"({"by":"me"})"}}));
@@ -366,7 +366,7 @@ TEST(SpineJsonConstructs, EmptyDefaultSkinThroughSkelKeepsDeformSkins) {
     ASSERT_EQ(back->skins.size(), 1u);
     EXPECT_EQ(back->skins[0].name, "b");
     EXPECT_EQ(back->animations.at(0).deform.at(0).skin, 0);
-    EXPECT_EQ(back->animations[0].deform[0].slots.at(0).timelines.at(0).keys.at(0).values, (std::vector<float>{1, 2}));
+    EXPECT_EQ(back->animations[0].deform[0].slots.at(0).timelines.at(0).keys.at(0).values, (Vector<float>{1, 2}));
 }
 
 TEST(SpineJsonConstructs, NameEqualToKeyAndPathEqualToNameMeanNone) {

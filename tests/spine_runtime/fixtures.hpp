@@ -55,7 +55,7 @@ inline int add_slot(SkeletonData& sd, const std::string& name, int bone, OptStri
 inline void add_ik(SkeletonData& sd, const std::string& name, std::vector<int> bones, int target) {
     IkConstraint ik;
     ik.name = name;
-    ik.bones = std::move(bones);
+    ik.bones.assign(bones.begin(), bones.end());
     ik.target = target;
     sd.ik.push_back(ik);
 }
@@ -99,7 +99,7 @@ inline Attachment mesh(std::vector<float> xy) {
     Attachment a;
     a.type = AttachmentType::Mesh;
     a.vertices.count = static_cast<int>(xy.size() / 2);
-    a.vertices.values = std::move(xy);
+    a.vertices.values.assign(xy.begin(), xy.end());
     a.uvs.assign(a.vertices.values.size(), 0.0f);
     return a;
 }

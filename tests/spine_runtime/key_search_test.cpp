@@ -16,7 +16,7 @@ using namespace rigio::test;
 
 namespace {
 
-BoneTimeline rotate(std::vector<BoneKeyframe> keys) { return {BoneTimelineType::Rotate, std::move(keys)}; }
+BoneTimeline rotate(Vector<BoneKeyframe> keys) { return {BoneTimelineType::Rotate, std::move(keys)}; }
 
 // A 3.x translate timeline on bone 1 with `count` linear keys at increasing (sometimes repeated) times,
 // viewing `frames` and `curves`.

@@ -10,7 +10,7 @@ using namespace rigio::test;
 
 namespace {
 
-BoneTimeline bone_timeline(BoneTimelineType type, std::vector<BoneKeyframe> keys) { return {type, std::move(keys)}; }
+BoneTimeline bone_timeline(BoneTimelineType type, Vector<BoneKeyframe> keys) { return {type, std::move(keys)}; }
 
 SkeletonData one_bone(float rotation = 0) {
     SkeletonData sd = skeleton();

@@ -109,7 +109,8 @@ public:
 
     // The same into `out` (replacing its contents: a new array, allocated once at its size and filled
     // straight from the bytes, without the zero-fill of resize). Fails as f32_be_run does.
-    void f32_be_vector(std::vector<float>& out, std::size_t n) {
+    template <class Floats>  // std::vector<float> with any allocator
+    void f32_be_vector(Floats& out, std::size_t n) {
         if (n > (data_.size() - pos_) / 4) {
             out.resize(n);
             f32_be_run(out.data(), n);  // fails
@@ -117,7 +118,7 @@ public:
         }
         const std::uint8_t* p = data_.data() + pos_;
         bool special = false;  // a float whose exponent bits are all ones (NaN or infinity) was read
-        out = std::vector<float>(BigEndianFloats{p, &special}, BigEndianFloats{p + 4 * n, &special});
+        out = Floats(BigEndianFloats{p, &special}, BigEndianFloats{p + 4 * n, &special});
         if (special && finite_only_) fail_first_not_finite(out.data(), n);
         pos_ += n * 4;
     }

@@ -13,10 +13,16 @@
 #include <utility>
 #include <vector>
 
+#include "rigio/io/arena.hpp"
 #include "rigio/spine/bezier_handles.hpp"
 #include "rigio/spine/version.hpp"
 
 namespace rigio::spine {
+
+// The model's arrays: std::vectors whose memory comes from the reader's arena (rigio/io/arena.hpp)
+// when the model is read from a file, and from the heap otherwise.
+template <class T>
+using Vector = io::ArenaVector<T>;
 
 // A string field that distinguishes null (absent) from "" as the binary format does.
 using OptString = std::optional<std::string>;
@@ -29,7 +35,7 @@ struct JsonExtra {
     std::string value;  // compact JSON, e.g. {"a":[1,2]}
     bool operator==(const JsonExtra&) const = default;
 };
-using JsonExtras = std::vector<JsonExtra>;
+using JsonExtras = Vector<JsonExtra>;
 
 // Colour as the file stores it: 0xRRGGBBAA.
 using Rgba = std::uint32_t;
@@ -96,7 +102,7 @@ struct IkConstraint {
     OptString name;
     int order = 0;
     bool skin_required = false;
-    std::vector<int> bones;  // 1 or 2 bone indices
+    Vector<int> bones;  // 1 or 2 bone indices
     int target = 0;          // bone index
     float mix = 1, softness = 0;  // softness: 3.8+
     int bend_direction = 1;  // 1 or -1
@@ -109,7 +115,7 @@ struct TransformConstraint {
     OptString name;
     int order = 0;
     bool skin_required = false;
-    std::vector<int> bones;
+    Vector<int> bones;
     int target = 0;  // bone index
     bool local = false, relative = false;
     float offset_rotation = 0, offset_x = 0, offset_y = 0, offset_scale_x = 0, offset_scale_y = 0, offset_shear_y = 0;
@@ -126,7 +132,7 @@ struct PathConstraint {
     OptString name;
     int order = 0;
     bool skin_required = false;
-    std::vector<int> bones;
+    Vector<int> bones;
     int target = 0;  // slot index
     PositionMode position_mode = PositionMode::Percent;
     SpacingMode spacing_mode = SpacingMode::Length;
@@ -164,8 +170,8 @@ struct PhysicsConstraint {
 struct Vertices {
     int count = 0;  // number of vertices
     bool weighted = false;
-    std::vector<int> bones;
-    std::vector<float> values;
+    Vector<int> bones;
+    Vector<float> values;
     bool operator==(const Vertices&) const = default;
 };
 
@@ -199,10 +205,10 @@ struct Attachment {
     // bounding box, mesh, path, clipping
     Vertices vertices;
     // mesh
-    std::vector<float> uvs;               // 2 per vertex
-    std::vector<std::uint16_t> triangles;  // vertex indices, 3 per triangle
+    Vector<float> uvs;               // 2 per vertex
+    Vector<std::uint16_t> triangles;  // vertex indices, 3 per triangle
     int hull = 0;                          // number of hull vertices
-    std::vector<std::uint16_t> edges;     // nonessential
+    Vector<std::uint16_t> edges;     // nonessential
     // region, mesh and linked mesh, 4.1+: null when the attachment has no sequence
     std::optional<Sequence> sequence;
     // linked mesh
@@ -211,7 +217,7 @@ struct Attachment {
     bool deform = true;     // whether the parent's deform timelines apply (4.x: "timelines", all of them)
     // path
     bool closed = false, constant_speed = true;
-    std::vector<float> lengths;  // vertex count / 3
+    Vector<float> lengths;  // vertex count / 3
     // clipping
     int end_slot = -1;
     JsonAbsent json_absent = 0;  // region, mesh, linked mesh: width, height left out of the JSON
@@ -227,16 +233,16 @@ struct SkinAttachment {
 
 struct SkinSlot {
     int slot = 0;
-    std::vector<SkinAttachment> attachments;
+    Vector<SkinAttachment> attachments;
     bool operator==(const SkinSlot&) const = default;
 };
 
 struct Skin {
     OptString name;  // "default" for the default skin
-    std::vector<int> bones, ik, transform, path;  // skin-required bones and constraints (3.8+)
-    std::vector<int> physics;                     // skin-required physics constraints (4.2)
+    Vector<int> bones, ik, transform, path;  // skin-required bones and constraints (3.8+)
+    Vector<int> physics;                     // skin-required physics constraints (4.2)
     Rgba color = 0xFE9E4FFF;  // 4.2, nonessential: editor colour of the skin (the editor's default, which its JSON leaves out)
-    std::vector<SkinSlot> slots;
+    Vector<SkinSlot> slots;
     JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const Skin&) const = default;
 };
@@ -293,14 +299,14 @@ struct ColorKeyframe {
 
 struct SlotTimeline {
     SlotTimelineType type = SlotTimelineType::Attachment;
-    std::vector<AttachmentKeyframe> attachment_keys;  // type Attachment
-    std::vector<ColorKeyframe> color_keys;            // types Color and TwoColor
+    Vector<AttachmentKeyframe> attachment_keys;  // type Attachment
+    Vector<ColorKeyframe> color_keys;            // types Color and TwoColor
     bool operator==(const SlotTimeline&) const = default;
 };
 
 struct SlotTimelines {
     int slot = 0;
-    std::vector<SlotTimeline> timelines;
+    Vector<SlotTimeline> timelines;
     bool operator==(const SlotTimelines&) const = default;
 };
 
@@ -323,13 +329,13 @@ struct BoneKeyframe {
 
 struct BoneTimeline {
     BoneTimelineType type = BoneTimelineType::Rotate;
-    std::vector<BoneKeyframe> keys;
+    Vector<BoneKeyframe> keys;
     bool operator==(const BoneTimeline&) const = default;
 };
 
 struct BoneTimelines {
     int bone = 0;
-    std::vector<BoneTimeline> timelines;
+    Vector<BoneTimeline> timelines;
     bool operator==(const BoneTimelines&) const = default;
 };
 
@@ -343,7 +349,7 @@ struct IkKeyframe {
 
 struct IkTimeline {
     int constraint = 0;
-    std::vector<IkKeyframe> keys;
+    Vector<IkKeyframe> keys;
     bool operator==(const IkTimeline&) const = default;
 };
 
@@ -357,7 +363,7 @@ struct TransformKeyframe {
 
 struct TransformTimeline {
     int constraint = 0;
-    std::vector<TransformKeyframe> keys;
+    Vector<TransformKeyframe> keys;
     bool operator==(const TransformTimeline&) const = default;
 };
 
@@ -374,13 +380,13 @@ struct PathKeyframe {
 
 struct PathTimeline {
     PathTimelineType type = PathTimelineType::Position;
-    std::vector<PathKeyframe> keys;
+    Vector<PathKeyframe> keys;
     bool operator==(const PathTimeline&) const = default;
 };
 
 struct PathTimelines {
     int constraint = 0;
-    std::vector<PathTimeline> timelines;
+    Vector<PathTimeline> timelines;
     bool operator==(const PathTimelines&) const = default;
 };
 
@@ -396,13 +402,13 @@ struct PhysicsKeyframe {
 
 struct PhysicsTimeline {
     PhysicsTimelineType type = PhysicsTimelineType::Inertia;
-    std::vector<PhysicsKeyframe> keys;
+    Vector<PhysicsKeyframe> keys;
     bool operator==(const PhysicsTimeline&) const = default;
 };
 
 struct PhysicsTimelines {
     int constraint = -1;  // physics constraint index; -1: every physics constraint
-    std::vector<PhysicsTimeline> timelines;
+    Vector<PhysicsTimeline> timelines;
     bool operator==(const PhysicsTimelines&) const = default;
 };
 
@@ -422,7 +428,7 @@ struct SequenceKeyframe {
 struct DeformKeyframe {
     float time = 0;
     int offset = 0;
-    std::vector<float> values;
+    Vector<float> values;
     Curve curve;
     bool operator==(const DeformKeyframe&) const = default;
 };
@@ -433,23 +439,23 @@ enum class AttachmentTimelineType : std::uint8_t { Deform, Sequence };
 
 struct DeformTimeline {
     DeformTimeline() = default;
-    DeformTimeline(OptString a, std::vector<DeformKeyframe> k) : attachment(std::move(a)), keys(std::move(k)) {}
+    DeformTimeline(OptString a, Vector<DeformKeyframe> k) : attachment(std::move(a)), keys(std::move(k)) {}
     OptString attachment;  // key of the attachment in the skin
-    std::vector<DeformKeyframe> keys;             // type Deform
+    Vector<DeformKeyframe> keys;             // type Deform
     AttachmentTimelineType type = AttachmentTimelineType::Deform;
-    std::vector<SequenceKeyframe> sequence_keys;  // type Sequence
+    Vector<SequenceKeyframe> sequence_keys;  // type Sequence
     bool operator==(const DeformTimeline&) const = default;
 };
 
 struct DeformSlot {
     int slot = 0;
-    std::vector<DeformTimeline> timelines;
+    Vector<DeformTimeline> timelines;
     bool operator==(const DeformSlot&) const = default;
 };
 
 struct DeformSkin {
     int skin = 0;  // index into SkeletonData::skins
-    std::vector<DeformSlot> slots;
+    Vector<DeformSlot> slots;
     bool operator==(const DeformSkin&) const = default;
 };
 
@@ -462,7 +468,7 @@ struct DrawOrderOffset {
 // Slots listed move by their offset; the others keep their relative order. No offsets: setup order.
 struct DrawOrderKeyframe {
     float time = 0;
-    std::vector<DrawOrderOffset> offsets;
+    Vector<DrawOrderOffset> offsets;
     bool operator==(const DrawOrderKeyframe&) const = default;
 };
 
@@ -486,17 +492,17 @@ struct KeyJsonExtra {
 
 struct Animation {
     OptString name;
-    std::vector<SlotTimelines> slots;
-    std::vector<BoneTimelines> bones;
-    std::vector<IkTimeline> ik;
-    std::vector<TransformTimeline> transform;
-    std::vector<PathTimelines> path;
-    std::vector<PhysicsTimelines> physics;  // 4.2
-    std::vector<DeformSkin> deform;  // 4.1+: deform and sequence timelines
-    std::vector<DrawOrderKeyframe> draw_order;
-    std::vector<EventKeyframe> events;
+    Vector<SlotTimelines> slots;
+    Vector<BoneTimelines> bones;
+    Vector<IkTimeline> ik;
+    Vector<TransformTimeline> transform;
+    Vector<PathTimelines> path;
+    Vector<PhysicsTimelines> physics;  // 4.2
+    Vector<DeformSkin> deform;  // 4.1+: deform and sequence timelines
+    Vector<DrawOrderKeyframe> draw_order;
+    Vector<EventKeyframe> events;
     JsonExtras json_extra;                   // unknown JSON keys of the animation object
-    std::vector<KeyJsonExtra> json_key_extra;  // unknown JSON keys of its keyframes
+    Vector<KeyJsonExtra> json_key_extra;  // unknown JSON keys of its keyframes
     bool operator==(const Animation&) const = default;
 };
 
@@ -505,18 +511,18 @@ struct SkeletonData {
     // The binary shared-string table in file order. Kept so that a rewrite reproduces the
     // editor's bytes; writers append any string missing from it. Exact JSON carries it as the
     // skeleton's "strings" (JSON from the editor has none: then it is empty).
-    std::vector<std::string> strings;
-    std::vector<Bone> bones;
-    std::vector<Slot> slots;
-    std::vector<IkConstraint> ik;
-    std::vector<TransformConstraint> transform;
-    std::vector<PathConstraint> path;
-    std::vector<PhysicsConstraint> physics;  // 4.2
+    Vector<std::string> strings;
+    Vector<Bone> bones;
+    Vector<Slot> slots;
+    Vector<IkConstraint> ik;
+    Vector<TransformConstraint> transform;
+    Vector<PathConstraint> path;
+    Vector<PhysicsConstraint> physics;  // 4.2
     // The default skin, when present, comes first and is named "default".
-    std::vector<Skin> skins;
+    Vector<Skin> skins;
     bool has_default_skin = false;
-    std::vector<EventData> events;
-    std::vector<Animation> animations;
+    Vector<EventData> events;
+    Vector<Animation> animations;
     JsonExtras json_extra;  // unknown JSON keys
     bool operator==(const SkeletonData&) const = default;
 };

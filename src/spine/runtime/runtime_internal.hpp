@@ -102,7 +102,7 @@ struct BuildScratch {
 };
 
 // Sizes the scratch once for the largest of `animations` (their timeline and key counts).
-void reserve_scratch(const std::vector<Animation>& animations, BuildScratch& scratch);
+void reserve_scratch(const Vector<Animation>& animations, BuildScratch& scratch);
 // `budget`: how many more expanded deform/draw-order values may be allocated (see the .cpp).
 AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch);
 std::size_t expansion_budget();

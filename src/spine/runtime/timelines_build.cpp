@@ -246,7 +246,7 @@ PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budg
 
 std::size_t expansion_budget() { return kMaxExpandedValues; }
 
-void reserve_scratch(const std::vector<Animation>& animations, BuildScratch& scratch) {
+void reserve_scratch(const Vector<Animation>& animations, BuildScratch& scratch) {
     std::size_t timelines = 0, keys = 0;  // the most of one animation, of one timeline
     for (const Animation& a : animations) {
         std::size_t n = a.ik.size() + a.transform.size() + 2;  // (+ draw order and events)

@@ -1,0 +1,174 @@
+#include "rigio/io/arena.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define RIGIO_ARENA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RIGIO_ARENA_ASAN 1
+#endif
+#endif
+#if defined(RIGIO_ARENA_ASAN)
+#include <sanitizer/asan_interface.h>
+#endif
+
+namespace rigio::io::arena_detail {
+
+struct Arena;
+
+namespace {
+
+constexpr std::size_t kAlign = 16;
+// A piece's header: the owning arena (null: the heap), then the piece's size in bytes.
+constexpr std::size_t kHeader = 16;
+struct Header {
+    Arena* arena;
+    std::size_t bytes;
+};
+static_assert(sizeof(Header) == kHeader);
+constexpr std::size_t kBlockMin = 4 * 1024, kBlockMax = 16 * 1024 * 1024;
+#if defined(RIGIO_ARENA_ASAN)
+// Under AddressSanitizer a piece is followed by a poisoned gap, and the free part of a block and every
+// piece given back stay poisoned, so that overruns and uses after release are caught as on the heap.
+constexpr std::size_t kRedZone = 16;
+#else
+constexpr std::size_t kRedZone = 0;
+#endif
+
+std::size_t round_up(std::size_t n) { return (n + kAlign - 1) & ~(kAlign - 1); }
+
+void poison(void* p, std::size_t n) {
+#if defined(RIGIO_ARENA_ASAN)
+    ASAN_POISON_MEMORY_REGION(p, n);
+#else
+    (void)p, (void)n;
+#endif
+}
+void unpoison(void* p, std::size_t n) {
+#if defined(RIGIO_ARENA_ASAN)
+    ASAN_UNPOISON_MEMORY_REGION(p, n);
+#else
+    (void)p, (void)n;
+#endif
+}
+
+}  // namespace
+
+struct Arena {
+    // While the scope is open the count holds kOpen (so that pieces given back meanwhile, perhaps on
+    // other threads, never bring it to zero) and pieces taken are counted in `taken` by the one thread
+    // that takes them; closing the scope exchanges kOpen for `taken`. The arena goes when it reaches 0.
+    static constexpr std::int64_t kOpen = std::int64_t{1} << 62;
+    std::atomic<std::int64_t> count{kOpen};
+    std::int64_t taken = 0;
+    struct Block {
+        Block* previous;
+        std::size_t size;  // bytes after this header (kHeader bytes)
+    };
+    static_assert(sizeof(Block) <= kHeader);
+    Block* blocks = nullptr;
+    char* next = nullptr;  // the free part of the newest block: [next, end)
+    char* end = nullptr;
+    std::size_t next_block_size, later_block_size;
+
+    // The first block takes half the expected size and each later one an eighth, so that the unused
+    // end of the last block (the arena's waste) stays under an eighth of it.
+    explicit Arena(std::size_t expected)
+        : next_block_size(std::clamp(round_up(expected / 2), kBlockMin, kBlockMax)),
+          later_block_size(std::clamp(round_up(expected / 8), kBlockMin, kBlockMax)) {}
+
+    ~Arena() {
+        for (Block* b = blocks; b;) {
+            Block* previous = b->previous;
+            unpoison(b, kHeader + b->size);
+            ::operator delete(b);
+            b = previous;
+        }
+    }
+
+    char* new_block(std::size_t at_least) {
+        const std::size_t size = std::max(next_block_size, at_least);
+        auto* b = static_cast<Block*>(::operator new(kHeader + size));
+        *b = Block{blocks, size};
+        blocks = b;
+        next_block_size = later_block_size;
+        char* data = reinterpret_cast<char*>(b) + kHeader;
+        poison(data, size);
+        return data;
+    }
+
+    void* take(std::size_t bytes) {
+        const std::size_t piece = kHeader + round_up(bytes) + kRedZone;
+        if (static_cast<std::size_t>(end - next) < piece) {
+            // A piece larger than a quarter of a new block gets a block of its own, so that the
+            // rest of the current one is not wasted.
+            if (piece > next_block_size / 4) {
+                char* own = new_block(piece);
+                return place(own, bytes);
+            }
+            next = new_block(piece);
+            end = next + blocks->size;
+        }
+        char* at = next;
+        next += piece;
+        return place(at, bytes);
+    }
+
+    void* place(char* at, std::size_t bytes) {
+        unpoison(at, kHeader + bytes);
+        *reinterpret_cast<Header*>(at) = Header{this, bytes};
+        ++taken;
+        return at + kHeader;
+    }
+
+    void release() {
+        if (count.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+    }
+};
+
+namespace {
+thread_local Arena* current = nullptr;
+}
+
+void* allocate(std::size_t bytes) {
+    if (Arena* arena = current) return arena->take(bytes);
+    char* at = static_cast<char*>(::operator new(kHeader + bytes));
+    *reinterpret_cast<Header*>(at) = Header{nullptr, bytes};
+    return at + kHeader;
+}
+
+void deallocate(void* piece) noexcept {
+    if (!piece) return;
+    char* at = static_cast<char*>(piece) - kHeader;
+    const Header header = *reinterpret_cast<const Header*>(at);
+    if (!header.arena) {
+        ::operator delete(at);
+        return;
+    }
+    // Not reused: only poisoned (under AddressSanitizer) until the arena goes.
+    poison(at, kHeader + header.bytes);
+    header.arena->release();
+}
+
+}  // namespace rigio::io::arena_detail
+
+namespace rigio::io {
+
+ArenaScope::ArenaScope(std::size_t expected_bytes)
+    : arena_(new arena_detail::Arena(expected_bytes)), outer_(arena_detail::current) {
+    arena_detail::current = arena_;
+}
+
+ArenaScope::~ArenaScope() {
+    arena_detail::current = outer_;
+    // Exchange the open mark for the pieces taken: what is left is the pieces still held.
+    const std::int64_t left =
+        arena_->count.fetch_sub(arena_detail::Arena::kOpen - arena_->taken, std::memory_order_acq_rel) -
+        (arena_detail::Arena::kOpen - arena_->taken);
+    if (left == 0) delete arena_;
+}
+
+}  // namespace rigio::io

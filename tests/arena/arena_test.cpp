@@ -1,0 +1,177 @@
+// io::ArenaScope / ArenaAllocator: where the memory of arena vectors comes from and when it goes back,
+// counted by replacing the global operator new for this program. A model read from a file keeps few
+// heap blocks of its own; vectors outlive their scope, move between threads and grow like any vector.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <numeric>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "rigio/io/arena.hpp"
+#include "rigio/io/file.hpp"
+#include "rigio/spine/binary.hpp"
+#include "rigio/spine/json.hpp"
+#include "support/counting_new.hpp"
+#include "support/shared.hpp"
+
+using namespace rigio;
+using io::ArenaScope;
+using io::ArenaVector;
+
+namespace {
+
+long allocations() { return counting_new::allocations.load(); }
+long frees() { return counting_new::frees.load(); }
+
+ArenaVector<int> counting_up(int n, int from = 0) {
+    ArenaVector<int> v(static_cast<std::size_t>(n));
+    std::iota(v.begin(), v.end(), from);
+    return v;
+}
+
+}  // namespace
+
+TEST(Arena, OutsideAScopeEachVectorTakesAHeapBlock) {
+    const long a = allocations(), f = frees();
+    {
+        ArenaVector<int> v = counting_up(10);
+        ArenaVector<int> w = counting_up(20);
+        EXPECT_EQ(allocations() - a, 2);
+        EXPECT_EQ(v[9], 9);
+        EXPECT_EQ(w[19], 19);
+    }
+    EXPECT_EQ(frees() - f, 2);
+}
+
+TEST(Arena, InAScopeManyVectorsShareAFewBlocks) {
+    const long a = allocations(), f = frees();
+    {
+        std::vector<ArenaVector<int>> lists;  // (its own array is an ordinary heap block)
+        lists.reserve(1000);
+        {
+            const ArenaScope arena(1000 * 64);
+            for (int i = 0; i < 1000; ++i) lists.push_back(counting_up(5, i));
+        }
+        // The outer array, the arena and its blocks: not one block per vector.
+        EXPECT_LE(allocations() - a, 12);
+        for (int i = 0; i < 1000; ++i) {
+            ASSERT_EQ(lists[static_cast<std::size_t>(i)].size(), 5u);
+            EXPECT_EQ(lists[static_cast<std::size_t>(i)][4], i + 4);
+        }
+    }
+    // Everything went back once the last vector went.
+    EXPECT_EQ(frees() - f, allocations() - a);
+}
+
+TEST(Arena, VectorsOutliveTheScopeAndGrowFromTheHeapAfterIt) {
+    const long a = allocations(), f = frees();
+    {
+        ArenaVector<int> v;
+        {
+            const ArenaScope arena(4096);
+            v = counting_up(8);
+        }
+        const long after_scope = allocations();
+        v.push_back(8);  // grows past its capacity: a heap block now, the arena piece given back
+        EXPECT_EQ(allocations() - after_scope, 1);
+        ASSERT_EQ(v.size(), 9u);
+        for (int i = 0; i < 9; ++i) EXPECT_EQ(v[static_cast<std::size_t>(i)], i);
+    }
+    EXPECT_EQ(frees() - f, allocations() - a);
+}
+
+TEST(Arena, CopiesAndMovesAreOrdinaryValues) {
+    ArenaVector<std::string> copy;
+    {
+        const ArenaScope arena(4096);
+        ArenaVector<std::string> v = {"a", "a string longer than the small-string buffer"};
+        ArenaVector<std::string> moved = std::move(v);
+        copy = moved;
+        EXPECT_EQ(moved, copy);
+    }
+    ASSERT_EQ(copy.size(), 2u);
+    EXPECT_EQ(copy[1], "a string longer than the small-string buffer");
+}
+
+TEST(Arena, VectorsMadeOnOneThreadAreReleasedOnAnother) {
+    const long a = allocations(), f = frees();
+    {
+        std::vector<ArenaVector<int>> lists;
+        {
+            const ArenaScope arena(1 << 16);
+            for (int i = 0; i < 100; ++i) lists.push_back(counting_up(100, i));
+        }
+        std::thread other([moved = std::move(lists)]() mutable {
+            long sum = 0;
+            for (const auto& l : moved) sum += l.back();
+            EXPECT_EQ(sum, 100 * 99 + 99 * 100 / 2);
+            moved.clear();  // the last pieces: the arena goes here
+        });
+        other.join();
+    }
+    EXPECT_EQ(frees() - f, allocations() - a);
+}
+
+TEST(Arena, ScopesNestAndEachThreadHasItsOwn) {
+    ArenaVector<int> outer_first, inner, outer_second, elsewhere;
+    {
+        const ArenaScope outer(4096);
+        outer_first = counting_up(4);
+        {
+            const ArenaScope nested(4096);
+            inner = counting_up(4, 10);
+            // Another thread has no open scope: its vector takes a heap block.
+            std::thread([&] {
+                const long a = allocations();
+                elsewhere = counting_up(4, 20);
+                EXPECT_EQ(allocations() - a, 1);
+            }).join();
+        }
+        outer_second = counting_up(4, 30);
+    }
+    EXPECT_EQ(outer_first[3], 3);
+    EXPECT_EQ(inner[3], 13);
+    EXPECT_EQ(elsewhere[3], 23);
+    EXPECT_EQ(outer_second[3], 33);
+}
+
+TEST(Arena, APieceLargerThanABlockGetsOneOfItsOwn) {
+    const ArenaScope arena(1024);  // blocks of the minimum size
+    ArenaVector<int> small = counting_up(16);
+    ArenaVector<int> large = counting_up(100000);
+    ArenaVector<int> after = counting_up(16, 7);
+    EXPECT_EQ(large[99999], 99999);
+    EXPECT_EQ(small[15], 15);
+    EXPECT_EQ(after[15], 22);
+}
+
+// A corpus model read from .skel or JSON keeps a handful of heap blocks besides its long strings (the
+// arena's): a copy of it made outside any scope keeps one block per non-empty array and per long string.
+TEST(Arena, AModelReadFromAFileKeepsFewHeapBlocks) {
+    bool any = false;
+    for (const char* version : {"3.7", "3.8", "4.2"}) {
+        for (const char* ext : {".skel", ".json"}) {
+            for (const auto& f : test::corpus_files(std::string("corpus/spine-") + version, ext)) {
+                any = true;
+                SCOPED_TRACE(f.filename().string() + " (" + version + ")");
+                const auto bytes = io::read_file(f.string()).value();
+                auto sd = std::string(ext) == ".skel"
+                              ? spine::read_skel(bytes)
+                              : spine::read_json(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+                ASSERT_TRUE(sd.ok()) << sd.error().what();
+                auto copy = std::make_unique<spine::SkeletonData>(*sd);
+                EXPECT_EQ(*copy, *sd);
+                long before = frees();
+                copy.reset();
+                const long copy_kept = frees() - before;
+                before = frees();
+                { const spine::SkeletonData gone = std::move(*sd); }
+                const long read_kept = frees() - before;
+                EXPECT_LT(read_kept * 2, copy_kept) << read_kept << " blocks kept by the model read, " << copy_kept << " by its copy";
+            }
+        }
+    }
+    if (!any) GTEST_SKIP() << "../shared/corpus not found";
+}
