@@ -46,6 +46,9 @@ struct AttachmentInfo {
     // (n = 1 to 4), [weighted_groups[4], weighted_groups[5]) any other count. Linked meshes share
     // their source's.
     int weighted_groups[6] = {};
+    // The same vertices of groups 1 to 4 as WeightedPair records, RuntimeData::weighted_pairs
+    // [weighted_pairs[n - 1], weighted_pairs[n]) for n influences (see WeightedPair).
+    int weighted_pairs[5] = {};
     // Region: the quad corners relative to the bone, BL, UL, UR, BR (x, y each).
     float offset[8] = {};
     // Path.
@@ -61,6 +64,21 @@ struct AttachmentInfo {
 // triples; its count is at `bones[vertex + first_influence]`).
 struct WeightedVertex {
     int vertex = 0, first_influence = 0;
+};
+
+// Two influences of weighted vertices with what the vertex loops need of them side by side, so that
+// a loop reads one record after the other and loads positions and weights as they are used (built at
+// prepare time from the model's arrays). Per influence count, the records of a group pair up:
+// 1: two vertices (the last repeated when the count is odd); 2: a vertex's two influences; 3: two
+// vertices in three records, each one's first two influences, then both third influences (the last
+// vertex repeated when odd); 4: a vertex's first two influences, then its last two.
+struct alignas(16) WeightedPair {
+    float position[4] = {};  // x, y of each influence (bind position)
+    float weight[4] = {};    // each influence's weight, twice
+    int bone[2] = {};        // each influence's bone
+    int influence[2] = {};   // each influence's index (its deform offsets are at 2 * index)
+    int vertex[2] = {};      // the vertex each belongs to
+    int unused[2] = {};
 };
 
 // A skin's (slot << 32 | name id) -> attachment index table: open addressing in one array, so that
@@ -231,6 +249,7 @@ struct RuntimeData {
     int max_deform_length = 0;  // the largest deform array of any attachment
     int max_world_vertices = 0; // the largest world vertex count (floats) of any attachment
     std::vector<WeightedVertex> weighted_vertices;  // see AttachmentInfo::weighted_groups
+    std::vector<WeightedPair> weighted_pairs;       // see AttachmentInfo::weighted_pairs
 
     int find_skin(const std::string& name) const;       // -1 when absent
     int find_animation(const std::string& name) const;  // -1 when absent
