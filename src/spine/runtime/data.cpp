@@ -167,7 +167,7 @@ void pair_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries) 
             pair.position[2 * lane] = a.vertices[3 * k];
             pair.position[2 * lane + 1] = a.vertices[3 * k + 1];
             pair.weight[2 * lane] = pair.weight[2 * lane + 1] = a.vertices[3 * k + 2];
-            pair.bone[lane] = a.bones[static_cast<std::size_t>(v.vertex + v.first_influence + 1 + j)];
+            pair.bone_offset[lane] = std::int64_t{kBoneStateBytes} * a.bones[static_cast<std::size_t>(v.vertex + v.first_influence + 1 + j)];
             pair.influence[lane] = static_cast<int>(k);
             pair.vertex[lane] = v.vertex;
         };

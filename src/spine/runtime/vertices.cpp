@@ -98,15 +98,20 @@ template <bool Deformed>
     __m128 position = _mm_load_ps(p.position);
     if constexpr (Deformed)
         position = _mm_add_ps(position, load_pairs(offsets + 2 * p.influence[0], offsets + 2 * p.influence[1]));
-    return place_two(position, _mm_load_ps(p.weight), skeleton_bones[p.bone[0]], skeleton_bones[p.bone[1]]);
+    const char* base = reinterpret_cast<const char*>(skeleton_bones);
+    return place_two(position, _mm_load_ps(p.weight), *reinterpret_cast<const BoneState*>(base + p.bone_offset[0]),
+                     *reinterpret_cast<const BoneState*>(base + p.bone_offset[1]));
 }
 
-template <bool Deformed>
+// `Packed`: stride 2 (slot vertices, paths), whose vertex addresses need no multiplication.
+template <bool Deformed, bool Packed>
 void weigh_grouped(const Skeleton& sk, const AttachmentInfo& a, const float* offsets, float* out, int offset, int stride) {
+    if constexpr (Packed) stride = 2;
     const BoneState* skeleton_bones = sk.bones.data();
     const WeightedPair* pairs = sk.data().weighted_pairs.data();
     auto group = [&](int n) { return std::pair{pairs + a.weighted_pairs[n - 1], pairs + a.weighted_pairs[n]}; };
-    auto out_at = [&](int vertex) { return reinterpret_cast<__m64*>(out + offset + vertex * stride); };
+    float* const first = out + offset;
+    auto out_at = [&](int vertex) { return reinterpret_cast<__m64*>(first + static_cast<std::ptrdiff_t>(vertex) * stride); };
 
     // One influence: two vertices per record (the odd last one is in both lanes, stored twice).
     for (auto [p, end] = group(1); p != end; ++p) {
@@ -184,9 +189,11 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
 #if defined(__SSE2__)
     if (start == 0 && count == a.world_vertices_length) {
         if (offsets)
-            weigh_grouped<true>(sk, a, offsets, out, offset, stride);
+            stride == 2 ? weigh_grouped<true, true>(sk, a, offsets, out, offset, stride)
+                        : weigh_grouped<true, false>(sk, a, offsets, out, offset, stride);
         else
-            weigh_grouped<false>(sk, a, nullptr, out, offset, stride);
+            stride == 2 ? weigh_grouped<false, true>(sk, a, nullptr, out, offset, stride)
+                        : weigh_grouped<false, false>(sk, a, nullptr, out, offset, stride);
         return;
     }
 #endif

@@ -66,6 +66,9 @@ struct WeightedVertex {
     int vertex = 0, first_influence = 0;
 };
 
+// sizeof(BoneState) (skeleton.hpp checks it), for WeightedPair::bone_offset.
+inline constexpr int kBoneStateBytes = 128;
+
 // Two influences of weighted vertices with what the vertex loops need of them side by side, so that
 // a loop reads one record after the other and loads positions and weights as they are used (built at
 // prepare time from the model's arrays). Per influence count, the records of a group pair up:
@@ -75,11 +78,13 @@ struct WeightedVertex {
 struct alignas(16) WeightedPair {
     float position[4] = {};  // x, y of each influence (bind position)
     float weight[4] = {};    // each influence's weight, twice
-    int bone[2] = {};        // each influence's bone
+    // Each influence's bone as the byte offset of its state in Skeleton::bones (index times
+    // kBoneStateBytes): the loops add it to the array's address without a multiplication.
+    std::int64_t bone_offset[2] = {};
     int influence[2] = {};   // each influence's index (its deform offsets are at 2 * index)
     int vertex[2] = {};      // the vertex each belongs to
-    int unused[2] = {};
 };
+static_assert(sizeof(WeightedPair) == 64);  // a cache line
 
 // A skin's (slot << 32 | name id) -> attachment index table: open addressing in one array, so that
 // building it costs one allocation per skin rather than one per attachment.
