@@ -99,6 +99,7 @@ AnimationInfo::AnimationInfo(const AnimationInfo& other)
       float_pool(other.float_pool), int_pool(other.int_pool) {
     for (Timeline& t : timelines) {
         t.frames = rebase(t.frames, other.float_pool, float_pool);
+        t.times = rebase(t.times, other.float_pool, float_pool);
         t.curves = rebase(t.curves, other.float_pool, float_pool);
         t.vertices = rebase(t.vertices, other.float_pool, float_pool);
         t.names = rebase(t.names, other.int_pool, int_pool);

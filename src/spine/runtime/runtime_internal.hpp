@@ -93,7 +93,7 @@ void apply_physics(Skeleton& sk, int constraint, Physics mode);
 // Scratch arrays of build_animation, reused from one animation to the next.
 struct BuildScratch {
     struct Views {  // a timeline's views as offsets into its animation's pools, made views at the end
-        std::size_t frames_at = 0, frames = 0, curves_at = 0, curves = 0, vertices_at = 0, vertices = 0;
+        std::size_t frames_at = 0, frames = 0, times_at = 0, times = 0, curves_at = 0, curves = 0, vertices_at = 0, vertices = 0;
         std::size_t ints_at = 0, ints = 0;  // names, draw_orders or events (by kind)
     };
     std::vector<Views> views;

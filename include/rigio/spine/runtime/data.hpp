@@ -149,6 +149,9 @@ enum class TimelineKind : std::uint8_t {
     TranslateX, TranslateY, ScaleX, ScaleY, ShearX, ShearY, Inherit, Rgb, Alpha, Rgb2, Sequence, Physics
 };
 
+// The most keys a timeline's keys are counted over (see Timeline::times) rather than bisected.
+inline constexpr std::size_t kCountedKeys = 32;
+
 // One timeline. `frames` holds `entries` floats per keyframe (time first), as listed per kind:
 // rotate time,deg; translate/scale/shear time,x,y; one-axis bone timelines time,value; inherit
 // time,mode; color time,r,g,b,a; rgb time,r,g,b; alpha time,a; two-colour adds r2,g2,b2 (rgba2, rgb2);
@@ -169,6 +172,10 @@ struct Timeline {
     int curve_stride = 19;  // floats per transition in `curves`
     int sub = 0;            // physics: the PhysicsTimelineType
     std::span<const float> frames;
+    // Ordered timelines of 2 to kCountedKeys keys: the times of keys 1 to the last, side by side and
+    // padded with +infinity to a multiple of 4, so that the keys before a time are counted four at a
+    // time (empty otherwise, and in timelines built by hand: the keys are then found in `frames`).
+    std::span<const float> times;
     std::span<const float> curves;
     std::span<const int> names;         // attachment: name id per frame, -1 for none
     int attachment = -1;                // deform, sequence: the attachment keyed
