@@ -85,6 +85,12 @@ inline void ensure_applied(Skeleton& sk, int bone) {
     if (!sk.bones[static_cast<std::size_t>(bone)].applied_valid) update_applied(sk, bone);
 }
 
+// Path constraints: the length of the cubic curve c (x1,y1 cx1,cy1 cx2,cy2 x2,y2) approximated by
+// `Steps` chords at even parameter steps (4 and 10), the running total after each chord written to
+// `partial` when not null.
+template <int Steps>
+float curve_length(const float* c, float* partial);
+
 void apply_ik(Skeleton& sk, int constraint);
 void apply_transform(Skeleton& sk, int constraint);
 void apply_path(Skeleton& sk, int constraint);
