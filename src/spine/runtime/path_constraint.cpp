@@ -46,10 +46,10 @@ template <int Steps>
 constexpr ChordLanes<Steps> kChordLanes{};
 #endif
 
-// Length of a cubic curve approximated by `Steps` chords at even parameter steps, with the
-// running total after each chord written to `partial` when not null.
+// curve_length (runtime_internal.hpp), inline (forced) into world_positions: the call cost a good
+// part of the work.
 template <int Steps>
-float curve_length(const float* c, float* partial) {
+[[gnu::always_inline]] inline float chord_lengths(const float* c, float* partial) {
 #if defined(__SSE2__)
     // The chords' end points and lengths four at a time, with the scalar form's operations in its
     // order per lane (bit-identical: no fused operations, sqrtps rounds as sqrtss); then the running
@@ -96,6 +96,10 @@ float curve_length(const float* c, float* partial) {
 #endif
 }
 
+template <int Steps>
+float curve_length(const float* c, float* partial) {
+    return chord_lengths<Steps>(c, partial);
+}
 template float curve_length<4>(const float*, float*);
 template float curve_length<10>(const float*, float*);
 
@@ -248,7 +252,7 @@ void world_positions(Skeleton& sk, const PathConstraint& data, PathState& st, in
     float* curves = st.curves.data();
     float path_length = 0;
     for (int i = 0; i < curve_count; ++i) {
-        path_length += curve_length<4>(world + i * 6, nullptr);
+        path_length += chord_lengths<4>(world + i * 6, nullptr);
         curves[i] = path_length;
     }
     if (percent_position)
@@ -277,7 +281,7 @@ void world_positions(Skeleton& sk, const PathConstraint& data, PathState& st, in
         p = locate(p, curves, curve);
         if (curve != prev_curve) {
             prev_curve = curve;
-            curve_len = curve_length<10>(world + curve * 6, segments);
+            curve_len = chord_lengths<10>(world + curve * 6, segments);
             segment = 0;
         }
         // Even speed along the curve: map the distance to a parameter through the segment lengths.
