@@ -243,6 +243,16 @@ int slot_world_vertices(const Skeleton& sk, int slot, float* out) {
         return 8;
     }
     if (!a.is_mesh) return 0;
+#if defined(__SSE2__)
+    if (!a.bones.empty()) {  // weighted: straight to the grouped loops (what vertex_world_positions does)
+        const std::vector<float>& deform = sk.slots[static_cast<std::size_t>(slot)].deform;
+        if (deform.empty())
+            weigh_grouped<false, true>(sk, a, nullptr, out, 0, 2);
+        else
+            weigh_grouped<true, true>(sk, a, deform.data(), out, 0, 2);
+        return a.world_vertices_length;
+    }
+#endif
     vertex_world_positions(sk, slot, attachment, 0, a.world_vertices_length, out, 0, 2);
     return a.world_vertices_length;
 }
