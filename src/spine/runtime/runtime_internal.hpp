@@ -78,7 +78,13 @@ void update_world_other(Skeleton& sk, BoneState& bone);
 // constraints read applied poses): the parent's world transform of the moment is kept instead, and the
 // pose computed from it when read gives the same values (the bone's own world transform is only changed
 // again by a step that invalidates or sets the applied pose anew).
-void invalidate_applied(Skeleton& sk, int bone);
+// 4.x: keeps the parent's world transform for `bone` (see invalidate_applied).
+void keep_moved_parent(Skeleton& sk, int bone);
+// Inline: 3.x only clears a flag, a call per constrained bone cost more.
+inline void invalidate_applied(Skeleton& sk, int bone) {
+    sk.bones[static_cast<std::size_t>(bone)].applied_valid = false;
+    if (sk.data().v4()) keep_moved_parent(sk, bone);
+}
 // Recomputes a bone's applied pose from its world transform (see invalidate_applied).
 void update_applied(Skeleton& sk, int bone);
 inline void ensure_applied(Skeleton& sk, int bone) {
