@@ -124,8 +124,8 @@ void after_end(float p, const float* w, float* out) {
 }
 
 // The point at parameter p of the curve (x1,y1) (cx1,cy1) (cx2,cy2) (x2,y2), with its tangent angle
-// when asked for.
-void curve_point(float p, const float* c, float* out, bool tangent) {
+// when asked for. Inline (forced): a point is a few products, the call cost a good part of them.
+[[gnu::always_inline]] inline void curve_point(float p, const float* c, float* out, bool tangent) {
     const float x1 = c[0], y1 = c[1], cx1 = c[2], cy1 = c[3], cx2 = c[4], cy2 = c[5], x2 = c[6], y2 = c[7];
     if (p < kEpsilon || std::isnan(p)) {
         out[0] = x1;
