@@ -51,6 +51,12 @@ TEST(SpineKeySearch, CountingFindsTheKeyBisectionFinds) {
         Timeline counted = translate_timeline(count, rng, frames, curves), bisected = counted;
         counted.ordered = true;
         bisected.ordered = false;
+        // Counted four at a time: the times of keys 1 to the last, padded with +infinity (as prepare lays them out).
+        Timeline vectored = counted;
+        std::vector<float> laid_out;
+        for (std::size_t k = 3; k < counted.frames.size(); k += 3) laid_out.push_back(counted.frames[k]);
+        while (laid_out.size() % 4) laid_out.push_back(std::numeric_limits<float>::infinity());
+        if (count <= static_cast<int>(kCountedKeys)) vectored.times = laid_out;
         const float last = counted.frames[counted.frames.size() - 3];
         std::vector<float> times = {std::numeric_limits<float>::quiet_NaN()};
         for (std::size_t k = 0; k < counted.frames.size(); k += 3) times.push_back(counted.frames[k]);
@@ -62,6 +68,9 @@ TEST(SpineKeySearch, CountingFindsTheKeyBisectionFinds) {
             apply_timeline(bisected, none, r.sk, time, time, nullptr, 1);
             EXPECT_EQ(std::bit_cast<std::uint32_t>(x), std::bit_cast<std::uint32_t>(r.local(1).x)) << count << " keys, time " << time;
             EXPECT_EQ(std::bit_cast<std::uint32_t>(y), std::bit_cast<std::uint32_t>(r.local(1).y)) << count << " keys, time " << time;
+            apply_timeline(vectored, none, r.sk, time, time, nullptr, 1);
+            EXPECT_EQ(std::bit_cast<std::uint32_t>(x), std::bit_cast<std::uint32_t>(r.local(1).x)) << count << " keys (times), time " << time;
+            EXPECT_EQ(std::bit_cast<std::uint32_t>(y), std::bit_cast<std::uint32_t>(r.local(1).y)) << count << " keys (times), time " << time;
         }
     }
 }
@@ -78,4 +87,13 @@ TEST(SpineKeySearch, PrepareFlagsOrderedKeyTimes) {
     EXPECT_TRUE(r.rd.animations[0].timelines.at(0).ordered);
     EXPECT_FALSE(r.rd.animations[1].timelines.at(0).ordered);
     EXPECT_FALSE(r.rd.animations[2].timelines.at(0).ordered);
+    // Only ordered timelines get their key times laid out for counting: keys 1 to 3, padded to 4.
+    const std::span<const float> times = r.rd.animations[0].timelines.at(0).times;
+    ASSERT_EQ(times.size(), 4u);
+    EXPECT_EQ(times[0], 1);
+    EXPECT_EQ(times[1], 1);
+    EXPECT_EQ(times[2], 2);
+    EXPECT_EQ(times[3], std::numeric_limits<float>::infinity());
+    EXPECT_TRUE(r.rd.animations[1].timelines.at(0).times.empty());
+    EXPECT_TRUE(r.rd.animations[2].timelines.at(0).times.empty());
 }

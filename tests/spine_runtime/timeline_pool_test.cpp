@@ -33,9 +33,10 @@ bool inside(std::span<const T> view, const std::vector<T>& pool) {
 void expect_views_cover_pools(const AnimationInfo& a) {
     std::size_t floats = 0, ints = 0;
     for (const Timeline& t : a.timelines) {
-        EXPECT_TRUE(inside(t.frames, a.float_pool) && inside(t.curves, a.float_pool) && inside(t.vertices, a.float_pool));
+        EXPECT_TRUE(inside(t.frames, a.float_pool) && inside(t.times, a.float_pool) && inside(t.curves, a.float_pool) &&
+                    inside(t.vertices, a.float_pool));
         EXPECT_TRUE(inside(t.names, a.int_pool) && inside(t.draw_orders, a.int_pool) && inside(t.events, a.int_pool));
-        floats += t.frames.size() + t.curves.size() + t.vertices.size();
+        floats += t.frames.size() + t.times.size() + t.curves.size() + t.vertices.size();
         ints += t.names.size() + t.draw_orders.size() + t.events.size();
     }
     EXPECT_EQ(floats, a.float_pool.size()) << a.name;
@@ -58,6 +59,7 @@ void expect_same_timelines(const RuntimeData& x, const RuntimeData& y) {
             const Timeline &s = a.timelines[j], &t = b.timelines[j];
             EXPECT_EQ(s.kind, t.kind);
             EXPECT_EQ(bits(s.frames), bits(t.frames));
+            EXPECT_EQ(bits(s.times), bits(t.times));
             EXPECT_EQ(bits(s.curves), bits(t.curves));
             EXPECT_EQ(bits(s.vertices), bits(t.vertices));
             EXPECT_EQ(ints(s.names), ints(t.names));

@@ -138,6 +138,48 @@ TEST(SpineWeightedVertices, GroupsHoldEveryVertexOnceByInfluenceCount) {
     for (int count : seen) EXPECT_EQ(count, 1);
 }
 
+TEST(SpineWeightedVertices, PairRecordsHoldEveryInfluenceOfGroupsOneToFour) {
+    std::mt19937 rng(11);
+    for (int vertex_count : {1, 2, 3, 57}) {
+        Rig r(weighted_skeleton(vertex_count, rng));
+        const AttachmentInfo& a = r.rd.attachments[0];
+        // Per influence (by index), how many record lanes hold it, and that they hold it faithfully.
+        std::vector<int> seen(a.vertices.size() / 3, 0);
+        std::vector<int> first(static_cast<std::size_t>(vertex_count), -1), count(static_cast<std::size_t>(vertex_count), 0);
+        for (std::size_t i = 0, k = 0, v = 0; i < a.bones.size(); ++v) {
+            first[v] = static_cast<int>(k);
+            count[v] = a.bones[i];
+            k += static_cast<std::size_t>(a.bones[i]);
+            i += static_cast<std::size_t>(a.bones[i]) + 1;
+        }
+        for (int group = 1; group <= 4; ++group) {
+            for (int i = a.weighted_pairs[group - 1]; i < a.weighted_pairs[group]; ++i) {
+                const WeightedPair& p = r.rd.weighted_pairs[static_cast<std::size_t>(i)];
+                for (int lane = 0; lane < 2; ++lane) {
+                    const int v = p.vertex[lane], k = p.influence[lane];
+                    ASSERT_EQ(count[static_cast<std::size_t>(v)], group) << "vertex " << v;
+                    ASSERT_TRUE(k >= first[static_cast<std::size_t>(v)] && k < first[static_cast<std::size_t>(v)] + group);
+                    const std::size_t at = static_cast<std::size_t>(v + k + 1);  // the bone index after the vertex's count
+                    EXPECT_EQ(p.bone_offset[lane], std::int64_t{kBoneStateBytes} * a.bones[at]);
+                    EXPECT_EQ(p.position[2 * lane], a.vertices[3 * static_cast<std::size_t>(k)]);
+                    EXPECT_EQ(p.position[2 * lane + 1], a.vertices[3 * static_cast<std::size_t>(k) + 1]);
+                    EXPECT_EQ(p.weight[2 * lane], a.vertices[3 * static_cast<std::size_t>(k) + 2]);
+                    EXPECT_EQ(p.weight[2 * lane + 1], p.weight[2 * lane]);
+                    ++seen[static_cast<std::size_t>(k)];
+                }
+            }
+        }
+        // Each influence once, except where a group's odd last vertex fills both lanes (1 and 3).
+        for (std::size_t v = 0; v < count.size(); ++v) {
+            if (count[v] < 1 || count[v] > 4) continue;
+            for (int j = 0; j < count[v]; ++j) {
+                const int n = seen[static_cast<std::size_t>(first[v] + j)];
+                EXPECT_TRUE(n == 1 || (n == 2 && (count[v] == 1 || count[v] == 3))) << "vertex " << v << " influence " << j;
+            }
+        }
+    }
+}
+
 TEST(SpineWeightedVertices, NegativeInfluenceCountIsRefused) {
     SkeletonData sd = skeleton();
     add_slot(sd, "s", 0, "m");

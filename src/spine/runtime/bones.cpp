@@ -133,10 +133,7 @@ void update_world_other(Skeleton& sk, BoneState& bone) {
     bone.d *= sk.scale_y;
 }
 
-void invalidate_applied(Skeleton& sk, int index) {
-    BoneState& bone = sk.bones[static_cast<std::size_t>(index)];
-    bone.applied_valid = false;
-    if (!sk.data().v4()) return;
+void keep_moved_parent(Skeleton& sk, int index) {
     const int parent_index = sk.model().bones[static_cast<std::size_t>(index)].parent;
     if (parent_index < 0) return;
     const BoneState& parent = sk.bones[static_cast<std::size_t>(parent_index)];

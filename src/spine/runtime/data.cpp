@@ -99,6 +99,7 @@ AnimationInfo::AnimationInfo(const AnimationInfo& other)
       float_pool(other.float_pool), int_pool(other.int_pool) {
     for (Timeline& t : timelines) {
         t.frames = rebase(t.frames, other.float_pool, float_pool);
+        t.times = rebase(t.times, other.float_pool, float_pool);
         t.curves = rebase(t.curves, other.float_pool, float_pool);
         t.vertices = rebase(t.vertices, other.float_pool, float_pool);
         t.names = rebase(t.names, other.int_pool, int_pool);
@@ -149,6 +150,72 @@ struct Entry {
     int vertex_source = -1;
 };
 
+// Fills RuntimeData::weighted_pairs from the grouped vertices of groups 1 to 4 (see WeightedPair).
+void pair_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries) {
+    std::size_t count = 0;
+    for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
+        const int* g = rd.attachments[id].weighted_groups;
+        if (entries[id].vertex_source < 0)
+            count += static_cast<std::size_t>((g[1] - g[0] + 1) / 2 + (g[2] - g[1]) + (g[3] - g[2] + 1) / 2 * 3 + (g[4] - g[3]) * 2);
+    }
+    rd.weighted_pairs.reserve(count);
+    for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
+        AttachmentInfo& a = rd.attachments[id];
+        if (entries[id].vertex_source >= 0) continue;
+        // Influence j of grouped vertex v into lane `lane` of `pair`.
+        auto put = [&](WeightedPair& pair, int lane, const WeightedVertex& v, int j) {
+            const std::size_t k = static_cast<std::size_t>(v.first_influence + j);
+            pair.position[2 * lane] = a.vertices[3 * k];
+            pair.position[2 * lane + 1] = a.vertices[3 * k + 1];
+            pair.weight[2 * lane] = pair.weight[2 * lane + 1] = a.vertices[3 * k + 2];
+            pair.bone_offset[lane] = std::int64_t{kBoneStateBytes} * a.bones[static_cast<std::size_t>(v.vertex + v.first_influence + 1 + j)];
+            pair.influence[lane] = static_cast<int>(k);
+            pair.vertex[lane] = v.vertex;
+        };
+        auto vertices = [&](int n) {
+            return std::span<const WeightedVertex>(rd.weighted_vertices.data() + a.weighted_groups[n - 1],
+                                                   static_cast<std::size_t>(a.weighted_groups[n] - a.weighted_groups[n - 1]));
+        };
+        auto add = [&] { return &rd.weighted_pairs.emplace_back(); };
+        a.weighted_pairs[0] = static_cast<int>(rd.weighted_pairs.size());
+        const auto one = vertices(1);
+        for (std::size_t i = 0; i < one.size(); i += 2) {
+            WeightedPair* p = add();
+            put(*p, 0, one[i], 0);
+            put(*p, 1, one[std::min(i + 1, one.size() - 1)], 0);
+        }
+        a.weighted_pairs[1] = static_cast<int>(rd.weighted_pairs.size());
+        for (const WeightedVertex& v : vertices(2)) {
+            WeightedPair* p = add();
+            put(*p, 0, v, 0);
+            put(*p, 1, v, 1);
+        }
+        a.weighted_pairs[2] = static_cast<int>(rd.weighted_pairs.size());
+        const auto three = vertices(3);
+        for (std::size_t i = 0; i < three.size(); i += 2) {
+            const WeightedVertex &v0 = three[i], &v1 = three[std::min(i + 1, three.size() - 1)];
+            WeightedPair* p = add();
+            put(*p, 0, v0, 0);
+            put(*p, 1, v0, 1);
+            p = add();
+            put(*p, 0, v1, 0);
+            put(*p, 1, v1, 1);
+            p = add();
+            put(*p, 0, v0, 2);
+            put(*p, 1, v1, 2);
+        }
+        a.weighted_pairs[3] = static_cast<int>(rd.weighted_pairs.size());
+        for (const WeightedVertex& v : vertices(4)) {
+            for (int j = 0; j < 4; j += 2) {
+                WeightedPair* p = add();
+                put(*p, 0, v, j);
+                put(*p, 1, v, j + 1);
+            }
+        }
+        a.weighted_pairs[4] = static_cast<int>(rd.weighted_pairs.size());
+    }
+}
+
 // Fills RuntimeData::weighted_vertices (`count` in all), grouped by influence count per attachment;
 // linked meshes share the groups of the mesh holding their vertices (Entry::vertex_source).
 void group_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries, std::size_t count) {
@@ -175,10 +242,13 @@ void group_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries,
             k += static_cast<std::size_t>(n);
         }
     }
+    pair_weighted_vertices(rd, entries);
     for (std::size_t id = 0; id < rd.attachments.size(); ++id)
         if (entries[id].vertex_source >= 0) {
             const AttachmentInfo& source = rd.attachments[static_cast<std::size_t>(entries[id].vertex_source)];
-            std::copy(std::begin(source.weighted_groups), std::end(source.weighted_groups), rd.attachments[id].weighted_groups);
+            AttachmentInfo& a = rd.attachments[id];
+            std::copy(std::begin(source.weighted_groups), std::end(source.weighted_groups), a.weighted_groups);
+            std::copy(std::begin(source.weighted_pairs), std::end(source.weighted_pairs), a.weighted_pairs);
         }
 }
 

@@ -4,10 +4,104 @@
 // proportional spacing and mixes translation per axis.
 #include <cmath>
 
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
+
 #include "rigio/spine/runtime/vertices.hpp"
 #include "runtime_internal.hpp"
 
 namespace rigio::spine::runtime::detail {
+
+// The Bernstein weights of the chords' end points, t = i / steps for i = 1 .. steps, in float as the
+// runtimes compute them (the same operations, done once at compile time rather than per call).
+template <int Steps>
+struct ChordWeights {
+    float w[Steps][4];
+    constexpr ChordWeights() : w{} {
+        for (int i = 1; i <= Steps; ++i) {
+            const float t = static_cast<float>(i) / static_cast<float>(Steps), u = 1 - t;
+            w[i - 1][0] = u * u * u;
+            w[i - 1][1] = 3 * u * u * t;
+            w[i - 1][2] = 3 * u * t * t;
+            w[i - 1][3] = t * t * t;
+        }
+    }
+};
+template <int Steps>
+constexpr ChordWeights<Steps> kChords{};
+
+#if defined(__SSE2__)
+// The same weights by weight index, the points four to a vector (weights 0 past the last point).
+template <int Steps>
+struct ChordLanes {
+    static constexpr int kVectors = (Steps + 3) / 4;
+    alignas(16) float w[4][kVectors * 4];
+    constexpr ChordLanes() : w{} {
+        for (int k = 0; k < 4; ++k)
+            for (int i = 0; i < Steps; ++i) w[k][i] = kChords<Steps>.w[i][k];
+    }
+};
+template <int Steps>
+constexpr ChordLanes<Steps> kChordLanes{};
+#endif
+
+// curve_length (runtime_internal.hpp), inline (forced) into world_positions: the call cost a good
+// part of the work.
+template <int Steps>
+[[gnu::always_inline]] inline float chord_lengths(const float* c, float* partial) {
+#if defined(__SSE2__)
+    // The chords' end points and lengths four at a time, with the scalar form's operations in its
+    // order per lane (bit-identical: no fused operations, sqrtps rounds as sqrtss); then the running
+    // total in chord order.
+    const ChordLanes<Steps>& lanes = kChordLanes<Steps>;
+    constexpr int kVectors = ChordLanes<Steps>::kVectors;
+    alignas(16) float xs[kVectors * 4 + 4], ys[kVectors * 4 + 4], lengths[kVectors * 4];
+    xs[3] = c[0];  // the start point, just before the end points
+    ys[3] = c[1];
+    const __m128 x0 = _mm_set1_ps(c[0]), x1 = _mm_set1_ps(c[2]), x2 = _mm_set1_ps(c[4]), x3 = _mm_set1_ps(c[6]);
+    const __m128 y0 = _mm_set1_ps(c[1]), y1 = _mm_set1_ps(c[3]), y2 = _mm_set1_ps(c[5]), y3 = _mm_set1_ps(c[7]);
+    for (int v = 0; v < kVectors * 4; v += 4) {
+        const __m128 w0 = _mm_load_ps(lanes.w[0] + v), w1 = _mm_load_ps(lanes.w[1] + v);
+        const __m128 w2 = _mm_load_ps(lanes.w[2] + v), w3 = _mm_load_ps(lanes.w[3] + v);
+        _mm_store_ps(xs + 4 + v, _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(x0, w0), _mm_mul_ps(x1, w1)), _mm_mul_ps(x2, w2)),
+                                            _mm_mul_ps(x3, w3)));
+        _mm_store_ps(ys + 4 + v, _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(y0, w0), _mm_mul_ps(y1, w1)), _mm_mul_ps(y2, w2)),
+                                            _mm_mul_ps(y3, w3)));
+    }
+    for (int v = 0; v < kVectors * 4; v += 4) {
+        const __m128 dx = _mm_sub_ps(_mm_load_ps(xs + 4 + v), _mm_loadu_ps(xs + 3 + v));
+        const __m128 dy = _mm_sub_ps(_mm_load_ps(ys + 4 + v), _mm_loadu_ps(ys + 3 + v));
+        _mm_store_ps(lengths + v, _mm_sqrt_ps(_mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy))));
+    }
+    float total = 0;
+    for (int i = 0; i < Steps; ++i) {
+        total += lengths[i];
+        if (partial) partial[i] = total;
+    }
+    return total;
+#else
+    const ChordWeights<Steps>& weights = kChords<Steps>;
+    float px = c[0], py = c[1], total = 0;
+    for (int i = 0; i < Steps; ++i) {
+        const float w0 = weights.w[i][0], w1 = weights.w[i][1], w2 = weights.w[i][2], w3 = weights.w[i][3];
+        const float x = c[0] * w0 + c[2] * w1 + c[4] * w2 + c[6] * w3;
+        const float y = c[1] * w0 + c[3] * w1 + c[5] * w2 + c[7] * w3;
+        total += std::sqrt((x - px) * (x - px) + (y - py) * (y - py));
+        if (partial) partial[i] = total;
+        px = x;
+        py = y;
+    }
+    return total;
+#endif
+}
+
+template <int Steps>
+float curve_length(const float* c, float* partial) {
+    return chord_lengths<Steps>(c, partial);
+}
+template float curve_length<4>(const float*, float*);
+template float curve_length<10>(const float*, float*);
 
 namespace {
 
@@ -30,8 +124,8 @@ void after_end(float p, const float* w, float* out) {
 }
 
 // The point at parameter p of the curve (x1,y1) (cx1,cy1) (cx2,cy2) (x2,y2), with its tangent angle
-// when asked for.
-void curve_point(float p, const float* c, float* out, bool tangent) {
+// when asked for. Inline (forced): a point is a few products, the call cost a good part of them.
+[[gnu::always_inline]] inline void curve_point(float p, const float* c, float* out, bool tangent) {
     const float x1 = c[0], y1 = c[1], cx1 = c[2], cy1 = c[3], cx2 = c[4], cy2 = c[5], x2 = c[6], y2 = c[7];
     if (p < kEpsilon || std::isnan(p)) {
         out[0] = x1;
@@ -50,42 +144,6 @@ void curve_point(float p, const float* c, float* out, bool tangent) {
         else
             out[2] = std::atan2(y - (y1 * uu + cy1 * ut * 2 + cy2 * tt), x - (x1 * uu + cx1 * ut * 2 + cx2 * tt));
     }
-}
-
-// The Bernstein weights of the chords' end points, t = i / steps for i = 1 .. steps, in float as the
-// runtimes compute them (the same operations, done once at compile time rather than per call).
-template <int Steps>
-struct ChordWeights {
-    float w[Steps][4];
-    constexpr ChordWeights() : w{} {
-        for (int i = 1; i <= Steps; ++i) {
-            const float t = static_cast<float>(i) / static_cast<float>(Steps), u = 1 - t;
-            w[i - 1][0] = u * u * u;
-            w[i - 1][1] = 3 * u * u * t;
-            w[i - 1][2] = 3 * u * t * t;
-            w[i - 1][3] = t * t * t;
-        }
-    }
-};
-template <int Steps>
-constexpr ChordWeights<Steps> kChords{};
-
-// Length of a cubic curve approximated by `Steps` chords at even parameter steps, with the
-// running total after each chord written to `partial` when not null.
-template <int Steps>
-float curve_length(const float* c, float* partial) {
-    const ChordWeights<Steps>& weights = kChords<Steps>;
-    float px = c[0], py = c[1], total = 0;
-    for (int i = 0; i < Steps; ++i) {
-        const float w0 = weights.w[i][0], w1 = weights.w[i][1], w2 = weights.w[i][2], w3 = weights.w[i][3];
-        const float x = c[0] * w0 + c[2] * w1 + c[4] * w2 + c[6] * w3;
-        const float y = c[1] * w0 + c[3] * w1 + c[5] * w2 + c[7] * w3;
-        total += std::sqrt((x - px) * (x - px) + (y - py) * (y - py));
-        if (partial) partial[i] = total;
-        px = x;
-        py = y;
-    }
-    return total;
 }
 
 // Finds the curve holding distance p along the path (curve ends in `ends`) and returns the
@@ -194,7 +252,7 @@ void world_positions(Skeleton& sk, const PathConstraint& data, PathState& st, in
     float* curves = st.curves.data();
     float path_length = 0;
     for (int i = 0; i < curve_count; ++i) {
-        path_length += curve_length<4>(world + i * 6, nullptr);
+        path_length += chord_lengths<4>(world + i * 6, nullptr);
         curves[i] = path_length;
     }
     if (percent_position)
@@ -223,7 +281,7 @@ void world_positions(Skeleton& sk, const PathConstraint& data, PathState& st, in
         p = locate(p, curves, curve);
         if (curve != prev_curve) {
             prev_curve = curve;
-            curve_len = curve_length<10>(world + curve * 6, segments);
+            curve_len = chord_lengths<10>(world + curve * 6, segments);
             segment = 0;
         }
         // Even speed along the curve: map the distance to a parameter through the segment lengths.

@@ -78,12 +78,24 @@ void update_world_other(Skeleton& sk, BoneState& bone);
 // constraints read applied poses): the parent's world transform of the moment is kept instead, and the
 // pose computed from it when read gives the same values (the bone's own world transform is only changed
 // again by a step that invalidates or sets the applied pose anew).
-void invalidate_applied(Skeleton& sk, int bone);
+// 4.x: keeps the parent's world transform for `bone` (see invalidate_applied).
+void keep_moved_parent(Skeleton& sk, int bone);
+// Inline: 3.x only clears a flag, a call per constrained bone cost more.
+inline void invalidate_applied(Skeleton& sk, int bone) {
+    sk.bones[static_cast<std::size_t>(bone)].applied_valid = false;
+    if (sk.data().v4()) keep_moved_parent(sk, bone);
+}
 // Recomputes a bone's applied pose from its world transform (see invalidate_applied).
 void update_applied(Skeleton& sk, int bone);
 inline void ensure_applied(Skeleton& sk, int bone) {
     if (!sk.bones[static_cast<std::size_t>(bone)].applied_valid) update_applied(sk, bone);
 }
+
+// Path constraints: the length of the cubic curve c (x1,y1 cx1,cy1 cx2,cy2 x2,y2) approximated by
+// `Steps` chords at even parameter steps (4 and 10), the running total after each chord written to
+// `partial` when not null.
+template <int Steps>
+float curve_length(const float* c, float* partial);
 
 void apply_ik(Skeleton& sk, int constraint);
 void apply_transform(Skeleton& sk, int constraint);
@@ -93,7 +105,7 @@ void apply_physics(Skeleton& sk, int constraint, Physics mode);
 // Scratch arrays of build_animation, reused from one animation to the next.
 struct BuildScratch {
     struct Views {  // a timeline's views as offsets into its animation's pools, made views at the end
-        std::size_t frames_at = 0, frames = 0, curves_at = 0, curves = 0, vertices_at = 0, vertices = 0;
+        std::size_t frames_at = 0, frames = 0, times_at = 0, times = 0, curves_at = 0, curves = 0, vertices_at = 0, vertices = 0;
         std::size_t ints_at = 0, ints = 0;  // names, draw_orders or events (by kind)
     };
     std::vector<Views> views;

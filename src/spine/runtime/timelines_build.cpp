@@ -3,6 +3,7 @@
 // offsets turned into permutations. Apply order: slots, bones, IK, transform, path, physics (4.2),
 // deform and sequence, draw order, events (the order of the official loaders).
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "rigio/io/error.hpp"
@@ -35,6 +36,9 @@ private:
         return p;
     }
 };
+
+// Floats of Timeline::times for `keys` keys: keys 1 to the last, rounded up to 4.
+std::size_t counted_times(std::size_t keys) { return (keys - 1 + 3) / 4 * 4; }
 
 // Appends a timeline's keyframes (values, and the curve to the next key) to its animation's float
 // pool; finish() samples the curves after them, which in the 4.x form need the next key's values too.
@@ -82,6 +86,14 @@ struct Builder {
         t.ordered = true;
         for (std::size_t i = 1; i < views.frames / e; ++i)
             if (!(frames[i * e] >= frames[(i - 1) * e])) t.ordered = false;
+        if (t.ordered && n >= 2 && n <= kCountedKeys) {
+            views.times = counted_times(n);
+            views.times_at = pools.floats;
+            float* times = pools.take_floats(views.times);
+            frames = pool.data() + views.frames_at;  // (taking may have moved the pool)
+            for (std::size_t i = 1; i < views.times + 1; ++i)
+                times[i - 1] = i < n ? frames[i * e] : std::numeric_limits<float>::infinity();
+        }
         if (n >= 2 && keyed[0]) {  // (keys without curves: attachment, draw order, ...)
             const std::size_t stride = static_cast<std::size_t>(t.curve_stride);
             views.curves = (n - 1) * stride;
@@ -180,6 +192,7 @@ PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budg
         ++z.timelines;
         z.max_keys = std::max(z.max_keys, keys);
         z.floats += keys * static_cast<std::size_t>(entries);
+        if (keys >= 2 && keys <= kCountedKeys) z.floats += counted_times(keys);  // (when ordered)
         if (curved && keys >= 2)
             z.floats += (keys - 1) * static_cast<std::size_t>(absolute ? absolute_curve_stride(channels) : kCurveStride);
     };
@@ -526,6 +539,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
         Timeline& t = out.timelines[i];
         const BuildScratch::Views& v = scratch.views[i];
         if (v.frames) t.frames = {floats + v.frames_at, v.frames};
+        if (v.times) t.times = {floats + v.times_at, v.times};
         if (v.curves) t.curves = {floats + v.curves_at, v.curves};
         if (v.vertices) t.vertices = {floats + v.vertices_at, v.vertices};
         if (v.ints) {

@@ -43,8 +43,9 @@ void weigh_one_by_one(const BoneState* skeleton_bones, const int* bones, std::si
 #if defined(__SSE2__)
 
 // The SSE2 form of the weighted loop for a whole attachment. Vertices are taken by influence count
-// (AttachmentInfo::weighted_groups), so that each group runs without a branch per vertex, and two
-// influences share each 4-lane operation: lanes compute (x * a + y * b + world_x) * weight and its
+// from records laid out at prepare time (AttachmentInfo::weighted_pairs, WeightedPair), so that each
+// group runs without a branch per vertex and reads contiguous memory, and two influences share each
+// 4-lane operation: lanes compute (x * a + y * b + world_x) * weight and its
 // y counterpart with the same operations in the same order as weigh_one_by_one, and each vertex
 // sums its influences from 0 in influence order, so the results are bit-identical to its.
 
@@ -69,19 +70,6 @@ __m128 load_pairs(const float* low, const float* high) {
     return _mm_mul_ps(_mm_add_ps(rotated, load_pairs(&b0.world_x, &b1.world_x)), weight);
 }
 
-// The influences k and k + 1 of a vertex (triples x, y, weight at values + 3k).
-template <bool Deformed>
-[[gnu::always_inline]] inline __m128 place_adjacent(const BoneState* skeleton_bones, const int* bone, const float* values, const float* offsets,
-                      std::size_t k) {
-    const float* p = values + 3 * k;
-    const __m128 head = _mm_loadu_ps(p);      // x0 y0 w0 x1
-    const __m128 tail = _mm_loadu_ps(p + 2);  // w0 x1 y1 w1
-    __m128 position = _mm_shuffle_ps(head, tail, _MM_SHUFFLE(2, 1, 1, 0));  // x0 y0 x1 y1
-    if constexpr (Deformed) position = _mm_add_ps(position, _mm_loadu_ps(offsets + 2 * k));
-    const __m128 weight = _mm_shuffle_ps(tail, tail, _MM_SHUFFLE(3, 3, 0, 0));
-    return place_two(position, weight, skeleton_bones[bone[0]], skeleton_bones[bone[1]]);
-}
-
 // A vertex's sum from 0: the lower pair of `two` (its first two influences), then the upper.
 __m128 sum_two(__m128 two) { return _mm_add_ps(_mm_add_ps(_mm_setzero_ps(), two), _mm_movehl_ps(two, two)); }
 
@@ -104,71 +92,53 @@ struct PairTransform {
     }
 };
 
+// A record's two influences placed and weighted (see place_two), deform offsets added first.
 template <bool Deformed>
+[[gnu::always_inline]] inline __m128 place_pair(const BoneState* skeleton_bones, const WeightedPair& p, const float* offsets) {
+    __m128 position = _mm_load_ps(p.position);
+    if constexpr (Deformed)
+        position = _mm_add_ps(position, load_pairs(offsets + 2 * p.influence[0], offsets + 2 * p.influence[1]));
+    const char* base = reinterpret_cast<const char*>(skeleton_bones);
+    return place_two(position, _mm_load_ps(p.weight), *reinterpret_cast<const BoneState*>(base + p.bone_offset[0]),
+                     *reinterpret_cast<const BoneState*>(base + p.bone_offset[1]));
+}
+
+// `Packed`: stride 2 (slot vertices, paths), whose vertex addresses need no multiplication.
+template <bool Deformed, bool Packed>
 void weigh_grouped(const Skeleton& sk, const AttachmentInfo& a, const float* offsets, float* out, int offset, int stride) {
+    if constexpr (Packed) stride = 2;
     const BoneState* skeleton_bones = sk.bones.data();
+    const WeightedPair* pairs = sk.data().weighted_pairs.data();
+    auto group = [&](int n) { return std::pair{pairs + a.weighted_pairs[n - 1], pairs + a.weighted_pairs[n]}; };
+    float* const first = out + offset;
+    auto out_at = [&](int vertex) { return reinterpret_cast<__m64*>(first + static_cast<std::ptrdiff_t>(vertex) * stride); };
+
+    // One influence: two vertices per record (the odd last one is in both lanes, stored twice).
+    for (auto [p, end] = group(1); p != end; ++p) {
+        const __m128 sum = _mm_add_ps(_mm_setzero_ps(), place_pair<Deformed>(skeleton_bones, *p, offsets));
+        _mm_storel_pi(out_at(p->vertex[0]), sum);
+        _mm_storeh_pi(out_at(p->vertex[1]), sum);
+    }
+    for (auto [p, end] = group(2); p != end; ++p)
+        _mm_storel_pi(out_at(p->vertex[0]), sum_two(place_pair<Deformed>(skeleton_bones, *p, offsets)));
+    // Three: two vertices in three records, the first two influences of each, then both thirds.
+    for (auto [p, end] = group(3); p != end; p += 3) {
+        const __m128 two0 = place_pair<Deformed>(skeleton_bones, p[0], offsets);
+        const __m128 two1 = place_pair<Deformed>(skeleton_bones, p[1], offsets);
+        const __m128 thirds = place_pair<Deformed>(skeleton_bones, p[2], offsets);
+        _mm_storel_pi(out_at(p[2].vertex[0]), _mm_add_ps(sum_two(two0), thirds));
+        _mm_storel_pi(out_at(p[2].vertex[1]), _mm_add_ps(sum_two(two1), _mm_movehl_ps(thirds, thirds)));
+    }
+    for (auto [p, end] = group(4); p != end; p += 2) {
+        const __m128 first = place_pair<Deformed>(skeleton_bones, p[0], offsets);
+        const __m128 second = place_pair<Deformed>(skeleton_bones, p[1], offsets);
+        _mm_storel_pi(out_at(p[0].vertex[0]), _mm_add_ps(_mm_add_ps(sum_two(first), second), _mm_movehl_ps(second, second)));
+    }
+    // Other counts (none or more than 4), one by one.
     const int* bones = a.bones.data();
     const float* values = a.vertices.data();
     const WeightedVertex* grouped = sk.data().weighted_vertices.data();
-    auto group = [&](int n) { return std::pair{grouped + a.weighted_groups[n - 1], grouped + a.weighted_groups[n]}; };
-    auto out_at = [&](const WeightedVertex& v) { return reinterpret_cast<__m64*>(out + offset + v.vertex * stride); };
-    // The influence counts' positions in `bones` are vertex + first_influence; the bones follow.
-    auto bones_of = [&](const WeightedVertex& v) { return bones + v.vertex + v.first_influence + 1; };
-
-    // One influence: two vertices at a time.
-    auto [v, end] = group(1);
-    for (; end - v >= 2; v += 2) {
-        const std::size_t k0 = static_cast<std::size_t>(v[0].first_influence), k1 = static_cast<std::size_t>(v[1].first_influence);
-        __m128 position = load_pairs(values + 3 * k0, values + 3 * k1);
-        if constexpr (Deformed) position = _mm_add_ps(position, load_pairs(offsets + 2 * k0, offsets + 2 * k1));
-        const __m128 weight = _mm_set_ps(values[3 * k1 + 2], values[3 * k1 + 2], values[3 * k0 + 2], values[3 * k0 + 2]);
-        const __m128 sum = _mm_add_ps(_mm_setzero_ps(),
-                                      place_two(position, weight, skeleton_bones[*bones_of(v[0])], skeleton_bones[*bones_of(v[1])]));
-        _mm_storel_pi(out_at(v[0]), sum);
-        _mm_storeh_pi(out_at(v[1]), sum);
-    }
-    if (v != end) {  // the odd one, placed twice
-        const std::size_t k = static_cast<std::size_t>(v->first_influence);
-        __m128 position = load_pairs(values + 3 * k, values + 3 * k);
-        if constexpr (Deformed) position = _mm_add_ps(position, load_pairs(offsets + 2 * k, offsets + 2 * k));
-        const BoneState& bone = skeleton_bones[*bones_of(*v)];
-        _mm_storel_pi(out_at(*v), _mm_add_ps(_mm_setzero_ps(), place_two(position, _mm_set1_ps(values[3 * k + 2]), bone, bone)));
-    }
-    for (auto [w, e] = group(2); w != e; ++w) {
-        const __m128 two = place_adjacent<Deformed>(skeleton_bones, bones_of(*w), values, offsets, static_cast<std::size_t>(w->first_influence));
-        _mm_storel_pi(out_at(*w), sum_two(two));
-    }
-    auto [w3, e3] = group(3);
-    for (; e3 - w3 >= 2; w3 += 2) {
-        // Two vertices: the first two influences of each, then both third influences in one operation.
-        const std::size_t k0 = static_cast<std::size_t>(w3[0].first_influence), k1 = static_cast<std::size_t>(w3[1].first_influence);
-        const int *b0 = bones_of(w3[0]), *b1 = bones_of(w3[1]);
-        const __m128 two0 = place_adjacent<Deformed>(skeleton_bones, b0, values, offsets, k0);
-        const __m128 two1 = place_adjacent<Deformed>(skeleton_bones, b1, values, offsets, k1);
-        const std::size_t t0 = k0 + 2, t1 = k1 + 2;
-        __m128 position = load_pairs(values + 3 * t0, values + 3 * t1);
-        if constexpr (Deformed) position = _mm_add_ps(position, load_pairs(offsets + 2 * t0, offsets + 2 * t1));
-        const __m128 weight = _mm_set_ps(values[3 * t1 + 2], values[3 * t1 + 2], values[3 * t0 + 2], values[3 * t0 + 2]);
-        const __m128 thirds = place_two(position, weight, skeleton_bones[b0[2]], skeleton_bones[b1[2]]);
-        _mm_storel_pi(out_at(w3[0]), _mm_add_ps(sum_two(two0), thirds));
-        _mm_storel_pi(out_at(w3[1]), _mm_add_ps(sum_two(two1), _mm_movehl_ps(thirds, thirds)));
-    }
-    for (auto [w, e] = std::pair{w3, e3}; w != e; ++w) {  // the odd one
-        // The third influence is placed with the second again (upper lanes unused).
-        const std::size_t k = static_cast<std::size_t>(w->first_influence);
-        const int* b = bones_of(*w);
-        const __m128 two = place_adjacent<Deformed>(skeleton_bones, b, values, offsets, k);
-        const __m128 third = place_adjacent<Deformed>(skeleton_bones, b + 1, values, offsets, k + 1);
-        _mm_storel_pi(out_at(*w), _mm_add_ps(sum_two(two), _mm_movehl_ps(third, third)));
-    }
-    for (auto [w, e] = group(4); w != e; ++w) {
-        const std::size_t k = static_cast<std::size_t>(w->first_influence);
-        const int* b = bones_of(*w);
-        const __m128 first = place_adjacent<Deformed>(skeleton_bones, b, values, offsets, k);
-        const __m128 second = place_adjacent<Deformed>(skeleton_bones, b + 2, values, offsets, k + 2);
-        _mm_storel_pi(out_at(*w), _mm_add_ps(_mm_add_ps(sum_two(first), second), _mm_movehl_ps(second, second)));
-    }
-    for (auto [w, e] = group(5); w != e; ++w) {  // other counts (none or more than 4)
+    for (const WeightedVertex *w = grouped + a.weighted_groups[4], *e = grouped + a.weighted_groups[5]; w != e; ++w) {
         const std::size_t k = static_cast<std::size_t>(w->first_influence);
         const int at = offset + w->vertex * stride;
         weigh_one_by_one<Deformed>(skeleton_bones, bones, static_cast<std::size_t>(w->vertex) + k, values + 3 * k,
@@ -219,9 +189,11 @@ void vertex_world_positions(const Skeleton& sk, int slot_index, int attachment, 
 #if defined(__SSE2__)
     if (start == 0 && count == a.world_vertices_length) {
         if (offsets)
-            weigh_grouped<true>(sk, a, offsets, out, offset, stride);
+            stride == 2 ? weigh_grouped<true, true>(sk, a, offsets, out, offset, stride)
+                        : weigh_grouped<true, false>(sk, a, offsets, out, offset, stride);
         else
-            weigh_grouped<false>(sk, a, nullptr, out, offset, stride);
+            stride == 2 ? weigh_grouped<false, true>(sk, a, nullptr, out, offset, stride)
+                        : weigh_grouped<false, false>(sk, a, nullptr, out, offset, stride);
         return;
     }
 #endif
@@ -271,6 +243,16 @@ int slot_world_vertices(const Skeleton& sk, int slot, float* out) {
         return 8;
     }
     if (!a.is_mesh) return 0;
+#if defined(__SSE2__)
+    if (!a.bones.empty()) {  // weighted: straight to the grouped loops (what vertex_world_positions does)
+        const std::vector<float>& deform = sk.slots[static_cast<std::size_t>(slot)].deform;
+        if (deform.empty())
+            weigh_grouped<false, true>(sk, a, nullptr, out, 0, 2);
+        else
+            weigh_grouped<true, true>(sk, a, deform.data(), out, 0, 2);
+        return a.world_vertices_length;
+    }
+#endif
     vertex_world_positions(sk, slot, attachment, 0, a.world_vertices_length, out, 0, 2);
     return a.world_vertices_length;
 }

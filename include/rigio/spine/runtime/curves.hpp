@@ -8,6 +8,11 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
+
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 
 #include "rigio/spine/model.hpp"
 
@@ -59,7 +64,17 @@ inline float absolute_curve_value(const float* curve, int channel, float t0, flo
     float x0 = t0, y0 = v0, x1 = p[0], y1 = p[1];
     if (!(p[0] > time)) {
         int i = 18;
+#if defined(__SSE2__)
+        // The eight times p[2], p[4], .. p[16] compared four at a time: bit k - 1 of `at_or_after`
+        // says p[2k] >= time (false for NaN, as the scalar compare).
+        const __m128 now = _mm_set1_ps(time);
+        const __m128 low = _mm_shuffle_ps(_mm_loadu_ps(p + 2), _mm_loadu_ps(p + 6), _MM_SHUFFLE(2, 0, 2, 0));
+        const __m128 high = _mm_shuffle_ps(_mm_loadu_ps(p + 10), _mm_loadu_ps(p + 14), _MM_SHUFFLE(2, 0, 2, 0));
+        const int at_or_after = _mm_movemask_ps(_mm_cmple_ps(now, low)) | _mm_movemask_ps(_mm_cmple_ps(now, high)) << 4;
+        if (at_or_after != 0) i = 2 + 2 * std::countr_zero(static_cast<unsigned>(at_or_after));
+#else
         for (int k = 16; k >= 2; k -= 2) i = p[k] >= time ? k : i;
+#endif
         x0 = p[i - 2];
         y0 = p[i - 1];
         x1 = i < 18 ? p[i] : t1;

@@ -46,6 +46,9 @@ struct AttachmentInfo {
     // (n = 1 to 4), [weighted_groups[4], weighted_groups[5]) any other count. Linked meshes share
     // their source's.
     int weighted_groups[6] = {};
+    // The same vertices of groups 1 to 4 as WeightedPair records, RuntimeData::weighted_pairs
+    // [weighted_pairs[n - 1], weighted_pairs[n]) for n influences (see WeightedPair).
+    int weighted_pairs[5] = {};
     // Region: the quad corners relative to the bone, BL, UL, UR, BR (x, y each).
     float offset[8] = {};
     // Path.
@@ -62,6 +65,26 @@ struct AttachmentInfo {
 struct WeightedVertex {
     int vertex = 0, first_influence = 0;
 };
+
+// sizeof(BoneState) (skeleton.hpp checks it), for WeightedPair::bone_offset.
+inline constexpr int kBoneStateBytes = 128;
+
+// Two influences of weighted vertices with what the vertex loops need of them side by side, so that
+// a loop reads one record after the other and loads positions and weights as they are used (built at
+// prepare time from the model's arrays). Per influence count, the records of a group pair up:
+// 1: two vertices (the last repeated when the count is odd); 2: a vertex's two influences; 3: two
+// vertices in three records, each one's first two influences, then both third influences (the last
+// vertex repeated when odd); 4: a vertex's first two influences, then its last two.
+struct alignas(16) WeightedPair {
+    float position[4] = {};  // x, y of each influence (bind position)
+    float weight[4] = {};    // each influence's weight, twice
+    // Each influence's bone as the byte offset of its state in Skeleton::bones (index times
+    // kBoneStateBytes): the loops add it to the array's address without a multiplication.
+    std::int64_t bone_offset[2] = {};
+    int influence[2] = {};   // each influence's index (its deform offsets are at 2 * index)
+    int vertex[2] = {};      // the vertex each belongs to
+};
+static_assert(sizeof(WeightedPair) == 64);  // a cache line
 
 // A skin's (slot << 32 | name id) -> attachment index table: open addressing in one array, so that
 // building it costs one allocation per skin rather than one per attachment.
@@ -126,6 +149,9 @@ enum class TimelineKind : std::uint8_t {
     TranslateX, TranslateY, ScaleX, ScaleY, ShearX, ShearY, Inherit, Rgb, Alpha, Rgb2, Sequence, Physics
 };
 
+// The most keys a timeline's keys are counted over (see Timeline::times) rather than bisected.
+inline constexpr std::size_t kCountedKeys = 32;
+
 // One timeline. `frames` holds `entries` floats per keyframe (time first), as listed per kind:
 // rotate time,deg; translate/scale/shear time,x,y; one-axis bone timelines time,value; inherit
 // time,mode; color time,r,g,b,a; rgb time,r,g,b; alpha time,a; two-colour adds r2,g2,b2 (rgba2, rgb2);
@@ -146,6 +172,10 @@ struct Timeline {
     int curve_stride = 19;  // floats per transition in `curves`
     int sub = 0;            // physics: the PhysicsTimelineType
     std::span<const float> frames;
+    // Ordered timelines of 2 to kCountedKeys keys: the times of keys 1 to the last, side by side and
+    // padded with +infinity to a multiple of 4, so that the keys before a time are counted four at a
+    // time (empty otherwise, and in timelines built by hand: the keys are then found in `frames`).
+    std::span<const float> times;
     std::span<const float> curves;
     std::span<const int> names;         // attachment: name id per frame, -1 for none
     int attachment = -1;                // deform, sequence: the attachment keyed
@@ -231,6 +261,7 @@ struct RuntimeData {
     int max_deform_length = 0;  // the largest deform array of any attachment
     int max_world_vertices = 0; // the largest world vertex count (floats) of any attachment
     std::vector<WeightedVertex> weighted_vertices;  // see AttachmentInfo::weighted_groups
+    std::vector<WeightedPair> weighted_pairs;       // see AttachmentInfo::weighted_pairs
 
     int find_skin(const std::string& name) const;       // -1 when absent
     int find_animation(const std::string& name) const;  // -1 when absent

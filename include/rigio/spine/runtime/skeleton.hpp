@@ -52,7 +52,7 @@ struct alignas(32) BoneState {
     alignas(16) float axis_x_cos = kNone;
     float axis_x_sin = kNone, axis_y_cos = kNone, axis_y_sin = kNone;
 };
-static_assert(sizeof(BoneState) == 128);
+static_assert(sizeof(BoneState) == kBoneStateBytes);
 
 struct SlotState {
     Color color, dark;
