@@ -401,7 +401,11 @@ private:
             f = list<typename T::value_type>(e);
         } else {
             if (key.as == As::OnlyObject && !e.is_object()) return false;
-            read_into(f.emplace(), e);  // built in its box (a later same key replaces it whole, as before)
+            // Built in its box (a later same key replaces it whole). Transforms and colours, one in most
+            // keyframes (19k over the corpus, 43% of a read's allocations before), are boxed in slabs.
+            if constexpr (std::is_same_v<T, Transform>) read_into(transforms_.emplace(f), e);
+            else if constexpr (std::is_same_v<T, ColorTransform>) read_into(colors_.emplace(f), e);
+            else read_into(f.emplace(), e);
         }
         return true;
     }
@@ -431,6 +435,8 @@ private:
     std::string_view text_;
     JsonValue root_;
     JsonText text_of_;
+    OptPool<Transform> transforms_;
+    OptPool<ColorTransform> colors_;
     std::vector<std::string>* warnings_;
     bool binary_header_ = false;
     std::size_t armature_index_ = 0;

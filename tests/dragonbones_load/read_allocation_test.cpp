@@ -43,6 +43,39 @@ TEST(DragonBonesReadAllocation, ARareKeyCostsTheFrameOneBox) {
     EXPECT_EQ(allocations_for(20, unknown) - allocations_for(10, unknown), 10 * 3);
 }
 
+// Pre-5.5 bone frames carry a transform, slot frames a colour: the reader places them in slabs (an
+// OptPool each) that grow 8, 16, ... 128 cells, so that 100 more frames cost one or two slabs, not a
+// box per frame (before: 100 blocks).
+TEST(DragonBonesReadAllocation, TransformsAndColoursShareSlabs) {
+    auto frames = [](int count) {
+        std::string bone, slot;
+        for (int i = 0; i < count; ++i) {
+            bone += std::string(i ? "," : "") + R"({"duration":1,"transform":{"x":)" + std::to_string(i) + R"(,"skY":2}})";
+            slot += std::string(i ? "," : "") + R"({"duration":1,"color":{"aM":)" + std::to_string(i % 100) + "}}";
+        }
+        const std::string text = R"({"version":"5.0","frameRate":24,"armature":[{"name":"a","bone":[{"name":"b"}],)"
+                                 R"("slot":[{"name":"s","parent":"b"}],"animation":[{"name":"go","duration":1,)"
+                                 R"("bone":[{"name":"b","frame":[)" + bone + R"(]}],"slot":[{"name":"s","frame":[)" + slot + "]}]}]}]}";
+        (void)rigio::dragonbones::read_json(text);
+        const long before = counting_new::allocations.load(), freed = counting_new::frees.load();
+        {
+            auto d = rigio::dragonbones::read_json(text);
+            EXPECT_TRUE(d.ok()) << d.error().what();
+            if (d.ok()) {
+                const auto& an = (*d->armature[0].animation)[0];
+                EXPECT_EQ((*(*an.bone)[0].frame)[static_cast<std::size_t>(count - 1)].transform->x->value(), count - 1);
+                EXPECT_EQ((*(*an.slot)[0].frame)[static_cast<std::size_t>(count - 1)].color->aM->value(), (count - 1) % 100);
+            }
+        }
+        const long made = counting_new::allocations.load() - before;
+        EXPECT_EQ(counting_new::frees.load() - freed, made) << "every slab freed with the model";
+        return made;
+    };
+    const long ten = frames(10), hundred = frames(100), two_hundred = frames(200);
+    EXPECT_LE(hundred - ten, 2 * 4);  // slabs of 16, 32, 64 (and 8) per pool: 90 frames, 3 slabs each
+    EXPECT_LE(two_hundred - hundred, 2 * 2);
+}
+
 // A timeline's name and its list of frames are held in the timeline: one block per timeline (the frames'
 // array), none for the name (up to the short-string size) or for the list (before: a box for each).
 TEST(DragonBonesReadAllocation, ATimelineCostsOneBlockForItsFrames) {
