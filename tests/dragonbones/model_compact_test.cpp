@@ -59,6 +59,15 @@ TEST(DragonBonesModel, NumKeepsItsTextInEightBytes) {
         Opt<Num> o = n;
         EXPECT_TRUE(o.has_value());
     }
+    // Doubles whose bits lie just below the tag (negative infinity, the most negative numbers) are plain.
+    for (double v : {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::lowest(), -0.0,
+                     std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::denorm_min()}) {
+        Num n(v);
+        EXPECT_EQ(n.value(), v);
+        EXPECT_EQ(std::signbit(n.value()), std::signbit(v));
+        EXPECT_TRUE(n.raw().empty());
+        EXPECT_EQ(Num(n), n);
+    }
     Num null_text(std::nan(""), "null");
     EXPECT_TRUE(std::isnan(null_text.value()));
     EXPECT_EQ(null_text.raw(), "null");
