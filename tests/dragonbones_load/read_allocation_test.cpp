@@ -1,7 +1,8 @@
 // Reading DragonBones JSON allocates for what the model keeps, and keyframes keep little: a frame
 // whose keys are all common ones (duration, tweenEasing, x, y, rotate, ...) lives in its timeline's
 // array with no block of its own, even when it writes tweenEasing as null or "NaN" (the texts real
-// files write most); a rare key (skew, events, an unknown key, ...) costs the frame one box. Counted
+// files write most); a rare key (skew, events, an unknown key, ...) costs the frame one box, placed in a
+// slab with other frames' boxes, as are transforms, colours and lists of numbers. Counted
 // by replacing the global operator new for this program.
 #include <gtest/gtest.h>
 
@@ -36,11 +37,18 @@ TEST(DragonBonesReadAllocation, CommonFramesCostNoBlockOfTheirOwn) {
         EXPECT_EQ(allocations_for(100, frame), allocations_for(10, frame)) << frame;
 }
 
-TEST(DragonBonesReadAllocation, ARareKeyCostsTheFrameOneBox) {
+// A rare key puts the frame's rare members in a box, which the reader places in a slab (OptPool): 90 more
+// frames with one cost a few slabs (before: a block each). An unknown key also costs the box's list of
+// unknown keys (a box and its array: two blocks per frame).
+TEST(DragonBonesReadAllocation, ARareKeyCostsTheFrameACellOfASlab) {
     const std::string frame = R"({"duration":1,"x":1,"clockwise":1})";
-    EXPECT_EQ(allocations_for(100, frame) - allocations_for(10, frame), 90);
-    const std::string unknown = R"({"duration":1,"x":1,"note":1})";  // the box, its list of unknown keys, and the key's text
-    EXPECT_EQ(allocations_for(20, unknown) - allocations_for(10, unknown), 10 * 3);
+    const long rare = allocations_for(100, frame) - allocations_for(10, frame);
+    EXPECT_GE(rare, 1);
+    EXPECT_LE(rare, 3);
+    const std::string unknown = R"({"duration":1,"x":1,"note":1})";
+    const long more = allocations_for(20, unknown) - allocations_for(10, unknown);
+    EXPECT_GE(more, 10 * 2);
+    EXPECT_LE(more, 10 * 2 + 1);
 }
 
 // Pre-5.5 bone frames carry a transform, slot frames a colour: the reader places them in slabs (an

@@ -281,6 +281,7 @@ struct Frame {
 
     const FrameRare& rare() const { return rare_ ? *rare_ : kNoRare; }
     FrameRare& rare_mut() { return rare_ ? *rare_ : rare_.emplace(); }
+    FrameRare& rare_mut(OptPool<FrameRare>& pool) { return rare_ ? *rare_ : pool.emplace(rare_); }  // box made in `pool`
     bool has_rare() const { return rare_.has_value(); }
 
     bool operator==(const Frame& o) const {
