@@ -277,6 +277,23 @@ TEST(DragonBonesModel, FrameRareBoxIsMadeOnWriteAndComparesByData) {
     EXPECT_EQ(rf[1].rare().extra[0].first, "u");
 }
 
+// A frame's rare box made in a pool (as the reader does) is the frame's own: copies are deep, and it
+// outlives the pool.
+TEST(DragonBonesModel, FrameRareBoxFromAPool) {
+    Frame f;
+    {
+        OptPool<FrameRare> pool;
+        f.rare_mut(pool).skew = Num(2);
+        EXPECT_EQ(&f.rare_mut(pool), &f.rare());  // made once
+    }
+    Frame g = f;
+    EXPECT_EQ(g, f);
+    g.rare_mut().skew = Num(3);
+    EXPECT_EQ(f.rare().skew->value(), 2);
+    Frame h = std::move(f);
+    EXPECT_EQ(h.rare().skew->value(), 2);
+}
+
 TEST(DragonBonesModel, DirtyNumbersSurviveTheCompactForm) {
     const char* text = R"({"version":"5.5","frameRate":24,"armature":[{"name":"a","bone":[{"name":"root","length":"12.50"}],)"
                        R"("animation":[{"name":"x","duration":null,"frame":[{"duration":1,"tweenEasing":"NaN"}]}]}]})";
