@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 #include <limits>
 
 #include "rigio/dragonbones/json.hpp"
@@ -57,6 +58,15 @@ TEST(DragonBonesModel, NumKeepsItsTextInEightBytes) {
         EXPECT_TRUE(n.raw().empty());
         Opt<Num> o = n;
         EXPECT_TRUE(o.has_value());
+    }
+    // Doubles whose bits lie just below the tag (negative infinity, the most negative numbers) are plain.
+    for (double v : {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::lowest(), -0.0,
+                     std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::denorm_min()}) {
+        Num n(v);
+        EXPECT_EQ(n.value(), v);
+        EXPECT_EQ(std::signbit(n.value()), std::signbit(v));
+        EXPECT_TRUE(n.raw().empty());
+        EXPECT_EQ(Num(n), n);
     }
     Num null_text(std::nan(""), "null");
     EXPECT_TRUE(std::isnan(null_text.value()));
@@ -176,6 +186,44 @@ TEST(DragonBonesModel, InlineOptKeepsAbsentApartFromEmpty) {
     EXPECT_EQ(legacy->size(), 2u);
 }
 
+// Boxes placed in an OptPool's slabs behave as heap boxes: each Opt owns its value (copies are deep
+// heap boxes, moves take the value, a later emplace replaces it), and values outlive their pool.
+TEST(DragonBonesModel, PooledBoxesBehaveAsHeapBoxes) {
+    std::vector<Opt<Transform>> boxes(300);
+    {
+        OptPool<Transform> pool;
+        for (std::size_t i = 0; i < boxes.size(); ++i) pool.emplace(boxes[i]).x = Num(static_cast<double>(i));
+        pool.emplace(boxes[7]).y = Num(-1);  // replaces the first value whole
+    }  // the pool is gone; its values stay
+    EXPECT_FALSE(boxes[7]->x);
+    EXPECT_EQ(boxes[7]->y->value(), -1);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        if (i == 7) continue;
+        EXPECT_EQ(boxes[i]->x->value(), static_cast<double>(i));
+    }
+    EXPECT_NE(&*boxes[1], &*boxes[2]);
+    Opt<Transform> copy = boxes[5];
+    EXPECT_EQ(copy, boxes[5]);
+    EXPECT_NE(&*copy, &*boxes[5]);  // its own box
+    copy->x = Num(50);
+    EXPECT_EQ(boxes[5]->x->value(), 5);
+    const Transform* at = &*boxes[6];
+    Opt<Transform> moved = std::move(boxes[6]);
+    EXPECT_FALSE(boxes[6]);  // NOLINT(bugprone-use-after-move)
+    EXPECT_EQ(&*moved, at);
+    boxes[8] = copy;  // assigned into the pooled value
+    EXPECT_EQ(boxes[8]->x->value(), 50);
+    boxes[9] = std::move(copy);
+    EXPECT_EQ(boxes[9]->x->value(), 50);
+    boxes[10].emplace();  // a heap box in place of the pooled one
+    EXPECT_FALSE(boxes[10]->x);
+    boxes[11] = std::nullopt;
+    EXPECT_FALSE(boxes[11]);
+    for (std::size_t i = 299; i > 12; i -= 3) boxes[i].reset();  // dropped in any order (ASan: no leak, no double free)
+    EXPECT_FALSE(boxes[299]);
+    EXPECT_EQ(boxes[298]->x->value(), 298);
+}
+
 TEST(DragonBonesModel, RawTextIsOnePointerAndCompares) {
     RawText r;
     EXPECT_TRUE(r.empty());
@@ -227,6 +275,23 @@ TEST(DragonBonesModel, FrameRareBoxIsMadeOnWriteAndComparesByData) {
     EXPECT_EQ(rf[1].rare().skew->value(), 2);
     ASSERT_EQ(rf[1].rare().extra.size(), 1u);
     EXPECT_EQ(rf[1].rare().extra[0].first, "u");
+}
+
+// A frame's rare box made in a pool (as the reader does) is the frame's own: copies are deep, and it
+// outlives the pool.
+TEST(DragonBonesModel, FrameRareBoxFromAPool) {
+    Frame f;
+    {
+        OptPool<FrameRare> pool;
+        f.rare_mut(pool).skew = Num(2);
+        EXPECT_EQ(&f.rare_mut(pool), &f.rare());  // made once
+    }
+    Frame g = f;
+    EXPECT_EQ(g, f);
+    g.rare_mut().skew = Num(3);
+    EXPECT_EQ(f.rare().skew->value(), 2);
+    Frame h = std::move(f);
+    EXPECT_EQ(h.rare().skew->value(), 2);
 }
 
 TEST(DragonBonesModel, DirtyNumbersSurviveTheCompactForm) {

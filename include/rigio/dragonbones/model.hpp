@@ -101,8 +101,11 @@ private:
         if (p < std::size(kKnownRaw) || (p & ~kPayload) != 0) std::abort();
         return kBoxTag | p;
     }
-    bool known_raw() const { return (bits_ & ~kPayload) == kBoxTag && (bits_ & kPayload) - 1 < std::size(kKnownRaw) - 1; }
-    bool boxed() const { return (bits_ & ~kPayload) == kBoxTag && (bits_ & kPayload) >= std::size(kKnownRaw); }
+    // The tag is the 13 top bits all set, so "tagged" is "at least kBoxTag" and each test one comparison
+    // (a keyframe's teardown makes ~16 of them).
+    static_assert(kBoxTag == ~kPayload);
+    bool known_raw() const { return bits_ - (kBoxTag + 1) < std::size(kKnownRaw) - 1; }
+    bool boxed() const { return bits_ >= kBoxTag + std::size(kKnownRaw); }
     Box* box() const { return reinterpret_cast<Box*>(static_cast<std::uintptr_t>(bits_ & kPayload)); }
 
     std::uint64_t bits_ = 0;  // 0.0
@@ -278,6 +281,7 @@ struct Frame {
 
     const FrameRare& rare() const { return rare_ ? *rare_ : kNoRare; }
     FrameRare& rare_mut() { return rare_ ? *rare_ : rare_.emplace(); }
+    FrameRare& rare_mut(OptPool<FrameRare>& pool) { return rare_ ? *rare_ : pool.emplace(rare_); }  // box made in `pool`
     bool has_rare() const { return rare_.has_value(); }
 
     bool operator==(const Frame& o) const {

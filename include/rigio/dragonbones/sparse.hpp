@@ -2,11 +2,15 @@
 // A keyframe can carry any of ~25 keys but a real one carries 2 to 4, so an absent key must cost
 // little: Opt<T> is std::optional's interface over a heap box (8 bytes when absent, one allocation
 // when present), except Opt<Num>, which is kept inline in 8 bytes (a number is the common case).
+// A reader that makes many boxes of one type (keyframes' transforms and colours) places them in the
+// slabs of an OptPool: one allocation per slab instead of one per box.
 // Strings and lists of structures are kept inline instead (InlineOpt: as big as the value, no box).
 // RawText is text that is almost always empty (the dirty form of a number or flag): one pointer.
 // BoxedList is a list that is almost always empty (unknown keys of an object): one pointer.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <compare>
 #include <cstddef>
 #include <initializer_list>
@@ -65,7 +69,26 @@ private:
     std::string* p_ = nullptr;
 };
 
-// std::optional's interface (the part the model's users need), with the value in a heap box.
+namespace sparse_detail {
+// The head of a slab (OptPool): how many of its cells are still held, plus one while its pool fills it.
+struct SlabHead {
+    std::atomic<std::size_t> refs;
+};
+// Drops `n` holds on a slab; the last one frees it (atomic: parts of a model may be dropped by
+// different threads).
+inline void release(SlabHead* slab, std::size_t n) noexcept {
+    if (slab->refs.fetch_sub(n, std::memory_order_acq_rel) == n) ::operator delete(slab);
+}
+// A slab cell: the slab's head, then the value.
+constexpr std::size_t kSlabValueAt = sizeof(SlabHead*);
+}  // namespace sparse_detail
+
+template <class T>
+class OptPool;
+
+// std::optional's interface (the part the model's users need), with the value in a box: a heap block
+// of its own, or a cell of a slab that an OptPool shares among many boxes (low bit of the pointer set).
+// Either way the Opt owns its value alone: copies make a heap box, moves take the pointer.
 template <class T>
 class Opt {
 public:
@@ -73,72 +96,146 @@ public:
 
     Opt() = default;
     Opt(std::nullopt_t) {}  // NOLINT(google-explicit-constructor)
-    Opt(const Opt& o) : p_(o.p_ ? std::make_unique<T>(*o.p_) : nullptr) {}
-    Opt(Opt&&) noexcept = default;
+    Opt(const Opt& o) : bits_(o ? own(new T(*o)) : 0) {}
+    Opt(Opt&& o) noexcept : bits_(std::exchange(o.bits_, 0)) {}
     template <class U = T>
         requires(std::is_constructible_v<T, U &&> && !std::is_same_v<std::remove_cvref_t<U>, Opt> &&
                  !std::is_same_v<std::remove_cvref_t<U>, std::nullopt_t>)
-    Opt(U&& v) : p_(std::make_unique<T>(std::forward<U>(v))) {}  // NOLINT(google-explicit-constructor)
-    Opt(const std::optional<T>& o) : p_(o ? std::make_unique<T>(*o) : nullptr) {}  // NOLINT
+    Opt(U&& v) : bits_(own(new T(std::forward<U>(v)))) {}  // NOLINT(google-explicit-constructor)
+    Opt(const std::optional<T>& o) : bits_(o ? own(new T(*o)) : 0) {}  // NOLINT
+    ~Opt() { reset(); }
     Opt& operator=(const Opt& o) {
         if (this == &o) return *this;
-        if (!o.p_) p_.reset();
-        else if (p_) *p_ = *o.p_;
-        else p_ = std::make_unique<T>(*o.p_);
+        if (!o) reset();
+        else if (*this) *get() = *o;
+        else bits_ = own(new T(*o));
         return *this;
     }
-    Opt& operator=(Opt&&) noexcept = default;
+    Opt& operator=(Opt&& o) noexcept {
+        if (this != &o) {
+            reset();
+            bits_ = std::exchange(o.bits_, 0);
+        }
+        return *this;
+    }
     Opt& operator=(std::nullopt_t) {
-        p_.reset();
+        reset();
         return *this;
     }
     template <class U = T>
         requires(std::is_constructible_v<T, U &&> && !std::is_same_v<std::remove_cvref_t<U>, Opt> &&
                  !std::is_same_v<std::remove_cvref_t<U>, std::nullopt_t>)
     Opt& operator=(U&& v) {
-        if (p_) *p_ = T(std::forward<U>(v));
-        else p_ = std::make_unique<T>(std::forward<U>(v));
+        if (*this) *get() = T(std::forward<U>(v));
+        else bits_ = own(new T(std::forward<U>(v)));
         return *this;
     }
 
-    explicit operator bool() const { return p_ != nullptr; }
-    bool has_value() const { return p_ != nullptr; }
-    T& operator*() { return *p_; }
-    const T& operator*() const { return *p_; }
-    T* operator->() { return p_.get(); }
-    const T* operator->() const { return p_.get(); }
+    explicit operator bool() const { return bits_ != 0; }
+    bool has_value() const { return bits_ != 0; }
+    T& operator*() { return *get(); }
+    const T& operator*() const { return *get(); }
+    T* operator->() { return get(); }
+    const T* operator->() const { return get(); }
     T& value() { return checked(); }
     const T& value() const { return const_cast<Opt*>(this)->checked(); }
     template <class U>
     T value_or(U&& fallback) const {
-        return p_ ? *p_ : static_cast<T>(std::forward<U>(fallback));
+        return bits_ ? *get() : static_cast<T>(std::forward<U>(fallback));
     }
     template <class... A>
     T& emplace(A&&... args) {
-        p_ = std::make_unique<T>(std::forward<A>(args)...);
-        return *p_;
+        T* made = new T(std::forward<A>(args)...);
+        reset();
+        bits_ = own(made);
+        return *made;
     }
-    void reset() { p_.reset(); }
-    operator std::optional<T>() const { return p_ ? std::optional<T>(*p_) : std::nullopt; }  // NOLINT
+    void reset() noexcept {
+        if (!bits_) return;
+        T* p = get();
+        if (bits_ & kInSlab) {
+            sparse_detail::SlabHead* slab = *std::launder(reinterpret_cast<sparse_detail::SlabHead**>(
+                reinterpret_cast<char*>(p) - sparse_detail::kSlabValueAt));
+            p->~T();
+            sparse_detail::release(slab, 1);
+        } else {
+            delete p;
+        }
+        bits_ = 0;
+    }
+    operator std::optional<T>() const { return bits_ ? std::optional<T>(*get()) : std::nullopt; }  // NOLINT
 
     friend bool operator==(const Opt& a, const Opt& b) {
-        if (!a.p_ || !b.p_) return !a.p_ && !b.p_;
-        return *a.p_ == *b.p_;
+        if (!a || !b) return !a && !b;
+        return *a == *b;
     }
-    friend bool operator==(const Opt& a, std::nullopt_t) { return !a.p_; }
+    friend bool operator==(const Opt& a, std::nullopt_t) { return !a; }
     template <class U>
         requires(!std::is_same_v<std::remove_cvref_t<U>, Opt> && !std::is_same_v<std::remove_cvref_t<U>, std::nullopt_t> &&
                  requires(const T& t, const U& u) { t == u; })
     friend bool operator==(const Opt& a, const U& b) {
-        return a.p_ && *a.p_ == b;
+        return a && *a == b;
     }
 
 private:
+    friend class OptPool<T>;
+    static_assert(alignof(T) >= 2 && alignof(T) <= sparse_detail::kSlabValueAt);  // a free low bit; cells align
+    static constexpr std::uintptr_t kInSlab = 1;
+    static std::uintptr_t own(T* p) { return reinterpret_cast<std::uintptr_t>(p); }
+    T* get() const { return reinterpret_cast<T*>(bits_ & ~kInSlab); }
     T& checked() {
-        if (!p_) throw std::bad_optional_access();
-        return *p_;
+        if (!bits_) throw std::bad_optional_access();
+        return *get();
     }
-    std::unique_ptr<T> p_;
+    std::uintptr_t bits_ = 0;
+};
+
+// Boxes for many Opt<T> of one type made together (the DragonBones reader's transforms and colours, one
+// per keyframe of most timelines): each value is placed in the next cell of a shared block (a slab of
+// 8, 16, ... up to 128 cells) instead of a heap block of its own. A slab is freed when its pool and all
+// the values placed in it are gone; meanwhile a value dropped early leaves its cell unused. A cell is
+// the slab's pointer and the value, as big as the heap block it replaces (malloc's 8-byte header).
+template <class T>
+class OptPool {
+public:
+    OptPool() = default;
+    OptPool(const OptPool&) = delete;
+    OptPool& operator=(const OptPool&) = delete;
+    ~OptPool() { leave(); }
+
+    // o = T{}, placed in the pool (its former value dropped); returns the new value.
+    T& emplace(Opt<T>& o) {
+        if (used_ == capacity_) next_slab();
+        char* cell = cells_ + used_ * kCell;
+        ++used_;
+        new (cell) sparse_detail::SlabHead*(slab_);
+        T* value = new (cell + sparse_detail::kSlabValueAt) T();
+        o.reset();
+        o.bits_ = Opt<T>::own(value) | Opt<T>::kInSlab;
+        return *value;
+    }
+
+private:
+    static constexpr std::size_t kCell = sparse_detail::kSlabValueAt + sizeof(T);  // (sizeof(T): a multiple of its alignment)
+    static constexpr std::size_t kFirstCells = 8, kMostCells = 128;
+
+    // A slab starts with a hold per cell plus the pool's; the pool gives back the unused ones as it leaves.
+    void next_slab() {
+        leave();
+        capacity_ = capacity_ ? std::min(capacity_ * 2, kMostCells) : kFirstCells;
+        void* block = ::operator new(sizeof(sparse_detail::SlabHead) + capacity_ * kCell);
+        slab_ = new (block) sparse_detail::SlabHead{capacity_ + 1};
+        cells_ = static_cast<char*>(block) + sizeof(sparse_detail::SlabHead);
+        used_ = 0;
+    }
+    void leave() noexcept {
+        if (slab_) sparse_detail::release(slab_, capacity_ - used_ + 1);
+        slab_ = nullptr;
+    }
+
+    sparse_detail::SlabHead* slab_ = nullptr;
+    char* cells_ = nullptr;
+    std::size_t used_ = 0, capacity_ = 0;
 };
 
 
