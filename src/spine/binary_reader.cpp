@@ -136,6 +136,8 @@ SkelHead detect_skel(std::span<const std::uint8_t> bytes) {
 // ---- the file, in order ----
 
 SkeletonData SkelReader::read() {
+    // The model's arrays come from one arena (rigio/io/arena.hpp); they take about three times the file's size.
+    const io::ArenaScope arena(r_.size() * 3);
     read_header();
     read_bones();
     read_slots();
@@ -456,8 +458,6 @@ void SkelReader::resolve_linked_meshes() {
 }  // namespace detail
 
 Result<SkeletonData> read_skel(std::span<const std::uint8_t> bytes) {
-    // The model's arrays take about three times the file's size.
-    const io::ArenaScope arena(bytes.size() * 3);
     return capture([&] {
         detail::SkelHead head = detail::detect_skel(bytes);
         if (!reads(head.layout)) {
@@ -472,7 +472,6 @@ Result<SkeletonData> read_skel(std::span<const std::uint8_t> bytes) {
 
 namespace detail {
 Result<SkeletonData> read_skel_any_layout(std::span<const std::uint8_t> bytes) {
-    const io::ArenaScope arena(bytes.size() * 3);
     return capture([&] { return SkelReader(bytes, detect_skel(bytes).layout).read(); });
 }
 }  // namespace detail
