@@ -3,6 +3,7 @@
 // with 16-byte numbers).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 #include <limits>
@@ -184,6 +185,43 @@ TEST(DragonBonesModel, InlineOptKeepsAbsentApartFromEmpty) {
     EXPECT_EQ(frames_copy->size(), 2u);
     std::optional<Frames> legacy = frames_copy;
     EXPECT_EQ(legacy->size(), 2u);
+}
+
+// Lists of Opt values work with the standard algorithms: comparing two iterators of a
+// std::vector<Opt<T>> (vector::erase, std::find) used to pick Opt's "Opt == value" operator, whose
+// constraint then depended on itself and failed to compile.
+TEST(DragonBonesModel, ListsOfOptsEraseAndFind) {
+    std::vector<Opt<Transform>> transforms(3);
+    transforms[1].emplace().x = Num(1);
+    transforms[2].emplace().x = Num(2);
+    transforms.erase(transforms.begin());
+    ASSERT_EQ(transforms.size(), 2u);
+    EXPECT_EQ(transforms[0]->x->value(), 1);
+    EXPECT_TRUE(transforms.begin() != transforms.end());
+
+    std::vector<Opt<std::string>> names = {std::string("a"), std::nullopt, std::string("b")};
+    names.erase(names.begin() + 1);
+    ASSERT_EQ(names.size(), 2u);
+    EXPECT_TRUE(names[1] == "b");
+    EXPECT_TRUE(std::find(names.begin(), names.end(), Opt<std::string>(std::string("b"))) == names.begin() + 1);
+
+    std::vector<Opt<Num>> numbers = {Num(1), std::nullopt, Num(3)};
+    numbers.erase(numbers.begin(), numbers.begin() + 2);
+    ASSERT_EQ(numbers.size(), 1u);
+    EXPECT_TRUE(numbers[0] == Num(3));
+
+    std::vector<Opt<Frames>> lists(2);
+    lists[1].emplace(4);
+    lists.erase(lists.begin());
+    ASSERT_EQ(lists.size(), 1u);
+    EXPECT_EQ(lists[0]->size(), 4u);
+    // The value comparisons the operator is for still hold, both ways round.
+    Opt<std::string> name = std::string("hero");
+    EXPECT_TRUE(name == "hero" && "hero" == name && name != "villain");
+    Opt<Transform> t;
+    EXPECT_FALSE(t == Transform{});
+    t.emplace();
+    EXPECT_TRUE(t == Transform{} && Transform{} == t);
 }
 
 // Boxes placed in an OptPool's slabs behave as heap boxes: each Opt owns its value (copies are deep

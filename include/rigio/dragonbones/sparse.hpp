@@ -170,10 +170,14 @@ public:
         return *a == *b;
     }
     friend bool operator==(const Opt& a, std::nullopt_t) { return !a; }
-    template <class U>
-        requires(!std::is_same_v<std::remove_cvref_t<U>, Opt> && !std::is_same_v<std::remove_cvref_t<U>, std::nullopt_t> &&
-                 requires(const T& t, const U& u) { t == u; })
-    friend bool operator==(const Opt& a, const U& b) {
+    // An Opt against a value. The Opt is a deduced parameter that must be this Opt itself: a parameter
+    // `const Opt&` would take any T by implicit conversion, and then a comparison of two iterators of a
+    // std::vector<Opt<T>> (whose hidden friends include this one, e.g. in vector::erase) would test
+    // `T == iterator`, whose look-up meets this same constraint again (a constraint that depends on itself).
+    template <class O, class U>
+        requires(std::is_same_v<O, Opt> && !std::is_same_v<std::remove_cvref_t<U>, Opt> &&
+                 !std::is_same_v<std::remove_cvref_t<U>, std::nullopt_t> && requires(const T& t, const U& u) { t == u; })
+    friend bool operator==(const O& a, const U& b) {
         return a && *a == b;
     }
 
@@ -341,10 +345,11 @@ public:
         return *a == *b;
     }
     friend bool operator==(const InlineOpt& a, std::nullopt_t) { return !a.has_value(); }
-    template <class U>
-        requires(!std::is_base_of_v<InlineOpt, std::remove_cvref_t<U>> && !std::is_same_v<std::remove_cvref_t<U>, std::nullopt_t> &&
-                 requires(const T& t, const U& u) { t == u; })
-    friend bool operator==(const InlineOpt& a, const U& b) {
+    // As Opt's: the InlineOpt (or the Opt built on it) is deduced, never converted to (see Opt).
+    template <class O, class U>
+        requires(std::is_base_of_v<InlineOpt, O> && !std::is_base_of_v<InlineOpt, std::remove_cvref_t<U>> &&
+                 !std::is_same_v<std::remove_cvref_t<U>, std::nullopt_t> && requires(const T& t, const U& u) { t == u; })
+    friend bool operator==(const O& a, const U& b) {
         return a.has_value() && *a == b;
     }
 
