@@ -32,7 +32,7 @@ std::optional<std::size_t> index_of(const std::string& s) {
 }
 
 template <class T>
-const T* at(const dragonbones::Opt<std::vector<T>>& v, const std::string& s) {
+const T* at(const dragonbones::Opt<dragonbones::Vector<T>>& v, const std::string& s) {
     const auto i = index_of(s);
     return v && i && *i < v->size() ? &(*v)[*i] : nullptr;
 }

@@ -107,7 +107,7 @@ private:
     }
 
     void bones() {
-        const auto& list = cx_.armature.bone ? *cx_.armature.bone : std::vector<db::Bone>{};
+        const auto& list = cx_.armature.bone ? *cx_.armature.bone : db::Vector<db::Bone>{};
         if (cx_.armature.ik)
             for (const db::IkConstraint& k : *cx_.armature.ik) {
                 if (k.bone_index < 0 || static_cast<std::size_t>(k.bone_index) >= list.size()) continue;
@@ -305,7 +305,7 @@ private:
     }
 
     void slots() {
-        const auto& list = cx_.armature.slot ? *cx_.armature.slot : std::vector<db::Slot>{};
+        const auto& list = cx_.armature.slot ? *cx_.armature.slot : db::Vector<db::Slot>{};
         for (std::size_t i = 0; i < list.size(); ++i) {
             const db::Slot& s = list[i];
             const std::string where = fmt::format("/slot/{}", i);

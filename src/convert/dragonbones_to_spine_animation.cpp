@@ -389,7 +389,7 @@ private:
     // position lies outside the slots (real files have them; the official C++ runtime writes past its
     // array on them, so there is no behaviour to copy), or that names a slot or target an earlier pair
     // of the key already took (the runtimes' permutation would then lose a slot), is dropped and reported.
-    spine::Vector<spine::DrawOrderOffset> draw_order_pairs(const std::vector<db::Num>& z, const std::string& where) {
+    spine::Vector<spine::DrawOrderOffset> draw_order_pairs(const db::Vector<db::Num>& z, const std::string& where) {
         const double slots = static_cast<double>(sd_.slots.size());
         spine::Vector<spine::DrawOrderOffset> out;
         std::vector<bool> slot_taken(sd_.slots.size()), target_taken(sd_.slots.size());

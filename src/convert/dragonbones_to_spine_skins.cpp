@@ -18,8 +18,8 @@ public:
     SkinConverter(Context& cx, spine::SkeletonData& sd) : cx_(cx), sd_(sd) {}
 
     void run() {
-        const auto& list = cx_.armature.skin ? *cx_.armature.skin : std::vector<db::Skin>{};
-        const auto& slots = cx_.armature.slot ? *cx_.armature.slot : std::vector<db::Slot>{};
+        const auto& list = cx_.armature.skin ? *cx_.armature.skin : db::Vector<db::Skin>{};
+        const auto& slots = cx_.armature.slot ? *cx_.armature.slot : db::Vector<db::Slot>{};
         cx_.display_keys.assign(slots.size(), {});
         for (std::size_t si = 0; si < list.size(); ++si) {
             const db::Skin& skin = list[si];
@@ -181,7 +181,7 @@ public:
     // Weighted mesh: Spine stores, per (vertex, bone), the bind position in the bone's space:
     // inverse(bonePose) * slotPose * vertex (docs/formats/dragonbones.md, 9. Meshes and weights), y flipped.
     bool weighted(const db::Display& d, const std::string& where, spine::Attachment& a, MeshDeform& deform) {
-        auto affine_at = [](const std::vector<db::Num>& n, std::size_t i) {
+        auto affine_at = [](const db::Vector<db::Num>& n, std::size_t i) {
             return Affine{n[i].value(), n[i + 1].value(), n[i + 2].value(), n[i + 3].value(), n[i + 4].value(), n[i + 5].value()};
         };
         Affine slot_pose;

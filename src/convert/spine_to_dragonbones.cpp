@@ -21,7 +21,7 @@ namespace {
 
 db::Num number(double v) { return db::Num(v); }
 
-std::vector<db::Num> numbers(const std::vector<double>& v) { return {v.begin(), v.end()}; }
+db::Vector<db::Num> numbers(const std::vector<double>& v) { return {v.begin(), v.end()}; }
 
 // A weighted vertex whose bones place it d px apart at setup can end up to 2d off when they turn apart;
 // editors round bind positions (most meshes disagree by 0.003-0.02 px), so disagreement is reported from
@@ -51,7 +51,7 @@ private:
     }
 
     void bones() {
-        std::vector<db::Bone> list;
+        db::Vector<db::Bone> list;
         for (std::size_t i = 0; i < sd_.bones.size(); ++i) {
             const spine::Bone& b = sd_.bones[i];
             const std::string where = fmt::format("/bones/{}", i);
@@ -85,7 +85,7 @@ private:
     }
 
     void slots() {
-        std::vector<db::Slot> list;
+        db::Vector<db::Slot> list;
         for (std::size_t i = 0; i < sd_.slots.size(); ++i) {
             const spine::Slot& s = sd_.slots[i];
             const std::string where = fmt::format("/slots/{}", i);
@@ -126,7 +126,7 @@ private:
         std::vector<std::size_t> by_order(sd_.ik.size());
         for (std::size_t i = 0; i < by_order.size(); ++i) by_order[i] = i;
         std::stable_sort(by_order.begin(), by_order.end(), [&](std::size_t a, std::size_t b) { return sd_.ik[a].order < sd_.ik[b].order; });
-        std::vector<db::IkConstraint> list;
+        db::Vector<db::IkConstraint> list;
         for (std::size_t i : by_order) {
             const spine::IkConstraint& k = sd_.ik[i];
             const std::string where = fmt::format("/ik/{}", i);
@@ -166,17 +166,17 @@ private:
 
     void skins() {
         cx_.displays.assign(sd_.slots.size(), {});
-        std::vector<db::Skin> list;
+        db::Vector<db::Skin> list;
         for (std::size_t si = 0; si < sd_.skins.size(); ++si) {
             const spine::Skin& skin = sd_.skins[si];
             const bool is_default = si == 0 && sd_.has_default_skin;
             db::Skin o;
             o.name = is_default ? std::string() : name_of(skin.name);
-            std::vector<db::SkinSlot> slots;
+            db::Vector<db::SkinSlot> slots;
             for (const spine::SkinSlot& ss : skin.slots) {
                 db::SkinSlot os;
                 os.name = name_of(sd_.slots[ss.slot].name);
-                std::vector<db::Display> displays;
+                db::Vector<db::Display> displays;
                 for (const spine::SkinAttachment& a : ss.attachments) {
                     const std::string key = name_of(a.key);
                     const std::string where = fmt::format("/skins/{}/attachments/{}/{}", si, name_of(sd_.slots[ss.slot].name), key);
@@ -353,7 +353,7 @@ db::DragonBonesData convert_skeleton(const spine::SkeletonData& sd, LossReport& 
         arm.aabb = r;
     }
     SetupConverter(cx, arm).run();
-    std::vector<db::Animation> animations = convert_animations(cx);  // also picks the frame rate
+    db::Vector<db::Animation> animations = convert_animations(cx);  // also picks the frame rate
     data.frameRate = db::Num(cx.fps);
     arm.frameRate = db::Num(cx.fps);
     if (!animations.empty()) arm.animation = std::move(animations);

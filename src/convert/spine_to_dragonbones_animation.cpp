@@ -59,7 +59,7 @@ void set_easing(db::Frame& f, const spine::Curve& c) {
         case spine::CurveType::Stepped: break;  // no tweenEasing: hold
         case spine::CurveType::Bezier:
             f.tweenEasing = db::Num(0);
-            f.curve = std::vector<db::Num>{c.cx1, c.cy1, c.cx2, c.cy2};
+            f.curve = db::Vector<db::Num>{c.cx1, c.cy1, c.cx2, c.cy2};
             break;
     }
 }
@@ -120,7 +120,7 @@ private:
     }
 
     void bones(db::Animation& o) {
-        std::vector<db::BoneTimeline> list;
+        db::Vector<db::BoneTimeline> list;
         for (const spine::BoneTimelines& bt : a_.bones) {
             const std::string bone = name_of(sd_.bones[bt.bone].name);
             db::BoneTimeline t;
@@ -168,7 +168,7 @@ private:
     }
 
     void slots(db::Animation& o) {
-        std::vector<db::SlotTimeline> list;
+        db::Vector<db::SlotTimeline> list;
         for (const spine::SlotTimelines& st : a_.slots) {
             const std::string slot = name_of(sd_.slots[st.slot].name);
             db::SlotTimeline t;
@@ -212,7 +212,7 @@ private:
     }
 
     void deform(db::Animation& o) {
-        std::vector<db::FfdTimeline> list;
+        db::Vector<db::FfdTimeline> list;
         for (const spine::DeformSkin& ds : a_.deform)
             for (const spine::DeformSlot& slot : ds.slots)
                 for (const spine::DeformTimeline& tl : slot.timelines) {
@@ -229,7 +229,7 @@ private:
                              "approximated: per-bone offsets averaged into one offset per vertex, as DragonBones stores them");
                     t.frame = frames(tl.keys, [&](db::Frame& f, const spine::DeformKeyframe& k) {
                         if (k.values.empty()) return;
-                        std::vector<db::Num> v;
+                        db::Vector<db::Num> v;
                         if (weighted == cx_.weighted.end()) {
                             f.rare_mut().offset = db::Num(k.offset);
                             for (std::size_t i = 0; i < k.values.size(); ++i) v.push_back(db::Num(i % 2 == 0 ? k.values[i] : -k.values[i]));
@@ -261,7 +261,7 @@ private:
         if (a_.draw_order.empty()) return;
         db::ZOrderTimeline z;
         z.frame = frames(a_.draw_order, [](db::Frame& f, const spine::DrawOrderKeyframe& k) {
-            std::vector<db::Num> pairs;
+            db::Vector<db::Num> pairs;
             for (const auto& off : k.offsets) {
                 pairs.push_back(db::Num(off.slot));
                 pairs.push_back(db::Num(off.offset));
@@ -285,16 +285,16 @@ private:
         for (std::size_t i = 0; i < a_.events.size();) {
             const long when = frame(a_.events[i].time);
             db::Frame f;
-            std::vector<db::Event> events;
+            db::Vector<db::Event> events;
             for (; i < a_.events.size() && frame(a_.events[i].time) == when; ++i) {
                 const spine::EventKeyframe& k = a_.events[i];
                 const spine::EventData& data = sd_.events[k.event];
                 db::Event e;
                 e.name = name_of(data.name);
-                if (k.int_value != 0) e.ints = std::vector<db::Num>{db::Num(k.int_value)};
-                if (k.float_value != 0) e.floats = std::vector<db::Num>{db::Num(k.float_value)};
+                if (k.int_value != 0) e.ints = db::Vector<db::Num>{db::Num(k.int_value)};
+                if (k.float_value != 0) e.floats = db::Vector<db::Num>{db::Num(k.float_value)};
                 const auto& str = k.string_value ? k.string_value : data.string_value;
-                if (str && !str->empty()) e.strings = std::vector<std::string>{*str};
+                if (str && !str->empty()) e.strings = db::Vector<std::string>{*str};
                 if (data.audio) {
                     f.rare_mut().sound = *data.audio;
                     if (k.volume != 1 || k.balance != 0) loss("/events", "event volume and balance", "dropped");
@@ -318,7 +318,7 @@ private:
 
 }  // namespace
 
-std::vector<db::Animation> convert_animations(Context& cx) {
+db::Vector<db::Animation> convert_animations(Context& cx) {
     bool exact = true;
     cx.fps = pick_frame_rate(cx.sd, exact);
     if (!exact)  // named per animation, with the number of keys moved
@@ -328,7 +328,7 @@ std::vector<db::Animation> convert_animations(Context& cx) {
             if (off_grid > 0)
                 cx.report.add("/animations/" + name_of(a.name), "key times between 1/240 s frames", "rounded to the nearest 1/240 s", off_grid);
         }
-    std::vector<db::Animation> out;
+    db::Vector<db::Animation> out;
     for (const spine::Animation& a : cx.sd.animations) out.push_back(AnimationConverter(cx, a).run());
     return out;
 }

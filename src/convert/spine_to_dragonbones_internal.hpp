@@ -29,6 +29,6 @@ struct Context {
 
 inline std::string name_of(const spine::OptString& s) { return s ? *s : std::string(); }
 
-std::vector<dragonbones::Animation> convert_animations(Context& cx);
+dragonbones::Vector<dragonbones::Animation> convert_animations(Context& cx);
 
 }  // namespace rigio::convert::spine2db

@@ -9,7 +9,7 @@ namespace rigio::dragonbones {
 namespace {
 
 template <class T>
-std::size_t count(const Opt<std::vector<T>>& v) {
+std::size_t count(const Opt<Vector<T>>& v) {
     return v ? v->size() : 0;
 }
 

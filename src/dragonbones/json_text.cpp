@@ -64,7 +64,7 @@ void JsonText::value(JsonValue v) {
 
 void JsonText::grow(std::size_t n) {
     const std::size_t capacity = std::max({capacity_ * 2, size_ + n, std::size_t{256}});
-    auto bigger = std::make_unique<char[]>(capacity);
+    auto bigger = std::make_unique_for_overwrite<char[]>(capacity);
     if (size_) std::memcpy(bigger.get(), buf_.get(), size_);
     buf_ = std::move(bigger);
     capacity_ = capacity;
@@ -166,7 +166,7 @@ std::size_t print_short_decimal(double d, char* out) {
 void JsonText::number(double d) {
     if (!printed_) {
         const std::size_t slots = std::size_t{1} << printed_bits_;
-        printed_ = std::make_unique<Printed[]>(slots);
+        printed_ = std::make_unique_for_overwrite<Printed[]>(slots);  // (not zeroed: only `size` is read first)
         for (std::size_t i = 0; i < slots; ++i) printed_[i].size = 0;  // empty: no printed number is empty
     }
     // The remembered text first: even a short decimal's printing (a division, then the digits) costs

@@ -122,14 +122,14 @@ private:
         w_.key(key.name);
         w_.raw(r->text);
     }
-    void field_value(const Key& key, const Opt<std::vector<Num>>& v, const Extras&) {
+    void field_value(const Key& key, const Opt<Vector<Num>>& v, const Extras&) {
         if (!v) return;
         w_.key(key.name);
         w_.begin_array();
         for (const Num& n : *v) value(n);
         w_.end_array();
     }
-    void field_value(const Key& key, const Opt<std::vector<std::string>>& v, const Extras&) {
+    void field_value(const Key& key, const Opt<Vector<std::string>>& v, const Extras&) {
         if (!v) return;
         w_.key(key.name);
         w_.begin_array();
@@ -141,7 +141,7 @@ private:
         if (t) field_value(key, *t, extra);
     }
     template <class T>
-    void field_value(const Key& key, const std::vector<T>& v, const Extras&) {
+    void field_value(const Key& key, const Vector<T>& v, const Extras&) {
         w_.key(key.name);
         w_.begin_array();
         for (const T& x : v) object(x);

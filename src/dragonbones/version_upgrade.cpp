@@ -166,7 +166,7 @@ void slot_z_to_zorder(Animation& an, const Armature& arm, const std::string& at,
     }
     const double total = an.duration ? std::max(0.0, an.duration->value()) : *positions.rbegin();
     positions.insert(0);
-    std::vector<std::pair<double, std::vector<Num>>> keys;  // position, (slot, offset) pairs
+    std::vector<std::pair<double, Vector<Num>>> keys;  // position, (slot, offset) pairs
     for (double p : positions) {
         if (p > total && !keys.empty()) break;
         std::vector<std::size_t> shown;  // slots whose current key has a "z", in array order
@@ -180,7 +180,7 @@ void slot_z_to_zorder(Animation& an, const Armature& arm, const std::string& at,
         }
         std::vector<std::size_t> sorted = shown;
         std::stable_sort(sorted.begin(), sorted.end(), [&](std::size_t a, std::size_t b) { return z[a] < z[b]; });
-        std::vector<Num> pairs;  // sorted[n] moves to the place shown[n] had; pairs in slot order
+        Vector<Num> pairs;  // sorted[n] moves to the place shown[n] had; pairs in slot order
         std::vector<std::pair<std::size_t, std::size_t>> moved;
         for (std::size_t n = 0; n < shown.size(); ++n)
             if (sorted[n] != shown[n]) moved.emplace_back(sorted[n], shown[n]);

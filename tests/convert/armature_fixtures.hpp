@@ -25,14 +25,14 @@ inline dragonbones::Transform tr(double x, double y, double skX, double skY, dou
     return t;
 }
 
-inline dragonbones::DragonBonesData one_armature(std::vector<dragonbones::Bone> bones) {
+inline dragonbones::DragonBonesData one_armature(dragonbones::Vector<dragonbones::Bone> bones) {
     dragonbones::DragonBonesData d;
     d.version = "5.5";
     d.frameRate = 24;
     dragonbones::Armature a;
     a.name = "arm";
     a.bone = std::move(bones);
-    a.slot = std::vector<dragonbones::Slot>{};
+    a.slot = dragonbones::Vector<dragonbones::Slot>{};
     d.armature.push_back(std::move(a));
     return d;
 }

@@ -50,7 +50,7 @@ TEST(DragonBonesEasing, PiecesFollowTheEasing) {
 
 TEST(DragonBonesEasing, BezierCurvesAreCutIntoExactPieces) {
     dragonbones::Frame f;
-    f.curve = std::vector<dragonbones::Num>{1, 0.002, 0, 1};  // a vertical tangent in the middle
+    f.curve = dragonbones::Vector<dragonbones::Num>{1, 0.002, 0, 1};  // a vertical tangent in the middle
     const Easing easing = easing_of(f);
     ASSERT_EQ(easing.kind, Easing::Kind::Curve);
     Track t;

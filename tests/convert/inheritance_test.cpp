@@ -81,8 +81,8 @@ void animate_one_bone(db::DragonBonesData& d, const char* name, const char* bone
     t.name = bone_name;
     t.bone = index;
     t.*timeline = std::move(frames);
-    a.bone = std::vector<db::BoneTimeline>{t};
-    d.armature[0].animation = std::vector<db::Animation>{a};
+    a.bone = db::Vector<db::BoneTimeline>{t};
+    d.armature[0].animation = db::Vector<db::Animation>{a};
 }
 
 db::Frame xy(double x, double y) {
@@ -208,7 +208,7 @@ db::DragonBonesData leg(bool bend_positive, double weight = 1) {
     k.chain = db::Num(1);
     k.bendPositive = db::Flag(bend_positive);
     k.weight = db::Num(weight);
-    d.armature[0].ik = std::vector<db::IkConstraint>{k};
+    d.armature[0].ik = db::Vector<db::IkConstraint>{k};
     return d;
 }
 

@@ -44,7 +44,7 @@ TEST(DragonBonesCorpus, CopiesOfAReadModelOutliveIt) {
             written = write_json(read);
             copy = read;
             EXPECT_TRUE(copy == read);
-            std::vector<Armature> parts = std::move(read.armature);
+            Vector<Armature> parts = std::move(read.armature);
             while (!parts.empty()) parts.pop_back();
         }
         EXPECT_EQ(write_json(copy), written);

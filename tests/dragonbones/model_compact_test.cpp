@@ -143,7 +143,7 @@ TEST(DragonBonesModel, InlineOptKeepsAbsentApartFromEmpty) {
 #if defined(__GLIBCXX__)
     EXPECT_EQ(sizeof(Opt<std::string>), sizeof(std::string));
     EXPECT_EQ(sizeof(Opt<Frames>), sizeof(Frames));
-    EXPECT_EQ(sizeof(Opt<std::vector<Num>>), sizeof(void*));  // numbers' lists stay boxed (curve: in every frame)
+    EXPECT_EQ(sizeof(Opt<Vector<Num>>), sizeof(void*));  // numbers' lists stay boxed (curve: in every frame)
 #endif
     Opt<std::string> none, empty = std::string();
     EXPECT_FALSE(none);

@@ -258,7 +258,7 @@ TEST(DragonBonesVersion, DowngradeMergesChannelsKeyedAtDifferentTimes) {
     d.version = "5.5";
     Armature a;
     a.name = "a";
-    a.bone = std::vector<Bone>{Bone{}};
+    a.bone = Vector<Bone>{Bone{}};
     (*a.bone)[0].name = "b";
     Animation an;
     an.name = "run";
@@ -275,8 +275,8 @@ TEST(DragonBonesVersion, DowngradeMergesChannelsKeyedAtDifferentTimes) {
     r1.rotate = Num(90);
     r2.rotate = Num(0);
     t.rotateFrame = Frames{r0, r1, r2};
-    an.bone = std::vector<BoneTimeline>{t};
-    a.animation = std::vector<Animation>{an};
+    an.bone = Vector<BoneTimeline>{t};
+    a.animation = Vector<Animation>{an};
     d.armature.push_back(a);
 
     LossReport losses;
@@ -303,7 +303,7 @@ TEST(DragonBonesVersion, BoneEventsGoToBoneFramesIn45AndBackIn55) {
     DragonBonesData d;
     d.version = "5.5";
     Armature a;
-    a.bone = std::vector<Bone>{Bone{}};
+    a.bone = Vector<Bone>{Bone{}};
     (*a.bone)[0].name = "hand";
     Animation an;
     an.name = "attack";
@@ -312,9 +312,9 @@ TEST(DragonBonesVersion, BoneEventsGoToBoneFramesIn45AndBackIn55) {
     Event e;
     e.name = "hit";
     e.bone = "hand";
-    hit.rare_mut().events = std::vector<Event>{e};
+    hit.rare_mut().events = Vector<Event>{e};
     an.frame = Frames{lead, hit};
-    a.animation = std::vector<Animation>{an};
+    a.animation = Vector<Animation>{an};
     d.armature.push_back(a);
 
     LossReport losses;
@@ -351,7 +351,7 @@ TEST(DragonBonesVersion, SetupColourAndDisplaySurviveSlotFrameForms) {
     DragonBonesData d;
     d.version = "4.5";
     Armature a;
-    a.bone = std::vector<Bone>{Bone{}};
+    a.bone = Vector<Bone>{Bone{}};
     (*a.bone)[0].name = "root";
     Slot sl;
     sl.name = "s";
@@ -360,7 +360,7 @@ TEST(DragonBonesVersion, SetupColourAndDisplaySurviveSlotFrameForms) {
     sl.displayIndex = Num(1);
     sl.color = ColorTransform{};
     sl.color->aM = Num(50);
-    a.slot = std::vector<Slot>{sl};
+    a.slot = Vector<Slot>{sl};
     Animation an;
     an.name = "blink";
     an.duration = Num(4);
@@ -372,8 +372,8 @@ TEST(DragonBonesVersion, SetupColourAndDisplaySurviveSlotFrameForms) {
     f1.color = ColorTransform{};
     f1.color->aM = Num(20);    // displayIndex absent: display 0 for 4.x
     t.frame = Frames{f0, f1};
-    an.slot = std::vector<SlotTimeline>{t};
-    a.animation = std::vector<Animation>{an};
+    an.slot = Vector<SlotTimeline>{t};
+    a.animation = Vector<Animation>{an};
     d.armature.push_back(a);
 
     LossReport losses;

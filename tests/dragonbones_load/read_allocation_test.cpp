@@ -31,10 +31,13 @@ long allocations_for(int count, const std::string& frame) {
     return counting_new::allocations.load() - before;
 }
 
+// (The frames' array itself comes from the read's arena, whose blocks follow the text's size: 1,000 frames
+// cost a block or two more than 100, and none of their own.)
 TEST(DragonBonesReadAllocation, CommonFramesCostNoBlockOfTheirOwn) {
     for (const char* frame : {R"({"duration":1,"tweenEasing":0,"x":1.5,"y":-2})", R"({"duration":1,"tweenEasing":null,"x":3})",
-                              R"({"duration":2,"tweenEasing":"NaN","y":0.25})", R"({"tweenEasing":null})"})
-        EXPECT_EQ(allocations_for(100, frame), allocations_for(10, frame)) << frame;
+                              R"({"duration":2,"tweenEasing":"NaN","y":0.25})", R"({"tweenEasing":null})"}) {
+        EXPECT_LE(allocations_for(1000, frame) - allocations_for(100, frame), 2) << frame;
+    }
 }
 
 // A rare key puts the frame's rare members in a box, which the reader places in a slab (OptPool): 90 more
@@ -84,8 +87,9 @@ TEST(DragonBonesReadAllocation, TransformsAndColoursShareSlabs) {
     EXPECT_LE(two_hundred - hundred, 2 * 2);
 }
 
-// A timeline's name and its list of frames are held in the timeline: one block per timeline (the frames'
-// array), none for the name (up to the short-string size) or for the list (before: a box for each).
+// A timeline's name and its list of frames are held in the timeline, and the frames' array comes from the
+// read's arena (dragonbones::Vector): 990 more timelines cost a few arena blocks, none for a name
+// up to the short-string size (before the arena: a block per timeline; before that, a box for each too).
 TEST(DragonBonesReadAllocation, ATimelineCostsOneBlockForItsFrames) {
     auto timelines = [](int count) {
         std::string list, bones;
@@ -102,7 +106,34 @@ TEST(DragonBonesReadAllocation, ATimelineCostsOneBlockForItsFrames) {
         EXPECT_TRUE(d.ok()) << d.error().what();
         return counting_new::allocations.load() - before;
     };
-    EXPECT_EQ(timelines(20) - timelines(10), 10);
+    EXPECT_LE(timelines(1000) - timelines(10), 990 / 30);  // (14 today: arena blocks, sized after the text)
+}
+
+// The lists of a model read from the arena are ordinary values: they grow, are copied and outlive the
+// read and each other, and every block (the arena's included) is given back once the models are gone.
+TEST(DragonBonesReadAllocation, ArenaListsOutliveTheReadAndFreeEverything) {
+    const std::string text = skeleton(50, R"({"duration":1,"tweenEasing":0,"x":1.5,"y":-2})");
+    (void)rigio::dragonbones::read_json(text);
+    const long before = counting_new::allocations.load(), freed = counting_new::frees.load();
+    {
+        rigio::dragonbones::DragonBonesData copy;
+        {
+            auto d = rigio::dragonbones::read_json(text);
+            ASSERT_TRUE(d.ok()) << d.error().what();
+            auto& frames = *(*(*d->armature[0].animation)[0].bone)[0].translateFrame;
+            for (int i = 0; i < 100; ++i) frames.push_back(frames[0]);  // grows past the read: from the heap
+            frames.erase(frames.begin());
+            copy = *d;
+            EXPECT_TRUE(copy == *d);
+        }  // the read model is gone; the copy holds no piece of its arena
+        const auto& frames = *(*(*copy.armature[0].animation)[0].bone)[0].translateFrame;
+        ASSERT_EQ(frames.size(), 149u);
+        EXPECT_EQ(frames.back().x->value(), 1.5);
+        EXPECT_EQ(rigio::dragonbones::write_json(rigio::dragonbones::read_json(text).value()),
+                  rigio::dragonbones::write_json(rigio::dragonbones::read_json(rigio::dragonbones::write_json(
+                      rigio::dragonbones::read_json(text).value())).value()));
+    }
+    EXPECT_EQ(counting_new::frees.load() - freed, counting_new::allocations.load() - before);
 }
 
 }  // namespace

@@ -232,8 +232,8 @@ struct Point {
 // A 5.x custom event on an animation frame ("events": [...]).
 struct Event {
     Opt<std::string> name, bone, slot;
-    Opt<std::vector<Num>> ints, floats;
-    Opt<std::vector<std::string>> strings;
+    Opt<Vector<Num>> ints, floats;
+    Opt<Vector<std::string>> strings;
     Extras extra;
     bool operator==(const Event&) const = default;
 };
@@ -247,11 +247,11 @@ struct FrameRare {
     Opt<Num> clockwise;               // rotate frame
     Opt<ColorTransform> value_color;  // 5.5 colorFrame written as "value"
     Opt<Num> offset;                  // ffd frame: first float index
-    Opt<std::vector<Num>> vertices;   // ffd frame: deltas
-    Opt<std::vector<Num>> zOrder;     // zOrder frame: [slotIndex, offset, ...]
+    Opt<Vector<Num>> vertices;   // ffd frame: deltas
+    Opt<Vector<Num>> zOrder;     // zOrder frame: [slotIndex, offset, ...]
     Opt<std::string> event, sound;    // <= 4.5 (and 5.x sound)
     Opt<RawJson> action;              // string or object
-    Opt<std::vector<Event>> events;   // 5.x
+    Opt<Vector<Event>> events;   // 5.x
     Opt<RawJson> actions;             // 5.x slot/animation frame actions
     Extras extra;                     // unknown keys
     bool operator==(const FrameRare&) const = default;
@@ -270,7 +270,7 @@ struct FrameRare {
 struct Frame {
     Opt<Num> duration;                // frames; default 1
     Opt<Num> tweenEasing;             // absent, null or "NaN": no tween; 0: linear
-    Opt<std::vector<Num>> curve;      // cubic Bezier control points, overrides tweenEasing
+    Opt<Vector<Num>> curve;      // cubic Bezier control points, overrides tweenEasing
     Opt<Transform> transform;         // <= 5.0 bone frame
     Opt<Num> x, y;                    // translate / scale frame
     Opt<Num> rotate;                  // rotate frame (degrees)
@@ -295,7 +295,7 @@ private:
     Opt<FrameRare> rare_;
 };
 
-using Frames = std::vector<Frame>;
+using Frames = Vector<Frame>;
 
 struct BoneTimeline {
     Opt<std::string> name;
@@ -340,9 +340,9 @@ struct Animation {
     Opt<Num> scale;        // playback stretch
     Opt<Frames> frame;     // animation (event/sound/action) frames
     Opt<ZOrderTimeline> zOrder;
-    Opt<std::vector<BoneTimeline>> bone;
-    Opt<std::vector<SlotTimeline>> slot;
-    Opt<std::vector<FfdTimeline>> ffd;
+    Opt<Vector<BoneTimeline>> bone;
+    Opt<Vector<SlotTimeline>> slot;
+    Opt<Vector<FfdTimeline>> ffd;
     Extras extra;          // also 5.6 typed "timeline" arrays, "type", "blendType"
     bool operator==(const Animation&) const = default;
 };
@@ -381,7 +381,7 @@ struct Display {
     Opt<Point> pivot;
     Opt<std::string> subType;  // boundingBox: rectangle / ellipse / polygon
     Opt<Num> width, height;
-    Opt<std::vector<Num>> vertices, uvs, triangles, weights, slotPose, bonePose, edges, userEdges;
+    Opt<Vector<Num>> vertices, uvs, triangles, weights, slotPose, bonePose, edges, userEdges;
     Opt<std::string> share;
     Opt<Flag> inheritFFD, inheritDeform;
     Opt<RawJson> userData;
@@ -391,14 +391,14 @@ struct Display {
 
 struct SkinSlot {
     Opt<std::string> name;
-    Opt<std::vector<Display>> display;
+    Opt<Vector<Display>> display;
     Extras extra;
     bool operator==(const SkinSlot&) const = default;
 };
 
 struct Skin {
     Opt<std::string> name;
-    Opt<std::vector<SkinSlot>> slot;
+    Opt<Vector<SkinSlot>> slot;
     Extras extra;
     bool operator==(const Skin&) const = default;
 };
@@ -419,11 +419,11 @@ struct Armature {
     Opt<RawJson> defaultActions;
     Opt<RawJson> userData;
     Opt<Rectangle> aabb;
-    Opt<std::vector<Bone>> bone;
-    Opt<std::vector<Slot>> slot;
-    Opt<std::vector<Skin>> skin;
-    Opt<std::vector<IkConstraint>> ik;
-    Opt<std::vector<Animation>> animation;
+    Opt<Vector<Bone>> bone;
+    Opt<Vector<Slot>> slot;
+    Opt<Vector<Skin>> skin;
+    Opt<Vector<IkConstraint>> ik;
+    Opt<Vector<Animation>> animation;
     Extras extra;  // e.g. 5.5 "canvas"
     bool operator==(const Armature&) const = default;
 };
@@ -440,7 +440,7 @@ struct DragonBonesData {
     Opt<Num> frameRate;
     Opt<Num> isGlobal;  // 0/1 (numbers or booleans in real files; raw kept)
     Opt<RawJson> userData;
-    std::vector<Armature> armature;
+    Vector<Armature> armature;
     Extras extra;
     // Data only: the layout hints above are left out.
     bool operator==(const DragonBonesData& o) const {

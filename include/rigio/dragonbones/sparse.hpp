@@ -25,7 +25,14 @@
 #include <utility>
 #include <vector>
 
+#include "rigio/io/arena.hpp"
+
 namespace rigio::dragonbones {
+
+// The model's lists: std::vectors whose memory comes from the reader's arena (rigio/io/arena.hpp) when
+// the model is read from a file, and from the heap otherwise (as spine::Vector).
+template <class T>
+using Vector = io::ArenaVector<T>;
 
 // Text kept only in the rare case it is needed; empty costs one null pointer.
 class RawText {
@@ -246,8 +253,9 @@ private:
 class Num;
 
 // Opt<T> with the value inline instead of in a box, for a T whose storage begins with a pointer that is
-// never the odd value 1: libstdc++'s std::string and std::vector begin with their data pointer. "Absent"
-// is that first word set to 1, so the Opt is exactly as big as the T. Used for strings and lists of
+// never the odd value 1: libstdc++'s std::string and std::vector (with a stateless allocator, such as
+// Vector's) begin with their data pointer. "Absent" is that first word set to 1, so the Opt is exactly
+// as big as the T. Used for strings and lists of
 // structures (a box each was ~30k of the ~73k allocations of a corpus read: names, timelines' frame
 // lists); lists of numbers stay boxed (a keyframe's curve is 8 bytes in every frame, present in few).
 // The first word is read as bytes (memcpy), which is defined whichever member of the union is live.
@@ -380,12 +388,12 @@ public:
     using InlineOpt::operator=;
 };
 
-template <class U>
+template <class U, class A>
     requires(!std::is_same_v<U, Num>)
-class Opt<std::vector<U>> : public InlineOpt<std::vector<U>> {
+class Opt<std::vector<U, A>> : public InlineOpt<std::vector<U, A>> {
 public:
-    using InlineOpt<std::vector<U>>::InlineOpt;
-    using InlineOpt<std::vector<U>>::operator=;
+    using InlineOpt<std::vector<U, A>>::InlineOpt;
+    using InlineOpt<std::vector<U, A>>::operator=;
 };
 #endif
 
