@@ -163,7 +163,22 @@ std::size_t print_short_decimal(double d, char* out) {
     return static_cast<std::size_t>(p - out);
 }
 
+void JsonText::print(double d) {
+    char* at = room(32);
+    std::size_t size = print_short_decimal(d, at);  // most numbers written with a fraction
+    if (size == 0) size = static_cast<std::size_t>(simdjson::internal::to_chars(at, nullptr, d) - at);  // simdjson's own
+    size_ += size;
+}
+
 void JsonText::number(double d) {
+    // The first numbers of a document are printed directly: making the table touches all its slots (up to
+    // 512 KB), which only a document with many numbers kept as text repays (5.6 timelines); most files
+    // keep a few (userData, 5.5 "canvas"), for which making it cost more than their whole printing.
+    if (printed_directly_ < kPrintedDirectly) {
+        ++printed_directly_;
+        print(d);
+        return;
+    }
     if (!printed_) {
         const std::size_t slots = std::size_t{1} << printed_bits_;
         printed_ = std::make_unique_for_overwrite<Printed[]>(slots);  // (not zeroed: only `size` is read first)

@@ -45,6 +45,7 @@ private:
     void check_keys(JsonValue object);
     void string(std::string_view s);
     void number(double d);
+    void print(double d);  // number() without the table
 
     // The text is written into a buffer of its own, kept from value to value: `room(n)` makes room for
     // n more characters and returns where they go (a std::string's append per character and per number
@@ -61,14 +62,16 @@ private:
     void grow(std::size_t n);
 
     // Printed doubles by bit pattern, looked up before any printing: 5.6 timelines repeat their values
-    // (~24k distinct among ~105k in shizuku_ske.json). Created at the first double, with a slot per 64
-    // bytes of text (1,024 to 16,384 slots of 32 bytes, freed with the reader); a miss prints the number
+    // (~24k distinct among ~105k in shizuku_ske.json). Created after kPrintedDirectly doubles, with a slot
+    // per 64 bytes of text (1,024 to 16,384 slots of 32 bytes, freed with the reader); a miss prints the number
     // (print_short_decimal, else simdjson's own printing), so the text is the same with or without it.
     struct Printed {
         std::uint64_t bits;
         std::uint8_t size;
         char text[23];
     };
+    static constexpr std::size_t kPrintedDirectly = 2048;  // numbers printed before the table is made
+    std::size_t printed_directly_ = 0;
     int printed_bits_ = 10;
     std::unique_ptr<Printed[]> printed_;
     std::unique_ptr<char[]> buf_;

@@ -177,5 +177,25 @@ TEST(DragonBonesTape, ShortDecimalsPrintAsSimdjsonPrintsThem) {
         EXPECT_EQ(print_short_decimal(d, out), 0u) << d;
 }
 
+// A document's first numbers kept as text are printed directly, the later ones through the table of
+// printed doubles (JsonText::kPrintedDirectly): either way the text is simdjson's, repeats and numbers
+// outside the short-decimal domain included.
+TEST(DragonBonesTape, KeptNumbersPrintTheSameBeforeAndAfterTheTable) {
+    std::string list, expected;
+    for (int i = 0; i < 6000; ++i) {
+        double d = static_cast<double>(i % 1500) / 8 - 90;
+        if (i % 7 == 0) d = 1.0 / (i + 3);  // not a short decimal
+        if (i % 11 == 0) d = -1e-9 * i;
+        char text[32];
+        const std::string printed(text, static_cast<std::size_t>(simdjson::internal::to_chars(text, nullptr, d) - text));
+        list += (i ? "," : "") + printed;
+        expected += (i ? "," : "") + printed;
+    }
+    const DragonBonesData d = test::read_ok(skeleton(R"({"x":1})", R"({"name":"img"})", R"("canvas":[)" + list + "],"),
+                                            "numbers kept as text");
+    ASSERT_EQ(d.extra.size(), 1u);
+    EXPECT_EQ(d.extra[0].second.text, "[" + expected + "]");
+}
+
 }  // namespace
 }  // namespace rigio::dragonbones
