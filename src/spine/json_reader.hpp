@@ -323,16 +323,38 @@ private:
     int integer_at_slow(JEl e, std::size_t i, long min, long max);
     // Appends every element of the array at the current path (uvs, vertices, a deform key, a curve):
     // float32 numbers, or vertex indices 0 to `max`.
+    // Fast path: while the elements are numbers that fit (two tape words each), they are converted
+    // straight from the tape into room made for them up front; at the first element that is not, the
+    // room left is given back and the per-element loop goes on from there (and fails with its path).
     template <class Floats>
     void numbers(JArr a, Floats& out) {
-        out.reserve(out.size() + a.size());
-        std::size_t i = 0;
-        io::tape::each(a, [&](JEl e) { out.push_back(number_at(e, i++)); });
+        const io::tape::Ref r = io::tape::ref(a);
+        const std::uint64_t* tape = r.doc->tape.get();
+        const std::size_t close = io::tape::close_of(tape[r.json_index]);  // the ']'
+        std::size_t at = r.json_index + 1;
+        const std::size_t base = out.size();
+        out.resize(base + (close - at) / 2);
+        float* to = out.data() + base;
+        for (double d; at < close && io::tape::number_at(tape + at, d) && fits_float(d); at += 2) *to++ = static_cast<float>(d);
+        std::size_t i = static_cast<std::size_t>(to - (out.data() + base));
+        out.resize(base + i);
+        for (; at < close; at = io::tape::after(tape, at)) out.push_back(number_at(io::tape::element(r.doc, at), i++));
     }
+    // The same for vertex indices 0 to `max` (int64 on the tape).
     void indices(JArr a, Vector<std::uint16_t>& out, long max) {
-        out.reserve(out.size() + a.size());
-        std::size_t i = 0;
-        io::tape::each(a, [&](JEl e) { out.push_back(static_cast<std::uint16_t>(integer_at(e, i++, 0, max))); });
+        const io::tape::Ref r = io::tape::ref(a);
+        const std::uint64_t* tape = r.doc->tape.get();
+        const std::size_t close = io::tape::close_of(tape[r.json_index]);  // the ']'
+        std::size_t at = r.json_index + 1;
+        const std::size_t base = out.size();
+        out.resize(base + (close - at) / 2);
+        std::uint16_t* to = out.data() + base;
+        for (; max >= 0 && at < close && io::tape::type_of(tape[at]) == 'l' && tape[at + 1] <= static_cast<std::uint64_t>(max); at += 2)
+            *to++ = static_cast<std::uint16_t>(tape[at + 1]);
+        std::size_t i = static_cast<std::size_t>(to - (out.data() + base));
+        out.resize(base + i);
+        for (; at < close; at = io::tape::after(tape, at))
+            out.push_back(static_cast<std::uint16_t>(integer_at(io::tape::element(r.doc, at), i++, 0, max)));
     }
     int integer(Field m, int fallback, long min, long max);
     int integer(JObj o, std::string_view key, int fallback, long min, long max) { return integer(at(o, key), fallback, min, max); }
