@@ -142,6 +142,7 @@ private:
     void read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index);
     Attachment read_attachment(JObj o, std::string_view key);
     Vertices read_vertices(Field vertices, int vertex_count);
+    static bool weighted_from_tape(const std::uint64_t* p, const std::uint64_t* end, std::size_t count, int bone_count, Vertices& v);
     void resolve_linked_meshes();
 
     // json_animation_reader.cpp

@@ -191,6 +191,20 @@ TEST(SpineJsonErrors, NumberArraysReportTheElementAtFault) {
     const std::vector<float> expected = {0.25f, 18446744073709551615.0f, -3.0f, 1e-3f, 0.0f, 1.0f};
     EXPECT_EQ(std::vector<float>(a.uvs.begin(), a.uvs.end()), expected);
     EXPECT_EQ(std::vector<std::uint16_t>(a.triangles.begin(), a.triangles.end()), (std::vector<std::uint16_t>{0, 1, 2}));
+    // Weighted vertices (bone count, then bone, x, y, weight per bone): the same, both ways.
+    expect_error(att(R"({ "type": "boundingbox", "vertexCount": 2, "vertices": [ 1, 0, 1, 2, 1, 1, 1, "x", 0, 1 ] })"), at + "/vertices/7",
+                 "expected a number");
+    expect_error(att(R"({ "type": "boundingbox", "vertexCount": 2, "vertices": [ 1, 0, 1, 2, 1, 1, -1, 0, 0, 1 ] })"), at + "/vertices/6",
+                 "out of range");
+    expect_error(att(R"({ "type": "boundingbox", "vertexCount": 2, "vertices": [ 1, 0, 1, 2, 1, 1.5, 1, 0, 0, 1 ] })"), at + "/vertices/5",
+                 "integer");
+    auto w = read_json(att(R"({ "type": "boundingbox", "vertexCount": 2, "vertices": [ 2, 0, 1, 2, 0.5, 1, 3, 4, 0.5, 1, 1, 18446744073709551615, -6, 1 ] })"));
+    ASSERT_TRUE(w.ok()) << w.error().message();
+    const Vertices& wv = w.value().skins[1].slots[0].attachments[0].attachment.vertices;
+    EXPECT_TRUE(wv.weighted);
+    EXPECT_EQ(std::vector<int>(wv.bones.begin(), wv.bones.end()), (std::vector<int>{2, 0, 1, 1, 1}));
+    EXPECT_EQ(std::vector<float>(wv.values.begin(), wv.values.end()),
+              (std::vector<float>{1, 2, 0.5f, 3, 4, 0.5f, 18446744073709551615.0f, -6, 1}));
 }
 
 TEST(SpineJsonErrors, InconsistentVertexArrays) {
