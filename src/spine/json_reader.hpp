@@ -177,25 +177,26 @@ private:
     template <class Handle>
     Curve read_curve(Field curve, Handle&& handle);
     // Calls f(key object) for each keyframe of the timeline array `e`, with the path at that key.
+    // A timeline whose keyframes were all found free of duplicate keys is noted free of them too, so
+    // that the document's duplicate-key check steps over it whole (see verified).
     template <class F>
     void each_key(JEl e, F&& f) {
+        JArr arr = array(e);
         std::size_t i = 0;
-        io::tape::each(array(e), [&](JEl k) {
+        bool all_verified = true;
+        io::tape::each(arr, [&](JEl k) {
             Scope s(path_, i++);
             f(object(k));
+            all_verified &= is_verified(k);
         });
+        if (all_verified) mark_verified(io::tape::ref(arr).json_index);
     }
     // The same, first reserving room in `keys` for every keyframe of the timeline (one allocation, not
     // one per doubling).
     template <class K, class F>
     void each_key(JEl e, Vector<K>& keys, F&& f) {
-        JArr arr = array(e);
-        keys.reserve(keys.size() + arr.size());
-        std::size_t i = 0;
-        io::tape::each(arr, [&](JEl k) {
-            Scope s(path_, i++);
-            f(object(k));
-        });
+        keys.reserve(keys.size() + array(e).size());
+        each_key(e, std::forward<F>(f));
     }
     // known_keys for a keyframe (or draw-order offset) at the current path: unknown keys are filed with
     // the animation under the keyframe's path relative to it.
@@ -245,7 +246,13 @@ private:
     // refuses otherwise): the document's duplicate-key check then steps over it (see read()). Objects
     // that hold no container are noted by match_fields itself.
     void verified(const Fields& f, std::uint32_t arrays) {
-        if (f.clean && f.containers && !(f.containers & ~arrays)) verified_[f.object >> 6] |= std::uint64_t{1} << (f.object & 63);
+        if (f.clean && f.containers && !(f.containers & ~arrays)) mark_verified(f.object);
+    }
+    // The bit of the container whose opening word is at tape index `i`.
+    void mark_verified(std::size_t i) { verified_[i >> 6] |= std::uint64_t{1} << (i & 63); }
+    bool is_verified(JEl e) const {
+        const std::size_t i = io::tape::ref(e).json_index;
+        return verified_[i >> 6] >> (i & 63) & 1;
     }
     // Members of the object of `f` that are not known keys: kept in `keep` when given, and reported as
     // warnings (as known_keys).
