@@ -65,6 +65,27 @@ rigio::Result<SkeletonData> read(const SpineFile& f) {
     return read_json(std::string_view(reinterpret_cast<const char*>(f.bytes.data()), f.bytes.size()));
 }
 
+// The objects of a skeleton that a loader holding each one in a heap block of its own allocates at
+// least: bones, slots, constraints, event definitions, skins, skin attachments, animations and
+// timelines (one per timeline, not per key). Names, key arrays and lists are not counted, so this
+// is a lower bound for such a loader's allocations per load, and a yardstick for rigio's.
+std::size_t object_count(const SkeletonData& sd) {
+    std::size_t n = sd.bones.size() + sd.slots.size() + sd.ik.size() + sd.transform.size() + sd.path.size() + sd.physics.size() +
+                    sd.events.size() + sd.skins.size() + sd.animations.size();
+    for (const Skin& skin : sd.skins)
+        for (const SkinSlot& slot : skin.slots) n += slot.attachments.size();
+    for (const Animation& a : sd.animations) {
+        for (const SlotTimelines& s : a.slots) n += s.timelines.size();
+        for (const BoneTimelines& b : a.bones) n += b.timelines.size();
+        for (const PathTimelines& p : a.path) n += p.timelines.size();
+        for (const PhysicsTimelines& p : a.physics) n += p.timelines.size();
+        for (const DeformSkin& skin : a.deform)
+            for (const DeformSlot& slot : skin.slots) n += slot.timelines.size();
+        n += a.ik.size() + a.transform.size() + (a.draw_order.empty() ? 0 : 1) + (a.events.empty() ? 0 : 1);
+    }
+    return n;
+}
+
 // Peak heap of one read and the heap the model keeps, on a fresh thread.
 struct HeapUse {
     std::size_t peak = 0, model = 0;
@@ -89,13 +110,15 @@ HeapUse heap_of_read(const SpineFile& f) {
 }
 
 void read_files(benchmark::State& state, const std::vector<const SpineFile*>& sel) {
-    std::size_t input = 0, peak = 0, model = 0;
+    std::size_t input = 0, peak = 0, model = 0, objects = 0;
     for (const SpineFile* f : sel) {
         const HeapUse use = heap_of_read(*f);
-        if (!use.ok) {
+        auto sd = read(*f);
+        if (!use.ok || !sd) {
             state.SkipWithError((f->name + " does not read").c_str());
             return;
         }
+        objects += object_count(*sd);
         peak = std::max(peak, use.peak);
         model += use.model;
         input += f->bytes.size();
@@ -112,6 +135,9 @@ void read_files(benchmark::State& state, const std::vector<const SpineFile*>& se
     const double loads = static_cast<double>(state.iterations()) * static_cast<double>(sel.size());
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * input));
     state.counters["allocs_per_load"] = static_cast<double>(allocations) / loads;
+    // Objects per load (object_count) and rigio's allocations per object.
+    state.counters["objects"] = static_cast<double>(objects) / static_cast<double>(sel.size());
+    state.counters["allocs_per_object"] = static_cast<double>(allocations) / loads / (static_cast<double>(objects) / static_cast<double>(sel.size()));
     state.counters["input_bytes"] = static_cast<double>(input);
     state.counters["peak_heap"] = static_cast<double>(peak);
     state.counters["model_bytes"] = static_cast<double>(model);

@@ -1,6 +1,7 @@
 // Spine JSON read and write throughput (MB/s of JSON text) over the 3.8 corpus, and over its largest file,
 // mix-and-match-pro.json, alone; and per version (3.7, 3.8, 4.0, 4.1, 4.2) over each version's corpus,
-// with the heap allocations per file and the peak heap of the largest file's read.
+// with the heap allocations per file and the peak heap of the largest file's read, beside simdjson's
+// DOM parse alone of the same files (the part of a read no reader built on it can avoid).
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
@@ -12,8 +13,10 @@
 #include <thread>
 #include <vector>
 
-#include "rigio/io/file.hpp"
+#include <simdjson.h>
+
 #include "heap_counting.hpp"
+#include "rigio/io/file.hpp"
 #include "rigio/spine/json.hpp"
 
 
@@ -144,6 +147,29 @@ void BM_ReadJsonVersion(benchmark::State& state) {
     state.counters["largest_peak_heap_MB"] = static_cast<double>(use.peak) / (1024.0 * 1024.0);
 }
 BENCHMARK(BM_ReadJsonVersion)->DenseRange(0, 4)->ArgName("version")->Unit(benchmark::kMillisecond);
+
+// The yardstick for BM_ReadJsonVersion: simdjson's DOM parse alone of the same files (one reused
+// parser, the text copied into its padded buffer, as rigio's reader does), building no model.
+void BM_ParseJsonVersion(benchmark::State& state) {
+    const auto& files = version_files(state);
+    state.SetLabel(std::string("Spine ") + kVersions[state.range(0)] + ", simdjson DOM parse only");
+    if (files.empty()) {
+        state.SkipWithError("../shared/corpus/spine-<version> not found");
+        return;
+    }
+    simdjson::dom::parser parser;
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        for (const JsonFile& f : files) {
+            auto doc = parser.parse(f.text.data(), f.text.size(), true);
+            if (doc.error()) state.SkipWithError(simdjson::error_message(doc.error()));
+            benchmark::DoNotOptimize(doc);
+            bytes += f.text.size();
+        }
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(bytes));
+}
+BENCHMARK(BM_ParseJsonVersion)->DenseRange(0, 4)->ArgName("version")->Unit(benchmark::kMillisecond);
 
 void BM_WriteJsonVersion(benchmark::State& state) {
     const auto& files = version_files(state);

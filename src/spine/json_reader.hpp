@@ -142,6 +142,7 @@ private:
     void read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index);
     Attachment read_attachment(JObj o, std::string_view key);
     Vertices read_vertices(Field vertices, int vertex_count);
+    static bool weighted_from_tape(const std::uint64_t* p, const std::uint64_t* end, std::size_t count, int bone_count, Vertices& v);
     void resolve_linked_meshes();
 
     // json_animation_reader.cpp
@@ -176,25 +177,26 @@ private:
     template <class Handle>
     Curve read_curve(Field curve, Handle&& handle);
     // Calls f(key object) for each keyframe of the timeline array `e`, with the path at that key.
+    // A timeline whose keyframes were all found free of duplicate keys is noted free of them too, so
+    // that the document's duplicate-key check steps over it whole (see verified).
     template <class F>
     void each_key(JEl e, F&& f) {
+        JArr arr = array(e);
         std::size_t i = 0;
-        io::tape::each(array(e), [&](JEl k) {
+        bool all_verified = true;
+        io::tape::each(arr, [&](JEl k) {
             Scope s(path_, i++);
             f(object(k));
+            all_verified &= is_verified(k);
         });
+        if (all_verified) mark_verified(io::tape::ref(arr).json_index);
     }
     // The same, first reserving room in `keys` for every keyframe of the timeline (one allocation, not
     // one per doubling).
     template <class K, class F>
     void each_key(JEl e, Vector<K>& keys, F&& f) {
-        JArr arr = array(e);
-        keys.reserve(keys.size() + arr.size());
-        std::size_t i = 0;
-        io::tape::each(arr, [&](JEl k) {
-            Scope s(path_, i++);
-            f(object(k));
-        });
+        keys.reserve(keys.size() + array(e).size());
+        each_key(e, std::forward<F>(f));
     }
     // known_keys for a keyframe (or draw-order offset) at the current path: unknown keys are filed with
     // the animation under the keyframe's path relative to it.
@@ -244,7 +246,13 @@ private:
     // refuses otherwise): the document's duplicate-key check then steps over it (see read()). Objects
     // that hold no container are noted by match_fields itself.
     void verified(const Fields& f, std::uint32_t arrays) {
-        if (f.clean && f.containers && !(f.containers & ~arrays)) verified_[f.object >> 6] |= std::uint64_t{1} << (f.object & 63);
+        if (f.clean && f.containers && !(f.containers & ~arrays)) mark_verified(f.object);
+    }
+    // The bit of the container whose opening word is at tape index `i`.
+    void mark_verified(std::size_t i) { verified_[i >> 6] |= std::uint64_t{1} << (i & 63); }
+    bool is_verified(JEl e) const {
+        const std::size_t i = io::tape::ref(e).json_index;
+        return verified_[i >> 6] >> (i & 63) & 1;
     }
     // Members of the object of `f` that are not known keys: kept in `keep` when given, and reported as
     // warnings (as known_keys).
@@ -323,16 +331,38 @@ private:
     int integer_at_slow(JEl e, std::size_t i, long min, long max);
     // Appends every element of the array at the current path (uvs, vertices, a deform key, a curve):
     // float32 numbers, or vertex indices 0 to `max`.
+    // Fast path: while the elements are numbers that fit (two tape words each), they are converted
+    // straight from the tape into room made for them up front; at the first element that is not, the
+    // room left is given back and the per-element loop goes on from there (and fails with its path).
     template <class Floats>
     void numbers(JArr a, Floats& out) {
-        out.reserve(out.size() + a.size());
-        std::size_t i = 0;
-        io::tape::each(a, [&](JEl e) { out.push_back(number_at(e, i++)); });
+        const io::tape::Ref r = io::tape::ref(a);
+        const std::uint64_t* tape = r.doc->tape.get();
+        const std::size_t close = io::tape::close_of(tape[r.json_index]);  // the ']'
+        std::size_t at = r.json_index + 1;
+        const std::size_t base = out.size();
+        out.resize(base + (close - at) / 2);
+        float* to = out.data() + base;
+        for (double d; at < close && io::tape::number_at(tape + at, d) && fits_float(d); at += 2) *to++ = static_cast<float>(d);
+        std::size_t i = static_cast<std::size_t>(to - (out.data() + base));
+        out.resize(base + i);
+        for (; at < close; at = io::tape::after(tape, at)) out.push_back(number_at(io::tape::element(r.doc, at), i++));
     }
+    // The same for vertex indices 0 to `max` (int64 on the tape).
     void indices(JArr a, Vector<std::uint16_t>& out, long max) {
-        out.reserve(out.size() + a.size());
-        std::size_t i = 0;
-        io::tape::each(a, [&](JEl e) { out.push_back(static_cast<std::uint16_t>(integer_at(e, i++, 0, max))); });
+        const io::tape::Ref r = io::tape::ref(a);
+        const std::uint64_t* tape = r.doc->tape.get();
+        const std::size_t close = io::tape::close_of(tape[r.json_index]);  // the ']'
+        std::size_t at = r.json_index + 1;
+        const std::size_t base = out.size();
+        out.resize(base + (close - at) / 2);
+        std::uint16_t* to = out.data() + base;
+        for (; max >= 0 && at < close && io::tape::type_of(tape[at]) == 'l' && tape[at + 1] <= static_cast<std::uint64_t>(max); at += 2)
+            *to++ = static_cast<std::uint16_t>(tape[at + 1]);
+        std::size_t i = static_cast<std::size_t>(to - (out.data() + base));
+        out.resize(base + i);
+        for (; at < close; at = io::tape::after(tape, at))
+            out.push_back(static_cast<std::uint16_t>(integer_at(io::tape::element(r.doc, at), i++, 0, max)));
     }
     int integer(Field m, int fallback, long min, long max);
     int integer(JObj o, std::string_view key, int fallback, long min, long max) { return integer(at(o, key), fallback, min, max); }

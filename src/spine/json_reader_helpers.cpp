@@ -244,7 +244,7 @@ void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, con
     // found twice in the list, or one of the others whose fingerprint bit repeats (then the document's
     // check looks at the object).
     f.clean = !twice && !repeats && !unknown_containers;
-    if (f.clean && !f.containers) verified_[f.object >> 6] |= std::uint64_t{1} << (f.object & 63);
+    if (f.clean && !f.containers) mark_verified(f.object);
 }
 
 void JsonSkeletonReader::report_unknown_keys(const Fields& f, JsonExtras* keep) {

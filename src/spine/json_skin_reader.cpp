@@ -246,6 +246,31 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
 
 // A flat array: x, y per vertex when its length is 2 x the vertex count; otherwise weighted, per vertex:
 // bone count, then bone index, x, y, weight per bone.
+// Fast path for weighted vertices, straight from the tape words [p, end) of the array's elements: true
+// when every element is a number of the expected kind (bone counts and bone indices int64 in range,
+// x, y, weight numbers that fit a float32) and the `count` vertices use the array exactly, as the
+// checked loop of read_vertices would find; false at anything else, leaving that loop to report it.
+// Each influence is four numbers, eight tape words.
+bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::uint64_t* end, std::size_t count, int bone_count, Vertices& v) {
+    for (std::size_t vertex = 0; vertex < count; ++vertex) {
+        if (p >= end || io::tape::type_of(p[0]) != 'l' || p[1] > static_cast<std::uint64_t>(kMaxIndex)) return false;
+        const std::uint64_t influences = p[1];
+        p += 2;
+        if (influences > static_cast<std::uint64_t>(end - p) / 8) return false;
+        v.bones.push_back(static_cast<int>(influences));
+        for (std::uint64_t b = 0; b < influences; ++b, p += 8) {
+            if (io::tape::type_of(p[0]) != 'l' || p[1] >= static_cast<std::uint64_t>(bone_count)) return false;
+            v.bones.push_back(static_cast<int>(p[1]));
+            for (int k = 1; k <= 3; ++k) {
+                double d;
+                if (!io::tape::number_at(p + 2 * k, d) || !fits_float(d)) return false;
+                v.values.push_back(static_cast<float>(d));
+            }
+        }
+    }
+    return p == end;
+}
+
 Vertices JsonSkeletonReader::read_vertices(Field vertices, int vertex_count) {
     Vertices v;
     v.count = vertex_count;
@@ -264,17 +289,21 @@ Vertices JsonSkeletonReader::read_vertices(Field vertices, int vertex_count) {
     v.weighted = true;
     v.bones.reserve(n / 2);
     v.values.reserve(n);
-    std::size_t i = 0;
-    // Element i is read at tape index `at` (counts above bound every read by the array's size).
     const io::tape::Ref r = io::tape::ref(arr);
     const std::uint64_t* tape = r.doc->tape.get();
+    const int bone_count = static_cast<int>(sd_.bones.size());
+    if (weighted_from_tape(tape + r.json_index + 1, tape + io::tape::close_of(tape[r.json_index]), count, bone_count, v)) return v;
+    // The checked loop: it reads the array again from the start and fails at the first fault, with its path.
+    v.bones.clear();
+    v.values.clear();
+    std::size_t i = 0;
+    // Element i is read at tape index `at` (counts above bound every read by the array's size).
     std::size_t at = r.json_index + 1;
     auto next = [&] {
         JEl e = io::tape::element(r.doc, at);
         at = io::tape::after(tape, at);
         return e;
     };
-    const int bone_count = static_cast<int>(sd_.bones.size());
     for (std::size_t vertex = 0; vertex < count; ++vertex) {
         if (i >= n) fail("weighted vertices end after " + std::to_string(vertex) + " of " + std::to_string(count) + " vertices");
         const int influences = integer_at(next(), i++, 0, kMaxIndex);

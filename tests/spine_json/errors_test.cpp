@@ -170,6 +170,43 @@ TEST(SpineJsonErrors, DuplicateKeysAreFoundInsideEveryObjectTheReaderChecks) {
     expect_error(once, "/animations/a/bones/hip/rotate/0/angle", "expected a number");
 }
 
+// Number arrays are read fast while their elements are numbers that fit, then element by element: a
+// fault anywhere in the array is reported at its index, and values on both sides of a switch are kept.
+TEST(SpineJsonErrors, NumberArraysReportTheElementAtFault) {
+    auto att = [](const std::string& a) { return doc_with_skin(R"({ "name": "x", "attachments": { "body": { "a": )" + a + " } } }"); };
+    const std::string at = "/skins/1/attachments/body/a";
+    const std::string tris = R"("triangles": [ 0, 1, 2 ], "vertices": [ 0, 0, 1, 1, 2, 2 ])";
+    expect_error(att(R"({ "type": "mesh", "uvs": [ 0, 0.5, 1e39, 1, 0, 1 ], )" + tris + " }"), at + "/uvs/2", "does not fit a 32-bit float");
+    expect_error(att(R"({ "type": "mesh", "uvs": [ 0, 0.5, 1, 1, 0, "1" ], )" + tris + " }"), at + "/uvs/5", "expected a number");
+    expect_error(att(R"({ "type": "mesh", "uvs": [ [ 0 ], 0.5, 1, 1, 0, 1 ], )" + tris + " }"), at + "/uvs/0", "expected a number");
+    const std::string uvs = R"("uvs": [ 0, 0, 1, 0, 0, 1 ], "vertices": [ 0, 0, 1, 1, 2, 2 ])";
+    expect_error(att(R"({ "type": "mesh", "triangles": [ 0, -1, 2 ], )" + uvs + " }"), at + "/triangles/1", "out of range");
+    expect_error(att(R"({ "type": "mesh", "triangles": [ 0, 1, 2.5 ], )" + uvs + " }"), at + "/triangles/2", "integer");
+    expect_error(att(R"({ "type": "mesh", "triangles": [ 0, 1, 3 ], )" + uvs + " }"), at + "/triangles/2", "out of range");
+    expect_error(att(R"({ "type": "mesh", "triangles": [ 0, 1, 2 ], "edges": [ 0, 65536 ], )" + uvs + " }"), at + "/edges/1", "out of range");
+    // A uint64 element (past int64) is a number: the per-element loop reads it, and what follows.
+    auto r = read_json(att(R"({ "type": "mesh", "uvs": [ 0.25, 18446744073709551615, -3, 1e-3, 0, 1 ], )" + tris + " }"));
+    ASSERT_TRUE(r.ok()) << r.error().message();
+    const Attachment& a = r.value().skins[1].slots[0].attachments[0].attachment;
+    const std::vector<float> expected = {0.25f, 18446744073709551615.0f, -3.0f, 1e-3f, 0.0f, 1.0f};
+    EXPECT_EQ(std::vector<float>(a.uvs.begin(), a.uvs.end()), expected);
+    EXPECT_EQ(std::vector<std::uint16_t>(a.triangles.begin(), a.triangles.end()), (std::vector<std::uint16_t>{0, 1, 2}));
+    // Weighted vertices (bone count, then bone, x, y, weight per bone): the same, both ways.
+    expect_error(att(R"({ "type": "boundingbox", "vertexCount": 2, "vertices": [ 1, 0, 1, 2, 1, 1, 1, "x", 0, 1 ] })"), at + "/vertices/7",
+                 "expected a number");
+    expect_error(att(R"({ "type": "boundingbox", "vertexCount": 2, "vertices": [ 1, 0, 1, 2, 1, 1, -1, 0, 0, 1 ] })"), at + "/vertices/6",
+                 "out of range");
+    expect_error(att(R"({ "type": "boundingbox", "vertexCount": 2, "vertices": [ 1, 0, 1, 2, 1, 1.5, 1, 0, 0, 1 ] })"), at + "/vertices/5",
+                 "integer");
+    auto w = read_json(att(R"({ "type": "boundingbox", "vertexCount": 2, "vertices": [ 2, 0, 1, 2, 0.5, 1, 3, 4, 0.5, 1, 1, 18446744073709551615, -6, 1 ] })"));
+    ASSERT_TRUE(w.ok()) << w.error().message();
+    const Vertices& wv = w.value().skins[1].slots[0].attachments[0].attachment.vertices;
+    EXPECT_TRUE(wv.weighted);
+    EXPECT_EQ(std::vector<int>(wv.bones.begin(), wv.bones.end()), (std::vector<int>{2, 0, 1, 1, 1}));
+    EXPECT_EQ(std::vector<float>(wv.values.begin(), wv.values.end()),
+              (std::vector<float>{1, 2, 0.5f, 3, 4, 0.5f, 18446744073709551615.0f, -6, 1}));
+}
+
 TEST(SpineJsonErrors, InconsistentVertexArrays) {
     auto att = [](const std::string& a) { return doc_with_skin(R"({ "name": "x", "attachments": { "body": { "a": )" + a + " } } }"); };
     const std::string at = "/skins/1/attachments/body/a";
