@@ -92,9 +92,9 @@ struct Builder {
         const std::size_t n = keyed.size(), e = static_cast<std::size_t>(t.entries);
         views.frames = n * e;  // (every key() appends `entries` values)
         const float* frames = pool.data() + views.frames_at;
-        t.ordered = true;
-        for (std::size_t i = 1; i < views.frames / e; ++i)
-            if (!(frames[i * e] >= frames[(i - 1) * e])) t.ordered = false;
+        bool ordered = true;  // (a local and the key count: no store or division per key)
+        for (std::size_t i = 1; i < n; ++i) ordered &= frames[i * e] >= frames[(i - 1) * e];  // (NaN: not ordered)
+        t.ordered = ordered;
         if (t.ordered && n >= 2 && n <= kCountedKeys) {
             views.times = counted_times(n);
             views.times_at = pools.floats;
