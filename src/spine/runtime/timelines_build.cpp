@@ -275,7 +275,9 @@ std::size_t expansion_budget() { return kMaxExpandedValues; }
 
 void reserve_scratch(const Vector<Animation>& animations, BuildScratch& scratch) {
     std::size_t timelines = 0, keys = 0;  // the most of one animation, of one timeline
+    std::size_t deform = 0;               // the most deform and sequence timelines of one animation
     for (const Animation& a : animations) {
+        std::size_t d = 0;
         std::size_t n = a.ik.size() + a.transform.size() + 2;  // (+ draw order and events)
         auto group = [&](const auto& groups) {
             for (const auto& g : groups) {
@@ -293,14 +295,17 @@ void reserve_scratch(const Vector<Animation>& animations, BuildScratch& scratch)
         for (const DeformSkin& ds : a.deform)
             for (const DeformSlot& dsl : ds.slots) {
                 n += dsl.timelines.size();
+                d += dsl.timelines.size();
                 for (const DeformTimeline& t : dsl.timelines) keys = std::max({keys, t.keys.size(), t.sequence_keys.size()});
             }
         for (const IkTimeline& t : a.ik) keys = std::max(keys, t.keys.size());
         for (const TransformTimeline& t : a.transform) keys = std::max(keys, t.keys.size());
         keys = std::max({keys, a.draw_order.size(), a.events.size()});
         timelines = std::max(timelines, n);
+        deform = std::max(deform, d);
     }
     scratch.views.reserve(timelines);
+    scratch.deform_ids.reserve(deform);
     scratch.keyed.reserve(keys);
 }
 
