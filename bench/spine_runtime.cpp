@@ -111,6 +111,8 @@ void to_playable(benchmark::State& state, const char* version, bool prepare_only
         }
         models.push_back(std::move(sd).value());
     }
+    heap::counting = true;
+    const std::size_t before = heap::allocations;
     for (auto _ : state) {
         for (std::size_t i = 0; i < files.size(); ++i) {
             if (prepare_only) {
@@ -123,7 +125,12 @@ void to_playable(benchmark::State& state, const char* version, bool prepare_only
             }
         }
     }
+    const std::size_t allocations = heap::allocations - before;
+    heap::counting = false;
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(bytes));
+    // Heap allocations per file (read and prepare, or prepare alone), freeing included.
+    state.counters["allocs/load"] =
+        static_cast<double>(allocations) / static_cast<double>(state.iterations() * files.size());
 }
 void BM_SkelToPlayable(benchmark::State& s, const char* version) { to_playable(s, version, false); }
 void BM_PrepareOnly(benchmark::State& s, const char* version) { to_playable(s, version, true); }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <utility>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define RIGIO_ARENA_ASAN 1
@@ -124,13 +125,29 @@ struct Arena {
         return at + kHeader;
     }
 
-    void release() {
-        if (count.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+    void release(std::int64_t pieces) {
+        if (count.fetch_sub(pieces, std::memory_order_acq_rel) == pieces) delete this;
     }
 };
 
 namespace {
 thread_local Arena* current = nullptr;
+// The open release batches of this thread and the releases they hold back: `pending` pieces of
+// `pending_arena` (one arena at a time: a piece of another one first passes these on).
+thread_local int batch_depth = 0;
+thread_local Arena* pending_arena = nullptr;
+thread_local std::int64_t pending = 0;
+
+void pass_pending_on() noexcept {
+    if (Arena* arena = std::exchange(pending_arena, nullptr)) arena->release(std::exchange(pending, 0));
+}
+}  // namespace
+
+void open_release_batch() noexcept { ++batch_depth; }
+
+void close_release_batch() noexcept {
+    if (batch_depth == 0) return;
+    if (--batch_depth == 0) pass_pending_on();
 }
 
 void* allocate(std::size_t bytes) {
@@ -150,7 +167,15 @@ void deallocate(void* piece) noexcept {
     }
     // Not reused: only poisoned (under AddressSanitizer) until the arena goes.
     poison(at, kHeader + header.bytes);
-    header.arena->release();
+    if (batch_depth > 0) {
+        if (header.arena != pending_arena) {
+            pass_pending_on();
+            pending_arena = header.arena;
+        }
+        ++pending;
+        return;
+    }
+    header.arena->release(1);
 }
 
 }  // namespace rigio::io::arena_detail

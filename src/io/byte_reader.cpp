@@ -78,6 +78,12 @@ void ByteReader::fail_count(std::size_t n, const char* what) const {
 }
 
 std::optional<std::string> ByteReader::spine_string() {
+    const std::optional<std::string_view> v = spine_string_view();
+    if (!v) return std::nullopt;
+    return std::string(*v);
+}
+
+std::optional<std::string_view> ByteReader::spine_string_view() {
     std::size_t at = pos_;
     std::uint32_t n = count("string length");
     if (n == 0) return std::nullopt;
@@ -85,8 +91,7 @@ std::optional<std::string> ByteReader::spine_string() {
         fail_at(at, "string of " + std::to_string(n - 1) + " bytes runs past the end of the data (" +
                         std::to_string(remaining()) + " bytes left)");
     }
-    std::string_view v = bytes(n - 1);
-    return std::string(v);
+    return bytes(n - 1);
 }
 
 std::string_view ByteReader::bytes(std::size_t n) {

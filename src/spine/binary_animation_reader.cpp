@@ -29,7 +29,7 @@ void SkelReader::read_curve_other(Curve& c) {
 void SkelReader::read_animation(Animation& a, std::size_t number) {
     {
         ByteReader::Scope s(r_, "animation", static_cast<long>(number));
-        a.name = r_.spine_string();
+        string(a.name);
     }
     ByteReader::Scope s(r_, "animation", -1, a.name ? &*a.name : nullptr);
     if (v4()) {
@@ -71,7 +71,7 @@ void SkelReader::read_slot_timelines(Animation& a) {
                 t.attachment_keys.resize(frames);
                 for (AttachmentKeyframe& k : t.attachment_keys) {
                     k.time = r_.f32_be();
-                    k.name = ref_string();
+                    ref_string(k.name);
                 }
                 continue;
             }
@@ -205,7 +205,7 @@ void SkelReader::read_deform_timelines(Animation& a) {
             for (std::uint32_t t = 0; t < tcount; ++t) {
                 DeformTimeline& tl = dsl.timelines[t];
                 std::size_t key_at = r_.offset();
-                tl.attachment = ref_string();
+                ref_string(tl.attachment);
                 ByteReader::Scope st(r_, four ? "attachment timeline" : "deform timeline", -1, tl.attachment ? &*tl.attachment : nullptr);
                 if (typed) read_attachment_timeline_type(tl);
                 if (tl.type == AttachmentTimelineType::Sequence) {
@@ -277,7 +277,7 @@ void SkelReader::read_event_keys(Animation& a) {
         k.event = index(sd_.events.size(), "event index", "events");
         k.int_value = r_.varint(true);
         k.float_value = r_.f32_be();
-        if (r_.boolean()) k.string_value = r_.spine_string();
+        if (r_.boolean()) string(k.string_value);
         const EventData& def = sd_.events[k.event];
         if (def.audio) {
             k.volume = r_.f32_be();

@@ -79,7 +79,7 @@ void SkelReader::read_slot_timelines_4x(Animation& a) {
                 t.attachment_keys.resize(frames);
                 for (AttachmentKeyframe& k : t.attachment_keys) {
                     k.time = r_.f32_be();
-                    k.name = ref_string();
+                    ref_string(k.name);
                 }
                 continue;
             }

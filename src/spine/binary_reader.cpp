@@ -162,9 +162,9 @@ void SkelReader::read_header() {
     if (v4()) {
         h.hash = hash_to_base64(r_.bytes(8));
     } else {
-        h.hash = r_.spine_string();
+        string(h.hash);
     }
-    h.version = r_.spine_string();
+    string(h.version);
     if (v_ != Version::V37) {
         h.x = r_.f32_be();
         h.y = r_.f32_be();
@@ -175,15 +175,16 @@ void SkelReader::read_header() {
     h.nonessential = r_.boolean();
     if (h.nonessential) {
         h.fps = r_.f32_be();
-        h.images = r_.spine_string();
-        h.audio = r_.spine_string();
+        string(h.images);
+        string(h.audio);
     }
     if (v_ == Version::V37) return;  // no shared string table
     std::uint32_t n = count(1, "shared string count");
     sd_.strings.reserve(n);
     for (std::uint32_t i = 0; i < n; ++i) {
         ByteReader::Scope si(r_, "shared string", i);
-        sd_.strings.push_back(r_.spine_string().value_or(std::string()));
+        const std::optional<std::string_view> v = r_.spine_string_view();
+        sd_.strings.emplace_back(v ? *v : std::string_view());  // (a null string reads as "")
     }
 }
 
@@ -193,7 +194,7 @@ void SkelReader::read_bones() {
     for (std::uint32_t i = 0; i < n; ++i) {
         Bone& b = sd_.bones[i];
         ByteReader::Scope s(r_, "bone", i);
-        b.name = r_.spine_string();
+        string(b.name);
         if (i > 0) b.parent = index(i, "parent bone index", "bones before it");
         b.rotation = r_.f32_be();
         b.x = r_.f32_be();
@@ -208,7 +209,7 @@ void SkelReader::read_bones() {
         if (sd_.header.nonessential) {
             b.color = r_.u32_be();
             if (at_least(Version::V42)) {
-                b.icon = r_.spine_string();
+                string(b.icon);
                 b.visible = r_.boolean();
             }
         }
@@ -221,12 +222,12 @@ void SkelReader::read_slots() {
     for (std::uint32_t i = 0; i < n; ++i) {
         Slot& sl = sd_.slots[i];
         ByteReader::Scope s(r_, "slot", i);
-        sl.name = r_.spine_string();
+        string(sl.name);
         sl.bone = index(sd_.bones.size(), "bone index", "bones");
         sl.color = r_.u32_be();
         std::uint32_t dark = r_.u32_be();
         if (dark != 0xFFFFFFFFu) sl.dark = dark;
-        sl.attachment = ref_string();
+        ref_string(sl.attachment);
         sl.blend = static_cast<BlendMode>(enum_value(3, "blend mode"));
         if (at_least(Version::V42) && sd_.header.nonessential) sl.visible = r_.boolean();
     }
@@ -238,7 +239,7 @@ void SkelReader::read_ik() {
     for (std::uint32_t i = 0; i < n; ++i) {
         IkConstraint& c = sd_.ik[i];
         ByteReader::Scope s(r_, "IK constraint", i);
-        c.name = r_.spine_string();
+        string(c.name);
         c.order = r_.varint();
         if (at_least(Version::V38) && !at_least(Version::V42)) c.skin_required = r_.boolean();
         c.bones = index_list(sd_.bones.size(), "bone index", "bone index count", "bones");
@@ -278,7 +279,7 @@ void SkelReader::read_transform() {
     for (std::uint32_t i = 0; i < n; ++i) {
         TransformConstraint& c = sd_.transform[i];
         ByteReader::Scope s(r_, "transform constraint", i);
-        c.name = r_.spine_string();
+        string(c.name);
         c.order = r_.varint();
         if (at_least(Version::V38) && !at_least(Version::V42)) c.skin_required = r_.boolean();
         c.bones = index_list(sd_.bones.size(), "bone index", "bone index count", "bones");
@@ -328,7 +329,7 @@ void SkelReader::read_path() {
     for (std::uint32_t i = 0; i < n; ++i) {
         PathConstraint& c = sd_.path[i];
         ByteReader::Scope s(r_, "path constraint", i);
-        c.name = r_.spine_string();
+        string(c.name);
         c.order = r_.varint();
         if (at_least(Version::V38)) c.skin_required = r_.boolean();
         c.bones = index_list(sd_.bones.size(), "bone index", "bone index count", "bones");
@@ -364,7 +365,7 @@ void SkelReader::read_physics() {
     for (std::uint32_t i = 0; i < n; ++i) {
         PhysicsConstraint& c = sd_.physics[i];
         ByteReader::Scope s(r_, "physics constraint", i);
-        c.name = r_.spine_string();
+        string(c.name);
         c.order = r_.varint();
         c.bone = index(sd_.bones.size(), "bone index", "bones");
         // Flags: which of the optional values follow (absent: x..shearX 0, limit 5000, mass 1).
@@ -405,8 +406,8 @@ void SkelReader::read_events() {
         e.name = at_least(Version::V42) ? r_.spine_string() : ref_string();
         e.int_value = r_.varint(true);
         e.float_value = r_.f32_be();
-        e.string_value = r_.spine_string();
-        e.audio = r_.spine_string();
+        string(e.string_value);
+        string(e.audio);
         if (e.audio) {
             e.volume = r_.f32_be();
             e.balance = r_.f32_be();

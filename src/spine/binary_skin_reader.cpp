@@ -28,10 +28,10 @@ void SkelReader::read_skins() {
         ByteReader::Scope s(r_, "skin", i);
         Skin skin;
         if (at_least(Version::V42)) {
-            skin.name = r_.spine_string();
+            string(skin.name);
             if (sd_.header.nonessential) skin.color = r_.u32_be();
         } else {
-            skin.name = ref_string();
+            ref_string(skin.name);
         }
         if (at_least(Version::V38)) {
             skin.bones = index_list(sd_.bones.size(), "bone index", "bone index count", "bones");
@@ -57,7 +57,7 @@ void SkelReader::read_skin_slots(Skin& skin, std::size_t skin_index) {
         ss.attachments.resize(m);
         for (std::uint32_t j = 0; j < m; ++j) {
             SkinAttachment& sa = ss.attachments[j];
-            sa.key = ref_string();
+            ref_string(sa.key);
             ByteReader::Scope sk(r_, "attachment", j, sa.key ? &*sa.key : nullptr);
             std::size_t at = r_.offset();
             link_skin_ = -1;
@@ -73,7 +73,7 @@ void SkelReader::read_skin_slots(Skin& skin, std::size_t skin_index) {
 
 void SkelReader::read_attachment(Attachment& a) {
     const bool nonessential = sd_.header.nonessential;
-    a.name = ref_string();
+    ref_string(a.name);
     std::size_t type_at = r_.offset();
     std::uint8_t type = r_.u8();
     if (type > static_cast<std::uint8_t>(AttachmentType::Clipping)) {
@@ -82,7 +82,7 @@ void SkelReader::read_attachment(Attachment& a) {
     a.type = static_cast<AttachmentType>(type);
     switch (a.type) {
         case AttachmentType::Region:
-            a.path = ref_string();
+            ref_string(a.path);
             a.rotation = r_.f32_be();
             a.x = r_.f32_be();
             a.y = r_.f32_be();
@@ -100,7 +100,7 @@ void SkelReader::read_attachment(Attachment& a) {
             break;
         }
         case AttachmentType::Mesh: {
-            a.path = ref_string();
+            ref_string(a.path);
             a.color = r_.u32_be();
             int v = static_cast<int>(count(8, "vertex count"));
             r_.f32_be_vector(a.uvs, static_cast<std::size_t>(v) * 2);
@@ -132,10 +132,10 @@ void SkelReader::read_attachment(Attachment& a) {
             break;
         }
         case AttachmentType::LinkedMesh:
-            a.path = ref_string();
+            ref_string(a.path);
             a.color = r_.u32_be();
-            a.parent_skin = ref_string();
-            a.parent = ref_string();
+            ref_string(a.parent_skin);
+            ref_string(a.parent);
             a.deform = r_.boolean();
             if (at_least(Version::V41)) a.sequence = read_sequence();
             if (nonessential) {
@@ -197,7 +197,7 @@ void SkelReader::read_attachment_42(Attachment& a) {
     if (type > static_cast<std::uint8_t>(AttachmentType::Clipping))
         r_.fail_at(flags_at, "unknown attachment type " + std::to_string(type) + " (expected 0 to 6)");
     a.type = static_cast<AttachmentType>(type);
-    if (f & 8) a.name = ref_string();
+    if (f & 8) ref_string(a.name);
     auto read_vertex_block = [&](bool weighted) {
         int v = static_cast<int>(count(1, "vertex count"));
         read_vertices(a.vertices, v, weighted ? 1 : 0);
@@ -205,7 +205,7 @@ void SkelReader::read_attachment_42(Attachment& a) {
     };
     switch (a.type) {
         case AttachmentType::Region:
-            if (f & 16) a.path = ref_string();
+            if (f & 16) ref_string(a.path);
             if (f & 32) a.color = r_.u32_be();
             if (f & 64) a.sequence = read_sequence_fields();
             if (f & 128) a.rotation = r_.f32_be();
@@ -221,7 +221,7 @@ void SkelReader::read_attachment_42(Attachment& a) {
             if (nonessential) a.color = r_.u32_be();
             break;
         case AttachmentType::Mesh: {
-            if (f & 16) a.path = ref_string();
+            if (f & 16) ref_string(a.path);
             if (f & 32) a.color = r_.u32_be();
             if (f & 64) a.sequence = read_sequence_fields();
             std::size_t hull_at = r_.offset();
@@ -251,7 +251,7 @@ void SkelReader::read_attachment_42(Attachment& a) {
             break;
         }
         case AttachmentType::LinkedMesh: {
-            if (f & 16) a.path = ref_string();
+            if (f & 16) ref_string(a.path);
             if (f & 32) a.color = r_.u32_be();
             if (f & 64) a.sequence = read_sequence_fields();
             a.deform = f & 128;
@@ -259,7 +259,7 @@ void SkelReader::read_attachment_42(Attachment& a) {
             int skin = r_.varint();
             if (skin < 0) r_.fail_at(at, "parent skin index " + std::to_string(skin) + " is negative");
             link_skin_ = skin;
-            a.parent = ref_string();
+            ref_string(a.parent);
             if (nonessential) {
                 a.width = r_.f32_be();
                 a.height = r_.f32_be();

@@ -101,12 +101,25 @@ private:
     // 3.8+: index into the shared strings; 3.7: a plain string. Inline: attachment keys, names and
     // paths and attachment keyframes each read one.
     OptString ref_string() {
-        if (v_ == Version::V37) return r_.spine_string();  // 3.7 has no shared string table
+        OptString s;
+        ref_string(s);
+        return s;
+    }
+    // The same into `out`, copied in place: a string returned and then moved into the model copies a
+    // short string's characters twice. (So does string(): a plain string.)
+    void ref_string(OptString& out) {
+        if (v_ == Version::V37) return string(out);  // 3.7 has no shared string table
         const std::size_t at = r_.offset();
         const std::uint32_t i = r_.count("shared string index");
-        if (i == 0) return std::nullopt;
+        if (i == 0) return out.reset();
         if (i > sd_.strings.size()) fail_string_index(at, i);
-        return sd_.strings[i - 1];
+        out.emplace(sd_.strings[i - 1]);
+    }
+    void string(OptString& out) {
+        if (const std::optional<std::string_view> v = r_.spine_string_view())
+            out.emplace(*v);
+        else
+            out.reset();
     }
     [[noreturn]] void fail_string_index(std::size_t at, std::uint32_t i);
     // Inline: an index or a count precedes every element; only the failures are out of line.

@@ -147,6 +147,69 @@ TEST(Arena, APieceLargerThanABlockGetsOneOfItsOwn) {
     EXPECT_EQ(after[15], 22);
 }
 
+// Inside a release batch the pieces given back are counted on the thread: the arena goes when the
+// batch closes (not before, not never), also when the pieces of two arenas alternate.
+TEST(Arena, AReleaseBatchGivesTheArenasBackWhenItCloses) {
+    const long a = allocations(), f = frees();
+    {
+        std::vector<ArenaVector<int>> first, second;
+        {
+            const ArenaScope arena(4096);
+            for (int i = 0; i < 10; ++i) first.push_back(counting_up(8, i));
+        }
+        {
+            const ArenaScope arena(4096);
+            for (int i = 0; i < 10; ++i) second.push_back(counting_up(8, i));
+        }
+        const long outer_arrays = 2;  // (first's and second's own heap arrays)
+        {
+            const io::ArenaReleaseBatch batch;
+            {
+                const io::ArenaReleaseBatch nested;
+                for (int i = 0; i < 10; ++i) {
+                    first[static_cast<std::size_t>(i)] = ArenaVector<int>();
+                    second[static_cast<std::size_t>(i)] = ArenaVector<int>();
+                }
+            }
+            // Every piece is given back, but the last run (second's arena) is still held by the batch.
+            EXPECT_LT(frees() - f, allocations() - a - outer_arrays);
+        }
+        EXPECT_EQ(frees() - f, allocations() - a - outer_arrays);
+    }
+    EXPECT_EQ(frees() - f, allocations() - a);
+    // Closing a batch that is not open does nothing.
+    io::arena_detail::close_release_batch();
+    {
+        ArenaVector<int> v;
+        {
+            const ArenaScope arena(4096);
+            v = counting_up(4);
+        }
+        const long before = frees();
+        v = ArenaVector<int>();
+        EXPECT_GT(frees(), before);  // not held: no batch open
+    }
+}
+
+// A model's destruction is one release batch (SkeletonData's ReleaseBatchFirst/Last members): the
+// arena goes with it, also when the model is destroyed on another thread.
+TEST(Arena, AModelGivesItsArenaBackWhenDestroyed) {
+    const auto files = test::corpus_files("corpus/spine-3.8", ".skel");
+    if (files.empty()) GTEST_SKIP() << "../shared/corpus not found";
+    const auto bytes = io::read_file(files.front().string()).value();
+    for (const bool elsewhere : {false, true}) {
+        const long a = allocations(), f = frees();
+        {
+            auto sd = spine::read_skel(bytes);
+            ASSERT_TRUE(sd.ok());
+            auto model = std::make_unique<spine::SkeletonData>(std::move(*sd));
+            if (elsewhere)
+                std::thread([m = std::move(model)]() mutable { m.reset(); }).join();
+        }
+        EXPECT_EQ(frees() - f, allocations() - a);
+    }
+}
+
 // A corpus model read from .skel or JSON keeps a handful of heap blocks besides its long strings (the
 // arena's): a copy of it made outside any scope keeps one block per non-empty array and per long string.
 TEST(Arena, AModelReadFromAFileKeepsFewHeapBlocks) {

@@ -131,3 +131,24 @@ TEST(CurveTable, SampleCurveMatchesThePerCallFloatFormula) {
 }
 
 }  // namespace
+
+// NameTable hashes names eight bytes at a time: names of every length around the word size, names
+// that differ only in their last byte or only in length, and "" each get their own id, in the order
+// first seen, through the table's growth.
+TEST(SpineNameTable, IdsInFirstSeenOrderForNamesOfEveryLength) {
+    NameTable table;  // (not reserved: it grows)
+    std::vector<std::string> names{""};
+    for (std::size_t length = 1; length <= 33; ++length) {
+        names.push_back(std::string(length, 'a'));
+        names.push_back(std::string(length - 1, 'a') + 'b');
+        names.push_back(std::string(length, '\0'));
+    }
+    for (std::size_t i = 0; i < names.size(); ++i) ASSERT_EQ(table.intern(names[i]), static_cast<int>(i)) << i;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        EXPECT_EQ(table.intern(names[i]), static_cast<int>(i)) << i;
+        EXPECT_EQ(table.find(names[i]), static_cast<int>(i)) << i;
+    }
+    EXPECT_EQ(table.size(), names.size());
+    EXPECT_EQ(table.find("absent"), -1);
+    EXPECT_EQ(table.find(std::string(34, 'a')), -1);
+}

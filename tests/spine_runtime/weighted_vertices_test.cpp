@@ -195,6 +195,48 @@ TEST(SpineWeightedVertices, NegativeInfluenceCountIsRefused) {
     EXPECT_NE(rd.error().message().find("negative vertex bone count"), std::string::npos) << rd.error().message();
 }
 
+// prepare checks the vertex arrays in one pass over the values when they are all below the bone
+// count, else vertex by vertex: either way a bad array gives the same error, and a good one whose
+// counts exceed the bone count (a vertex may name a bone twice) is taken.
+TEST(SpineWeightedVertices, BadBoneIndicesAreRefusedOnEitherPath) {
+    auto prepared = [](std::vector<int> bones, std::vector<float> values, int vertex_count) {
+        SkeletonData sd = skeleton();
+        add_bone(sd, "child", 0, 0, 0);  // (two bones)
+        add_slot(sd, "s", 0, "m");
+        Attachment m;
+        m.type = AttachmentType::Mesh;
+        m.vertices.count = vertex_count;
+        m.vertices.weighted = true;
+        m.vertices.bones.assign(bones.begin(), bones.end());
+        m.vertices.values.assign(values.begin(), values.end());
+        add_attachment(skin(sd), 0, "m", m);
+        return prepare(sd);
+    };
+    const int bone_count = 2;
+    // Every value below the bone count, the last vertex's indices running past the array.
+    auto past = prepared({1, 0, 1}, {0, 0, 1, 0, 0, 1}, 2);
+    ASSERT_FALSE(past);
+    EXPECT_NE(past.error().message().find("bad vertex bone index"), std::string::npos) << past.error().message();
+    // An index out of range (so the exact walk), and a negative one.
+    for (const int bad : {bone_count, -2}) {
+        auto out = prepared({1, 0, 1, bad}, {0, 0, 1, 0, 0, 1}, 2);
+        ASSERT_FALSE(out);
+        EXPECT_NE(out.error().message().find("bad vertex bone index"), std::string::npos) << out.error().message();
+    }
+    // A count above the bone count (5: past the groups of 1 to 4 too) with indices in range: valid.
+    std::vector<int> bones{5};
+    std::vector<float> values;
+    for (int i = 0; i < 5; ++i) {
+        bones.push_back(i % bone_count);
+        values.insert(values.end(), {1, 2, 0.2f});
+    }
+    auto many = prepared(bones, values, 1);
+    ASSERT_TRUE(many) << many.error().message();
+    const int* groups = many->attachments[0].weighted_groups;
+    EXPECT_EQ(groups[5] - groups[4], 1);  // in the group of other counts
+    EXPECT_EQ(groups[4] - groups[0], 0);
+}
+
 TEST(SpineWeightedVertices, LinkedMeshUsesItsSourcesGroups) {
     std::mt19937 rng(3);
     SkeletonData sd = weighted_skeleton(23, rng);

@@ -156,6 +156,8 @@ public:
 
     // Spine string: varint length, 0 = null, 1 = "", else n-1 UTF-8 bytes.
     std::optional<std::string> spine_string();
+    // The same as a view of the data (for the caller to copy where it keeps it: once).
+    std::optional<std::string_view> spine_string_view();
     std::string_view bytes(std::size_t n);  // raw view of the next n bytes
 
     // Throws an Error at `at` (default: the current offset) with the reading context attached.

@@ -507,6 +507,8 @@ struct Animation {
 };
 
 struct SkeletonData {
+    // (Its arrays are given back to their arena as one release batch: see io::ReleaseBatchFirst.)
+    [[no_unique_address]] io::ReleaseBatchFirst release_batch_first;
     Header header;
     // The binary shared-string table in file order. Kept so that a rewrite reproduces the
     // editor's bytes; writers append any string missing from it. Exact JSON carries it as the
@@ -524,6 +526,7 @@ struct SkeletonData {
     Vector<EventData> events;
     Vector<Animation> animations;
     JsonExtras json_extra;  // unknown JSON keys
+    [[no_unique_address]] io::ReleaseBatchLast release_batch_last;
     bool operator==(const SkeletonData&) const = default;
 };
 

@@ -24,11 +24,11 @@ constexpr FloatWeights kFloatWeights;
 }  // namespace
 
 void sample_curve(const Curve& curve, float* out) {
-    std::fill(out, out + kCurveStride, 0.0f);
-    switch (curve.type) {
-        case CurveType::Linear: out[0] = kCurveLinear; return;
-        case CurveType::Stepped: out[0] = kCurveStepped; return;
-        case CurveType::Bezier: break;
+    // Linear and stepped: the type, then zeros; a Bézier (any other type) writes all 19 floats below.
+    if (curve.type == CurveType::Linear || curve.type == CurveType::Stepped) {
+        std::fill(out, out + kCurveStride, 0.0f);
+        out[0] = curve.type == CurveType::Stepped ? kCurveStepped : kCurveLinear;
+        return;
     }
     out[0] = kCurveBezier;
     // Cubic Bézier with end points (0,0) and (1,1), evaluated at t = 0.1 .. 0.9 (weights from the table

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <iterator>
 #include <utility>
@@ -39,8 +40,26 @@ int RuntimeData::find_animation(const std::string& name) const {
 int RuntimeData::name_id(std::string_view name) const { return name_ids.find(name); }
 
 // NameTable: linear probing (see data.hpp).
+// Eight bytes at a time, each word mixed in by a multiplication and a shift: inline and cheaper than
+// std::hash for the short names of attachments. (The ids do not depend on the hash, only the probes.)
 std::uint32_t NameTable::hash_of(std::string_view name) {
-    return static_cast<std::uint32_t>(std::hash<std::string_view>{}(name));
+    constexpr std::uint64_t kMul = 0xBF58476D1CE4E5B9ull;
+    std::uint64_t h = name.size() * 0x9E3779B97F4A7C15ull;
+    const char* p = name.data();
+    std::size_t left = name.size();
+    for (; left >= 8; p += 8, left -= 8) {
+        std::uint64_t word;
+        std::memcpy(&word, p, 8);
+        h = (h ^ word) * kMul;
+        h ^= h >> 31;
+    }
+    if (left > 0) {
+        std::uint64_t word = 0;
+        for (std::size_t i = 0; i < left; ++i) word |= std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+        h = (h ^ word) * kMul;
+        h ^= h >> 31;
+    }
+    return static_cast<std::uint32_t>(h ^ (h >> 32));
 }
 
 std::size_t NameTable::place(std::string_view name, std::uint32_t hash) const {
@@ -216,18 +235,22 @@ void pair_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries) 
     }
 }
 
+// The group of a weighted vertex of `n` influences (see AttachmentInfo::weighted_groups): counts 1
+// to 4, then the others.
+int group_of(int n) { return n >= 1 && n <= 4 ? n - 1 : 4; }
+
 // Fills RuntimeData::weighted_vertices (`count` in all), grouped by influence count per attachment;
-// linked meshes share the groups of the mesh holding their vertices (Entry::vertex_source).
+// linked meshes share the groups of the mesh holding their vertices (Entry::vertex_source). The
+// attachments holding vertices come with their group sizes in weighted_groups[1, 5].
 void group_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries, std::size_t count) {
     rd.weighted_vertices.reserve(count);
     for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
         AttachmentInfo& a = rd.attachments[id];
         if (entries[id].vertex_source >= 0) continue;
-        // Counting sort: the group sizes, then each vertex at its group's next place.
-        auto group_of = [](int n) { return n >= 1 && n <= 4 ? n - 1 : 4; };  // counts 1 to 4, then the others
-        int size[5] = {};
-        for (std::size_t i = 0; i < a.bones.size(); i += static_cast<std::size_t>(a.bones[i]) + 1)
-            ++size[group_of(a.bones[i])];
+        // Counting sort: the group sizes (counted by build's check of the vertices, in
+        // weighted_groups[1, 5]), then each vertex at its group's next place.
+        int size[5];
+        std::copy(a.weighted_groups + 1, a.weighted_groups + 6, size);
         int next[5];
         a.weighted_groups[0] = static_cast<int>(rd.weighted_vertices.size());
         for (int g = 0; g < 5; ++g) {
@@ -350,7 +373,7 @@ RuntimeData build(const SkeletonData& sd) {
             int& slot_place = next_place[static_cast<std::size_t>(ss.slot)];
             for (const SkinAttachment& e : ss.attachments) {
                 const int id = static_cast<int>(rd.attachments.size());
-                AttachmentInfo a;
+                AttachmentInfo& a = rd.attachments.emplace_back();  // (filled in place: reserved above)
                 const Attachment& m = e.attachment;
                 a.type = m.type == AttachmentType::LinkedMesh ? AttachmentType::Mesh : m.type;
                 a.name = m.name ? *m.name : e.key ? *e.key : kNoName;  // a view: the model outlives the runtime data
@@ -379,7 +402,6 @@ RuntimeData build(const SkeletonData& sd) {
                     a.constant_speed = m.constant_speed;
                     a.lengths = m.lengths;
                 }
-                rd.attachments.push_back(std::move(a));
                 entries.push_back({&m, -1});
                 info.lookup.assign(detail::skin_key(ss.slot, intern(e.key ? *e.key : kNoName)), id);
                 info.by_slot.ids[static_cast<std::size_t>(slot_place++)] = id;
@@ -413,14 +435,24 @@ RuntimeData build(const SkeletonData& sd) {
     }
     std::size_t weighted_vertices = 0;
     for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
-        const AttachmentInfo& a = rd.attachments[id];
+        AttachmentInfo& a = rd.attachments[id];
         std::size_t influences = 0, vertices = 0;
+        int group_size[5] = {};  // for group_weighted_vertices (one walk of the vertices less)
+        // Fast path: when every value of the array, counts and indices alike, is below the bone count
+        // as unsigned (negatives are huge), no count is negative and every index is in range: the walk
+        // then checks only that each vertex's indices stay within the array. (One vectorized pass over
+        // the array instead of a short loop per vertex.) Otherwise the walk checks every value and
+        // reports the first bad vertex.
+        unsigned largest = 0;
+        for (const int b : a.bones) largest = std::max(largest, static_cast<unsigned>(b));
+        const bool all_below_bone_count = largest < static_cast<unsigned>(bone_count);
         for (std::size_t i = 0; i < a.bones.size(); ++vertices) {
             const int n = a.bones[i++];
             if (n < 0) throw Error("attachment \"" + std::string(a.name) + "\": negative vertex bone count");
+            ++group_size[group_of(n)];
             // A vertex whose indices run past the array is reported as a bad index, as is one out of range.
             bool bad = static_cast<std::size_t>(n) > a.bones.size() - i;
-            for (std::size_t k = 0, e = bad ? 0 : static_cast<std::size_t>(n); k < e; ++k)
+            for (std::size_t k = 0, e = bad || all_below_bone_count ? 0 : static_cast<std::size_t>(n); k < e; ++k)
                 bad |= static_cast<unsigned>(a.bones[i + k]) >= static_cast<unsigned>(bone_count);  // (negative: huge)
             if (bad) throw Error("attachment \"" + std::string(a.name) + "\": bad vertex bone index");
             i += static_cast<std::size_t>(n);
@@ -439,7 +471,10 @@ RuntimeData build(const SkeletonData& sd) {
         }
         rd.max_deform_length = std::max(rd.max_deform_length, a.deform_length);
         rd.max_world_vertices = std::max(rd.max_world_vertices, std::max(a.world_vertices_length, 8));
-        if (entries[id].vertex_source < 0) weighted_vertices += vertices;
+        if (entries[id].vertex_source < 0) {
+            weighted_vertices += vertices;
+            std::copy(group_size, group_size + 5, a.weighted_groups + 1);
+        }
     }
     group_weighted_vertices(rd, entries, weighted_vertices);
 

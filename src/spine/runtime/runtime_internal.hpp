@@ -111,6 +111,7 @@ struct BuildScratch {
     std::vector<Views> views;
     std::vector<const Curve*> keyed;  // per key of the timeline being built, its curve
     std::vector<int> unchanged;       // draw order keys
+    std::vector<int> deform_ids;      // per deform/sequence timeline of the animation, its attachment
 };
 
 // Sizes the scratch once for the largest of `animations` (their timeline and key counts).

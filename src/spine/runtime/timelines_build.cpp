@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "rigio/io/error.hpp"
 #include "rigio/spine/runtime/curves.hpp"
@@ -71,6 +72,14 @@ struct Builder {
         for (const float v : values) *p++ = v;
         scratch.keyed.push_back(curve);
     }
+    // The floats of `n` keys at once (`entries` each, for the caller to write), their curves at
+    // curves()[0, n) (null for none): the hot timelines' loops then cost their stores, without key()'s
+    // pool and list checks per key. Lays the keys out as n key() calls would.
+    float* keys(std::size_t n) {
+        scratch.keyed.resize(n);
+        return pools.take_floats(n * static_cast<std::size_t>(t.entries));
+    }
+    const Curve** curves() { return scratch.keyed.data(); }
     // The ints of names, draw orders or events: the next `count` of the int pool (zero-filled).
     int* ints(std::size_t count) {
         views.ints = count;
@@ -83,9 +92,9 @@ struct Builder {
         const std::size_t n = keyed.size(), e = static_cast<std::size_t>(t.entries);
         views.frames = n * e;  // (every key() appends `entries` values)
         const float* frames = pool.data() + views.frames_at;
-        t.ordered = true;
-        for (std::size_t i = 1; i < views.frames / e; ++i)
-            if (!(frames[i * e] >= frames[(i - 1) * e])) t.ordered = false;
+        bool ordered = true;  // (a local and the key count: no store or division per key)
+        for (std::size_t i = 1; i < n; ++i) ordered &= frames[i * e] >= frames[(i - 1) * e];  // (NaN: not ordered)
+        t.ordered = ordered;
         if (t.ordered && n >= 2 && n <= kCountedKeys) {
             views.times = counted_times(n);
             views.times_at = pools.floats;
@@ -179,7 +188,9 @@ struct PoolSizes {
 };
 // Expanded deform and draw-order values count at most up to `budget` (a file asking for more fails
 // in spend() before it gets them).
-PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budget) {
+// Also keeps each deform timeline's attachment (its skin lookup: two hashes) in scratch.deform_ids,
+// in the order build_animation visits them.
+PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budget, BuildScratch& scratch) {
     const bool v4 = rd.v4();
     PoolSizes z;
     auto expand = [&](std::size_t per_key, std::size_t keys) {
@@ -231,17 +242,20 @@ PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budg
             const bool reset = pt.type == PhysicsTimelineType::Reset;
             add(pt.keys.size(), reset ? 1 : 2, !reset, true, 1);
         }
+    scratch.deform_ids.clear();
     for (const DeformSkin& ds : a.deform)
         for (const DeformSlot& dsl : ds.slots)
             for (const DeformTimeline& dt : dsl.timelines) {
+                // (-1 for a skin out of range, which build_animation reports before using it)
+                const int id = ds.skin >= 0 && static_cast<std::size_t>(ds.skin) < rd.skins.size() && dt.attachment
+                                   ? rd.skin_attachment(ds.skin, dsl.slot, rd.name_id(*dt.attachment))
+                                   : -1;
+                scratch.deform_ids.push_back(id);
                 if (dt.type == AttachmentTimelineType::Sequence) {
                     add(dt.sequence_keys.size(), 4, false, false, 1);
                     continue;
                 }
                 add(dt.keys.size(), 1, true, v4, 1);
-                const int id = ds.skin >= 0 && static_cast<std::size_t>(ds.skin) < rd.skins.size() && dt.attachment
-                                   ? rd.skin_attachment(ds.skin, dsl.slot, rd.name_id(*dt.attachment))
-                                   : -1;
                 if (id >= 0) z.floats += expand(static_cast<std::size_t>(rd.attachments[static_cast<std::size_t>(id)].deform_length), dt.keys.size());
             }
     if (!a.draw_order.empty()) {
@@ -261,7 +275,9 @@ std::size_t expansion_budget() { return kMaxExpandedValues; }
 
 void reserve_scratch(const Vector<Animation>& animations, BuildScratch& scratch) {
     std::size_t timelines = 0, keys = 0;  // the most of one animation, of one timeline
+    std::size_t deform = 0;               // the most deform and sequence timelines of one animation
     for (const Animation& a : animations) {
+        std::size_t d = 0;
         std::size_t n = a.ik.size() + a.transform.size() + 2;  // (+ draw order and events)
         auto group = [&](const auto& groups) {
             for (const auto& g : groups) {
@@ -279,14 +295,17 @@ void reserve_scratch(const Vector<Animation>& animations, BuildScratch& scratch)
         for (const DeformSkin& ds : a.deform)
             for (const DeformSlot& dsl : ds.slots) {
                 n += dsl.timelines.size();
+                d += dsl.timelines.size();
                 for (const DeformTimeline& t : dsl.timelines) keys = std::max({keys, t.keys.size(), t.sequence_keys.size()});
             }
         for (const IkTimeline& t : a.ik) keys = std::max(keys, t.keys.size());
         for (const TransformTimeline& t : a.transform) keys = std::max(keys, t.keys.size());
         keys = std::max({keys, a.draw_order.size(), a.events.size()});
         timelines = std::max(timelines, n);
+        deform = std::max(deform, d);
     }
     scratch.views.reserve(timelines);
+    scratch.deform_ids.reserve(deform);
     scratch.keyed.reserve(keys);
 }
 
@@ -297,7 +316,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     out.name = a.name.value_or("");
     out.duration = duration(a);
     const std::string& name = out.name;
-    const PoolSizes sizes = pool_sizes(rd, a, budget);
+    const PoolSizes sizes = pool_sizes(rd, a, budget, scratch);
     out.timelines.reserve(sizes.timelines);
     out.float_pool.resize(sizes.floats);
     out.int_pool.resize(sizes.ints);
@@ -369,11 +388,13 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
             }
             const bool two = kind == TimelineKind::Translate || kind == TimelineKind::Scale || kind == TimelineKind::Shear;
             Builder b(pools, scratch, kind, g.bone, two ? 3 : 2, bt.keys.size(), v4, two ? 2 : 1);
+            float* p = b.keys(bt.keys.size());  // (the most keys of any kind: written in bulk)
+            const Curve** curves = b.curves();
             for (const BoneKeyframe& k : bt.keys) {
-                if (two)
-                    b.key({k.time, k.x, k.y}, &k.curve);
-                else
-                    b.key({k.time, k.x}, &k.curve);
+                *p++ = k.time;
+                *p++ = k.x;
+                if (two) *p++ = k.y;
+                *curves++ = &k.curve;
             }
             b.finish();
         }
@@ -439,12 +460,13 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
         }
     }
 
+    const int* deform_id = scratch.deform_ids.data();  // (found by pool_sizes)
     for (const DeformSkin& ds : a.deform) {
         check_index(ds.skin, sd.skins.size(), "skin", name);
         for (const DeformSlot& dsl : ds.slots) {
             check_index(dsl.slot, sd.slots.size(), "slot", name);
             for (const DeformTimeline& dt : dsl.timelines) {
-                const int id = rd.skin_attachment(ds.skin, dsl.slot, dt.attachment ? rd.name_id(*dt.attachment) : -1);
+                const int id = *deform_id++;
                 if (dt.type == AttachmentTimelineType::Sequence) {
                     if (id < 0)
                         throw Error("sequence timeline: no attachment \"" + dt.attachment.value_or("") + "\" in that skin and slot",
@@ -467,12 +489,18 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 b.percent = true;
                 b.t.attachment = id;
                 b.t.vertex_count = att.deform_length;
-                for (const DeformKeyframe& k : dt.keys) b.key({k.time}, &k.curve);
+                float* times = b.keys(dt.keys.size());
+                const Curve** curves = b.curves();
+                for (const DeformKeyframe& k : dt.keys) {
+                    *times++ = k.time;
+                    *curves++ = &k.curve;
+                }
                 b.views.vertices_at = pools.floats;
                 b.views.vertices = n * dt.keys.size();
+                float* next_values = pools.take_floats(n * dt.keys.size());  // (within the budget spent above)
                 for (const DeformKeyframe& k : dt.keys) {
                     // Unweighted: absolute positions (setup + offsets). Weighted: the offsets (on zeros).
-                    float* values = pools.take_floats(n);
+                    float* values = std::exchange(next_values, next_values + n);
                     if (!weighted) std::copy(att.vertices.begin(), att.vertices.begin() + static_cast<long>(n), values);
                     if (k.values.empty()) continue;
                     if (k.offset < 0 || static_cast<std::size_t>(k.offset) + k.values.size() > n)
