@@ -330,39 +330,46 @@ private:
     float number_at_slow(JEl e, std::size_t i);
     int integer_at_slow(JEl e, std::size_t i, long min, long max);
     // Appends every element of the array at the current path (uvs, vertices, a deform key, a curve):
-    // float32 numbers, or vertex indices 0 to `max`.
-    // Fast path: while the elements are numbers that fit (two tape words each), they are converted
-    // straight from the tape into room made for them up front; at the first element that is not, the
-    // room left is given back and the per-element loop goes on from there (and fails with its path).
+    // float32 numbers, or vertex indices 0 to `max` (int64 on the tape).
     template <class Floats>
     void numbers(JArr a, Floats& out) {
-        const io::tape::Ref r = io::tape::ref(a);
-        const std::uint64_t* tape = r.doc->tape.get();
-        const std::size_t close = io::tape::close_of(tape[r.json_index]);  // the ']'
-        std::size_t at = r.json_index + 1;
-        const std::size_t base = out.size();
-        out.resize(base + (close - at) / 2);
-        float* to = out.data() + base;
-        for (double d; at < close && io::tape::number_at(tape + at, d) && fits_float(d); at += 2) *to++ = static_cast<float>(d);
-        std::size_t i = static_cast<std::size_t>(to - (out.data() + base));
-        out.resize(base + i);
-        for (; at < close; at = io::tape::after(tape, at)) out.push_back(number_at(io::tape::element(r.doc, at), i++));
+        append_elements(
+            a, out,
+            [](const std::uint64_t* t, float* v) {
+                double d;
+                if (!io::tape::number_at(t, d) || !fits_float(d)) return false;
+                *v = static_cast<float>(d);
+                return true;
+            },
+            [&](JEl e, std::size_t i) { return number_at(e, i); });
     }
-    // The same for vertex indices 0 to `max` (int64 on the tape).
     void indices(JArr a, Vector<std::uint16_t>& out, long max) {
+        append_elements(
+            a, out,
+            [max](const std::uint64_t* t, std::uint16_t* v) {
+                if (max < 0 || io::tape::type_of(t[0]) != 'l' || t[1] > static_cast<std::uint64_t>(max)) return false;
+                *v = static_cast<std::uint16_t>(t[1]);
+                return true;
+            },
+            [&](JEl e, std::size_t i) { return static_cast<std::uint16_t>(integer_at(e, i, 0, max)); });
+    }
+    // Fast path of both: while `fast` takes the elements (numbers, two tape words each, so that the room
+    // is never overrun), they are converted straight from the tape into room made for them up front; at
+    // the first it does not take, the room left is given back and `slow(element, index)` reads the rest
+    // one by one (and fails at a bad one with its path).
+    template <class Out, class Fast, class Slow>
+    void append_elements(JArr a, Out& out, Fast&& fast, Slow&& slow) {
         const io::tape::Ref r = io::tape::ref(a);
         const std::uint64_t* tape = r.doc->tape.get();
         const std::size_t close = io::tape::close_of(tape[r.json_index]);  // the ']'
         std::size_t at = r.json_index + 1;
         const std::size_t base = out.size();
         out.resize(base + (close - at) / 2);
-        std::uint16_t* to = out.data() + base;
-        for (; max >= 0 && at < close && io::tape::type_of(tape[at]) == 'l' && tape[at + 1] <= static_cast<std::uint64_t>(max); at += 2)
-            *to++ = static_cast<std::uint16_t>(tape[at + 1]);
+        auto* to = out.data() + base;
+        for (; at < close && fast(tape + at, to); at += 2) ++to;  // `fast` writes only an element it takes
         std::size_t i = static_cast<std::size_t>(to - (out.data() + base));
         out.resize(base + i);
-        for (; at < close; at = io::tape::after(tape, at))
-            out.push_back(static_cast<std::uint16_t>(integer_at(io::tape::element(r.doc, at), i++, 0, max)));
+        for (; at < close; at = io::tape::after(tape, at)) out.push_back(slow(io::tape::element(r.doc, at), i++));
     }
     int integer(Field m, int fallback, long min, long max);
     int integer(JObj o, std::string_view key, int fallback, long min, long max) { return integer(at(o, key), fallback, min, max); }
