@@ -383,7 +383,7 @@ std::vector<std::string> strings_for(const SkeletonData& src, const SkeletonData
     const std::vector<std::string> used = used_by(out), used_before = used_by(src);
     // A table that is just the first-use order carries nothing the writer would not rebuild (a JSON
     // source written as .skel, say): the target gets none, so that a round trip leaves none.
-    if (std::ranges::equal(src.strings, used_before)) return {};
+    if (std::equal(src.strings.begin(), src.strings.end(), used_before.begin(), used_before.end())) return {};
     const std::set<std::string> now(used.begin(), used.end()), before(used_before.begin(), used_before.end());
     std::size_t keep = src.strings.size();
     while (keep > 0 && !now.count(src.strings[keep - 1]) && before.count(src.strings[keep - 1])) --keep;

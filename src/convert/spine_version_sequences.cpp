@@ -38,7 +38,7 @@ struct SlotPlan {
 };
 
 std::string region_path(const Attachment& a, std::string_view key, const Sequence& q, int frame) {
-    const std::string base = a.path ? *a.path : std::string(a.name ? std::string_view(*a.name) : key);
+    const std::string base(a.path ? a.path->view() : a.name ? a.name->view() : key);
     std::string number = std::to_string(static_cast<long long>(q.start) + frame);
     const bool negative = number[0] == '-';
     if (negative) number.erase(0, 1);

@@ -332,7 +332,7 @@ RuntimeData build(const SkeletonData& sd) {
     }
     for (const PhysicsConstraint& c : sd.physics) check_bone(c.bone, "physics constraint");
 
-    auto intern = [&](const std::string& name) { return rd.name_ids.intern(name); };
+    auto intern = [&](std::string_view name) { return rd.name_ids.intern(name); };
 
     // Attachments, skin by skin. The tables are sized once from the attachment count (no regrowth).
     std::size_t attachment_count = 0;
@@ -376,7 +376,7 @@ RuntimeData build(const SkeletonData& sd) {
                 AttachmentInfo& a = rd.attachments.emplace_back();  // (filled in place: reserved above)
                 const Attachment& m = e.attachment;
                 a.type = m.type == AttachmentType::LinkedMesh ? AttachmentType::Mesh : m.type;
-                a.name = m.name ? *m.name : e.key ? *e.key : kNoName;  // a view: the model outlives the runtime data
+                a.name = m.name ? m.name->view() : e.key ? e.key->view() : std::string_view(kNoName);  // a view: the model outlives the runtime data
                 a.skin = static_cast<int>(s);
                 a.slot = ss.slot;
                 a.is_mesh = a.type == AttachmentType::Mesh;
@@ -403,7 +403,7 @@ RuntimeData build(const SkeletonData& sd) {
                     a.lengths = m.lengths;
                 }
                 entries.push_back({&m, -1});
-                info.lookup.assign(detail::skin_key(ss.slot, intern(e.key ? *e.key : kNoName)), id);
+                info.lookup.assign(detail::skin_key(ss.slot, intern(e.key ? e.key->view() : std::string_view(kNoName))), id);
                 info.by_slot.ids[static_cast<std::size_t>(slot_place++)] = id;
             }
         }
