@@ -169,103 +169,124 @@ struct Entry {
     int vertex_source = -1;
 };
 
-// Fills RuntimeData::weighted_pairs from the grouped vertices of groups 1 to 4 (see WeightedPair).
-void pair_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries) {
-    std::size_t count = 0;
-    for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
-        const int* g = rd.attachments[id].weighted_groups;
-        if (entries[id].vertex_source < 0)
-            count += static_cast<std::size_t>((g[1] - g[0] + 1) / 2 + (g[2] - g[1]) + (g[3] - g[2] + 1) / 2 * 3 + (g[4] - g[3]) * 2);
+// Whether every value of `list` is below `bound` as unsigned (negatives are huge), four at a time (a
+// GCC/Clang vector: without it the loop compiles to a compare and a move per value).
+bool all_below(std::span<const int> list, unsigned bound) {
+    using Quad = unsigned __attribute__((vector_size(16)));
+    const Quad limit = {bound, bound, bound, bound};
+    Quad above = {};  // per lane: all ones once a value at or above the bound was seen
+    std::size_t i = 0;
+    for (; i + 4 <= list.size(); i += 4) {
+        Quad v;
+        std::memcpy(&v, list.data() + i, sizeof v);
+        above |= reinterpret_cast<Quad>(v >= limit);
     }
-    rd.weighted_pairs.reserve(count);
-    for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
-        AttachmentInfo& a = rd.attachments[id];
-        if (entries[id].vertex_source >= 0) continue;
-        // Influence j of grouped vertex v into lane `lane` of `pair`.
-        auto put = [&](WeightedPair& pair, int lane, const WeightedVertex& v, int j) {
-            const std::size_t k = static_cast<std::size_t>(v.first_influence + j);
-            pair.position[2 * lane] = a.vertices[3 * k];
-            pair.position[2 * lane + 1] = a.vertices[3 * k + 1];
-            pair.weight[2 * lane] = pair.weight[2 * lane + 1] = a.vertices[3 * k + 2];
-            pair.bone_offset[lane] = std::int64_t{kBoneStateBytes} * a.bones[static_cast<std::size_t>(v.vertex + v.first_influence + 1 + j)];
-            pair.influence[lane] = static_cast<int>(k);
-            pair.vertex[lane] = v.vertex;
-        };
-        auto vertices = [&](int n) {
-            return std::span<const WeightedVertex>(rd.weighted_vertices.data() + a.weighted_groups[n - 1],
-                                                   static_cast<std::size_t>(a.weighted_groups[n] - a.weighted_groups[n - 1]));
-        };
-        auto add = [&] { return &rd.weighted_pairs.emplace_back(); };
-        a.weighted_pairs[0] = static_cast<int>(rd.weighted_pairs.size());
-        const auto one = vertices(1);
-        for (std::size_t i = 0; i < one.size(); i += 2) {
-            WeightedPair* p = add();
-            put(*p, 0, one[i], 0);
-            put(*p, 1, one[std::min(i + 1, one.size() - 1)], 0);
-        }
-        a.weighted_pairs[1] = static_cast<int>(rd.weighted_pairs.size());
-        for (const WeightedVertex& v : vertices(2)) {
-            WeightedPair* p = add();
-            put(*p, 0, v, 0);
-            put(*p, 1, v, 1);
-        }
-        a.weighted_pairs[2] = static_cast<int>(rd.weighted_pairs.size());
-        const auto three = vertices(3);
-        for (std::size_t i = 0; i < three.size(); i += 2) {
-            const WeightedVertex &v0 = three[i], &v1 = three[std::min(i + 1, three.size() - 1)];
-            WeightedPair* p = add();
-            put(*p, 0, v0, 0);
-            put(*p, 1, v0, 1);
-            p = add();
-            put(*p, 0, v1, 0);
-            put(*p, 1, v1, 1);
-            p = add();
-            put(*p, 0, v0, 2);
-            put(*p, 1, v1, 2);
-        }
-        a.weighted_pairs[3] = static_cast<int>(rd.weighted_pairs.size());
-        for (const WeightedVertex& v : vertices(4)) {
-            for (int j = 0; j < 4; j += 2) {
-                WeightedPair* p = add();
-                put(*p, 0, v, j);
-                put(*p, 1, v, j + 1);
-            }
-        }
-        a.weighted_pairs[4] = static_cast<int>(rd.weighted_pairs.size());
-    }
+    bool any = (above[0] | above[1] | above[2] | above[3]) != 0;
+    for (; i < list.size(); ++i) any |= static_cast<unsigned>(list[i]) >= bound;
+    return !any;
 }
 
 // The group of a weighted vertex of `n` influences (see AttachmentInfo::weighted_groups): counts 1
 // to 4, then the others.
 int group_of(int n) { return n >= 1 && n <= 4 ? n - 1 : 4; }
 
-// Fills RuntimeData::weighted_vertices (`count` in all), grouped by influence count per attachment;
-// linked meshes share the groups of the mesh holding their vertices (Entry::vertex_source). The
-// attachments holding vertices come with their group sizes in weighted_groups[1, 5].
-void group_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries, std::size_t count) {
-    rd.weighted_vertices.reserve(count);
+// WeightedPair records for groups 1 to 4 of these sizes (see WeightedPair).
+std::size_t pair_count(const int* size) {
+    return static_cast<std::size_t>((size[0] + 1) / 2 + size[1] + (size[2] + 1) / 2 * 3 + size[3] * 2);
+}
+
+// Writes the WeightedPair records of attachment `a`'s grouped vertices (groups 1 to 4) from `out` on,
+// returning the end. Every field of every record is written.
+WeightedPair* pair_weighted_vertices(const AttachmentInfo& a, const WeightedVertex* grouped, WeightedPair* out) {
+    // Influence j of grouped vertex v into lane `lane` of `pair`.
+    auto put = [&a](WeightedPair& pair, int lane, const WeightedVertex& v, int j) {
+        const std::size_t k = static_cast<std::size_t>(v.first_influence + j);
+        pair.position[2 * lane] = a.vertices[3 * k];
+        pair.position[2 * lane + 1] = a.vertices[3 * k + 1];
+        pair.weight[2 * lane] = pair.weight[2 * lane + 1] = a.vertices[3 * k + 2];
+        pair.bone_offset[lane] = std::int64_t{kBoneStateBytes} * a.bones[static_cast<std::size_t>(v.vertex + v.first_influence + 1 + j)];
+        pair.influence[lane] = static_cast<int>(k);
+        pair.vertex[lane] = v.vertex;
+    };
+    auto vertices = [&](int n) {
+        return std::span<const WeightedVertex>(grouped + a.weighted_groups[n - 1],
+                                               static_cast<std::size_t>(a.weighted_groups[n] - a.weighted_groups[n - 1]));
+    };
+    const auto one = vertices(1);
+    for (std::size_t i = 0; i < one.size(); i += 2, ++out) {
+        put(*out, 0, one[i], 0);
+        put(*out, 1, one[std::min(i + 1, one.size() - 1)], 0);
+    }
+    for (const WeightedVertex& v : vertices(2)) {
+        put(*out, 0, v, 0);
+        put(*out, 1, v, 1);
+        ++out;
+    }
+    const auto three = vertices(3);
+    for (std::size_t i = 0; i < three.size(); i += 2, out += 3) {
+        const WeightedVertex &v0 = three[i], &v1 = three[std::min(i + 1, three.size() - 1)];
+        put(out[0], 0, v0, 0);
+        put(out[0], 1, v0, 1);
+        put(out[1], 0, v1, 0);
+        put(out[1], 1, v1, 1);
+        put(out[2], 0, v0, 2);
+        put(out[2], 1, v1, 2);
+    }
+    for (const WeightedVertex& v : vertices(4)) {
+        put(out[0], 0, v, 0);
+        put(out[0], 1, v, 1);
+        put(out[1], 0, v, 2);
+        put(out[1], 1, v, 3);
+        out += 2;
+    }
+    return out;
+}
+
+// Fills RuntimeData::weighted_vertices (`vertex_count` in all), grouped by influence count per
+// attachment, and RuntimeData::weighted_pairs (`pairs` in all); linked meshes share the groups and
+// pairs of the mesh holding their vertices (Entry::vertex_source). The attachments holding vertices
+// come with their group sizes in weighted_groups[1, 5]. Both arrays are sized once and written
+// through pointers (no per-record size check).
+void group_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries, std::size_t vertex_count, std::size_t pairs) {
+    rd.weighted_vertices.resize(vertex_count);
+    rd.weighted_pairs.resize(pairs);
+    WeightedVertex* const grouped = rd.weighted_vertices.data();
+    WeightedPair* const first_pair = rd.weighted_pairs.data();
+    int placed = 0;            // weighted vertices placed so far
+    WeightedPair* pair = first_pair;
     for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
         AttachmentInfo& a = rd.attachments[id];
         if (entries[id].vertex_source >= 0) continue;
-        // Counting sort: the group sizes (counted by build's check of the vertices, in
-        // weighted_groups[1, 5]), then each vertex at its group's next place.
-        int size[5];
-        std::copy(a.weighted_groups + 1, a.weighted_groups + 6, size);
-        int next[5];
-        a.weighted_groups[0] = static_cast<int>(rd.weighted_vertices.size());
-        for (int g = 0; g < 5; ++g) {
-            next[g] = a.weighted_groups[g];
-            a.weighted_groups[g + 1] = a.weighted_groups[g] + size[g];
+        const int pair_at = static_cast<int>(pair - first_pair);
+        if (a.bones.empty()) {  // unweighted (or no vertices): empty groups at the current ends
+            std::fill(std::begin(a.weighted_groups), std::end(a.weighted_groups), placed);
+            std::fill(std::begin(a.weighted_pairs), std::end(a.weighted_pairs), pair_at);
+            continue;
         }
-        rd.weighted_vertices.resize(static_cast<std::size_t>(a.weighted_groups[5]));
+        // Counting sort: the group sizes (counted by build's check of the vertices, in
+        // weighted_groups[1, 5]), then each vertex at its group's next place. (The starts are summed in
+        // locals and stored at once.)
+        int start[6];
+        start[0] = placed;
+        for (int g = 0; g < 5; ++g) start[g + 1] = start[g] + a.weighted_groups[g + 1];
+        int next[5] = {start[0], start[1], start[2], start[3], start[4]};
         for (std::size_t i = 0, k = 0, v = 0; i < a.bones.size(); ++v) {
             const int n = a.bones[i];
-            rd.weighted_vertices[static_cast<std::size_t>(next[group_of(n)]++)] = {static_cast<int>(v), static_cast<int>(k)};
+            grouped[next[group_of(n)]++] = {static_cast<int>(v), static_cast<int>(k)};
             i += static_cast<std::size_t>(n) + 1;
             k += static_cast<std::size_t>(n);
         }
+        placed = start[5];
+        std::copy(start, start + 6, a.weighted_groups);
+        pair = pair_weighted_vertices(a, grouped, pair);
+        int pair_start[5];
+        pair_start[0] = pair_at;
+        pair_start[1] = pair_start[0] + (start[1] - start[0] + 1) / 2;
+        pair_start[2] = pair_start[1] + (start[2] - start[1]);
+        pair_start[3] = pair_start[2] + (start[3] - start[2] + 1) / 2 * 3;
+        pair_start[4] = pair_start[3] + (start[4] - start[3]) * 2;
+        std::copy(pair_start, pair_start + 5, a.weighted_pairs);
     }
-    pair_weighted_vertices(rd, entries);
     for (std::size_t id = 0; id < rd.attachments.size(); ++id)
         if (entries[id].vertex_source >= 0) {
             const AttachmentInfo& source = rd.attachments[static_cast<std::size_t>(entries[id].vertex_source)];
@@ -433,7 +454,7 @@ RuntimeData build(const SkeletonData& sd) {
         if (entries[id].attachment->deform) a.deform_source = parent;
         entries[id].vertex_source = source;
     }
-    std::size_t weighted_vertices = 0;
+    std::size_t weighted_vertices = 0, weighted_pairs = 0;
     for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
         AttachmentInfo& a = rd.attachments[id];
         std::size_t influences = 0, vertices = 0;
@@ -443,9 +464,7 @@ RuntimeData build(const SkeletonData& sd) {
         // then checks only that each vertex's indices stay within the array. (One vectorized pass over
         // the array instead of a short loop per vertex.) Otherwise the walk checks every value and
         // reports the first bad vertex.
-        unsigned largest = 0;
-        for (const int b : a.bones) largest = std::max(largest, static_cast<unsigned>(b));
-        const bool all_below_bone_count = largest < static_cast<unsigned>(bone_count);
+        const bool all_below_bone_count = all_below(a.bones, static_cast<unsigned>(bone_count));
         for (std::size_t i = 0; i < a.bones.size(); ++vertices) {
             const int n = a.bones[i++];
             if (n < 0) throw Error("attachment \"" + std::string(a.name) + "\": negative vertex bone count");
@@ -473,10 +492,11 @@ RuntimeData build(const SkeletonData& sd) {
         rd.max_world_vertices = std::max(rd.max_world_vertices, std::max(a.world_vertices_length, 8));
         if (entries[id].vertex_source < 0) {
             weighted_vertices += vertices;
+            weighted_pairs += pair_count(group_size);
             std::copy(group_size, group_size + 5, a.weighted_groups + 1);
         }
     }
-    group_weighted_vertices(rd, entries, weighted_vertices);
+    group_weighted_vertices(rd, entries, weighted_vertices, weighted_pairs);
 
     rd.setup_attachment_name.resize(sd.slots.size(), -1);
     rd.setup_color.reserve(sd.slots.size());

@@ -45,18 +45,21 @@ std::size_t counted_times(std::size_t keys) { return (keys - 1 + 3) / 4 * 4; }
 // pool; finish() samples the curves after them, which in the 4.x form need the next key's values too.
 // `channels` values after the time are interpolated. The timeline's other arrays (deform vertices,
 // names, draw orders, events) go to the pools between the keys and finish(), each in one piece.
+// The timeline and its views are built in place, at the end of the animation's list and the scratch's
+// (a copy of the finished Timeline read back what had just been written field by field, which stalled).
 struct Builder {
-    Timeline t;
+    Timeline& t;
     int channels;
     bool percent = false;  // 4.x deform: one channel running from 0 to 1 over each transition
     AnimationInfo& out;
     Pools& pools;
     BuildScratch& scratch;
-    BuildScratch::Views views;
+    BuildScratch::Views& views;
 
     Builder(Pools& p, BuildScratch& s, TimelineKind kind, int target, int entries, std::size_t frames,
             bool absolute = false, int channel_count = 1)
-        : channels(channel_count), out(p.out), pools(p), scratch(s) {
+        : t(p.out.timelines.emplace_back()), channels(channel_count), out(p.out), pools(p), scratch(s),
+          views(s.views.emplace_back()) {
         scratch.keyed.clear();  // (reserved for the animation's longest timeline)
         t.kind = kind;
         t.target = target;
@@ -126,8 +129,6 @@ struct Builder {
                 }
             }
         }
-        out.timelines.push_back(t);
-        scratch.views.push_back(views);
     }
 };
 
@@ -314,7 +315,12 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     const bool v4 = rd.v4();
     AnimationInfo out;
     out.name = a.name.value_or("");
-    out.duration = duration(a);
+    // The duration (spine::duration: the latest last key time) is taken as the timelines are visited, in
+    // the same order (the same result with NaN times), rather than in a walk of its own.
+    float last_key = 0;
+    auto extend = [&last_key](const auto& keys) {
+        if (!keys.empty()) last_key = std::max(last_key, keys.back().time);
+    };
     const std::string& name = out.name;
     const PoolSizes sizes = pool_sizes(rd, a, budget, scratch);
     out.timelines.reserve(sizes.timelines);
@@ -328,6 +334,8 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     for (const SlotTimelines& g : a.slots) {
         check_index(g.slot, sd.slots.size(), "slot", name);
         for (const SlotTimeline& st : g.timelines) {
+            extend(st.attachment_keys);
+            extend(st.color_keys);
             if (st.type == SlotTimelineType::Attachment) {
                 Builder b(pools, scratch, TimelineKind::Attachment, g.slot, 1, st.attachment_keys.size());
                 int* names = b.ints(st.attachment_keys.size());
@@ -366,6 +374,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     for (const BoneTimelines& g : a.bones) {
         check_index(g.bone, sd.bones.size(), "bone", name);
         for (const BoneTimeline& bt : g.timelines) {
+            extend(bt.keys);
             TimelineKind kind = TimelineKind::Rotate;
             switch (bt.type) {
                 case BoneTimelineType::Rotate: kind = TimelineKind::Rotate; break;
@@ -401,6 +410,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     }
 
     for (const IkTimeline& it : a.ik) {
+        extend(it.keys);
         check_index(it.constraint, sd.ik.size(), "IK constraint", name);
         Builder b(pools, scratch, TimelineKind::IkConstraint, it.constraint, 6, it.keys.size(), v4, 2);
         for (const IkKeyframe& k : it.keys) {
@@ -412,6 +422,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     }
 
     for (const TransformTimeline& tt : a.transform) {
+        extend(tt.keys);
         check_index(tt.constraint, sd.transform.size(), "transform constraint", name);
         Builder b(pools, scratch, TimelineKind::TransformConstraint, tt.constraint, v4 ? 7 : 5, tt.keys.size(), v4, 6);
         for (const TransformKeyframe& k : tt.keys) {
@@ -426,6 +437,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     for (const PathTimelines& g : a.path) {
         check_index(g.constraint, sd.path.size(), "path constraint", name);
         for (const PathTimeline& pt : g.timelines) {
+            extend(pt.keys);
             const bool mix = pt.type == PathTimelineType::Mix;
             const TimelineKind kind = mix ? TimelineKind::PathMix
                                       : pt.type == PathTimelineType::Position ? TimelineKind::PathPosition
@@ -447,6 +459,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     for (const PhysicsTimelines& g : a.physics) {
         if (g.constraint != -1) check_index(g.constraint, sd.physics.size(), "physics constraint", name);
         for (const PhysicsTimeline& pt : g.timelines) {
+            extend(pt.keys);
             const bool reset = pt.type == PhysicsTimelineType::Reset;
             Builder b(pools, scratch, TimelineKind::Physics, g.constraint, reset ? 1 : 2, pt.keys.size(), true, 1);
             b.t.sub = static_cast<int>(pt.type);
@@ -466,6 +479,8 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
         for (const DeformSlot& dsl : ds.slots) {
             check_index(dsl.slot, sd.slots.size(), "slot", name);
             for (const DeformTimeline& dt : dsl.timelines) {
+                extend(dt.keys);
+                extend(dt.sequence_keys);
                 const int id = *deform_id++;
                 if (dt.type == AttachmentTimelineType::Sequence) {
                     if (id < 0)
@@ -515,6 +530,9 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
         }
     }
 
+    extend(a.draw_order);
+    extend(a.events);
+    out.duration = last_key;
     if (!a.draw_order.empty()) {
         spend(budget, a.draw_order.size() * sd.slots.size(), name);
         Builder b(pools, scratch, TimelineKind::DrawOrder, 0, 1, a.draw_order.size());
