@@ -109,7 +109,10 @@ struct BuildScratch {
         std::size_t ints_at = 0, ints = 0;  // names, draw_orders or events (by kind)
     };
     std::vector<Views> views;
-    std::vector<const Curve*> keyed;  // per key of the timeline being built, its curve
+    // Per key of the timeline being built, its curve: keyed[0, keyed_count). Sized (not reserved) for the
+    // longest timeline, so that a key costs a store, without a size check or zero-filling on resize.
+    std::vector<const Curve*> keyed;
+    std::size_t keyed_count = 0;
     std::vector<int> unchanged;       // draw order keys
     std::vector<int> deform_ids;      // per deform/sequence timeline of the animation, its attachment
 };

@@ -56,30 +56,32 @@ struct Builder {
     BuildScratch& scratch;
     BuildScratch::Views& views;
 
+    // `frames`: the timeline's key count (key() is called at most that many times).
     Builder(Pools& p, BuildScratch& s, TimelineKind kind, int target, int entries, std::size_t frames,
             bool absolute = false, int channel_count = 1)
         : t(p.out.timelines.emplace_back()), channels(channel_count), out(p.out), pools(p), scratch(s),
           views(s.views.emplace_back()) {
-        scratch.keyed.clear();  // (reserved for the animation's longest timeline)
+        scratch.keyed_count = 0;
         t.kind = kind;
         t.target = target;
         t.entries = entries;
         t.absolute = absolute;
         t.curve_stride = absolute ? absolute_curve_stride(channel_count) : kCurveStride;
         views.frames_at = pools.floats;
-        scratch.keyed.reserve(frames);  // (a no-op: reserved for the animation's longest timeline)
+        if (scratch.keyed.size() < frames) scratch.keyed.resize(frames);  // (a no-op: sized for the longest timeline)
     }
     // Inlined (forced) where the values' count is known: the copy is a few stores.
     [[gnu::always_inline]] void key(std::initializer_list<float> values, const Curve* curve) {
         float* p = pools.take_floats(values.size());
         for (const float v : values) *p++ = v;
-        scratch.keyed.push_back(curve);
+        scratch.keyed[scratch.keyed_count++] = curve;  // (sized for this timeline's keys in the constructor)
     }
     // The floats of `n` keys at once (`entries` each, for the caller to write), their curves at
     // curves()[0, n) (null for none): the hot timelines' loops then cost their stores, without key()'s
     // pool and list checks per key. Lays the keys out as n key() calls would.
     float* keys(std::size_t n) {
-        scratch.keyed.resize(n);
+        if (scratch.keyed.size() < n) scratch.keyed.resize(n);  // (a no-op: `n` is the constructor's `frames`)
+        scratch.keyed_count = n;
         return pools.take_floats(n * static_cast<std::size_t>(t.entries));
     }
     const Curve** curves() { return scratch.keyed.data(); }
@@ -91,8 +93,8 @@ struct Builder {
     }
     void finish() {
         std::vector<float>& pool = out.float_pool;
-        const std::vector<const Curve*>& keyed = scratch.keyed;
-        const std::size_t n = keyed.size(), e = static_cast<std::size_t>(t.entries);
+        const Curve* const* keyed = scratch.keyed.data();
+        const std::size_t n = scratch.keyed_count, e = static_cast<std::size_t>(t.entries);
         views.frames = n * e;  // (every key() appends `entries` values)
         const float* frames = pool.data() + views.frames_at;
         bool ordered = true;  // (a local and the key count: no store or division per key)
@@ -307,7 +309,7 @@ void reserve_scratch(const Vector<Animation>& animations, BuildScratch& scratch)
     }
     scratch.views.reserve(timelines);
     scratch.deform_ids.reserve(deform);
-    scratch.keyed.reserve(keys);
+    if (scratch.keyed.size() < keys) scratch.keyed.resize(keys);
 }
 
 AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch) {
@@ -329,7 +331,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
     Pools pools{out};
     scratch.views.clear();
     scratch.views.reserve(sizes.timelines);  // (no-ops after reserve_scratch)
-    scratch.keyed.reserve(sizes.max_keys);
+    if (scratch.keyed.size() < sizes.max_keys) scratch.keyed.resize(sizes.max_keys);  // (a no-op after reserve_scratch)
 
     for (const SlotTimelines& g : a.slots) {
         check_index(g.slot, sd.slots.size(), "slot", name);
