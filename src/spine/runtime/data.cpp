@@ -54,8 +54,18 @@ std::uint32_t NameTable::hash_of(std::string_view name) {
         h ^= h >> 31;
     }
     if (left > 0) {
-        std::uint64_t word = 0;
-        for (std::size_t i = 0; i < left; ++i) word |= std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+        // The last 1 to 7 bytes without a loop: two 4-byte loads that may overlap, or the first, middle
+        // and last byte (with the length mixed in above, distinct names still differ in what is hashed).
+        std::uint64_t word;
+        if (left >= 4) {
+            std::uint32_t low, high;
+            std::memcpy(&low, p, 4);
+            std::memcpy(&high, p + left - 4, 4);
+            word = low | std::uint64_t{high} << 32;
+        } else {
+            word = std::uint64_t{static_cast<unsigned char>(p[0])} | std::uint64_t{static_cast<unsigned char>(p[left / 2])} << 8 |
+                   std::uint64_t{static_cast<unsigned char>(p[left - 1])} << 16;
+        }
         h = (h ^ word) * kMul;
         h ^= h >> 31;
     }
@@ -507,11 +517,7 @@ RuntimeData build(const SkeletonData& sd) {
         rd.setup_dark.push_back(sd.slots[i].dark ? to_dark_color(*sd.slots[i].dark) : Color{});
     }
 
-    rd.animations.reserve(sd.animations.size());
-    std::size_t budget = detail::expansion_budget();
-    detail::BuildScratch build_scratch;
-    detail::reserve_scratch(sd.animations, build_scratch);
-    for (const Animation& a : sd.animations) rd.animations.push_back(detail::build_animation(rd, a, budget, build_scratch));
+    detail::build_animations(rd, sd.animations);
     return rd;
 }
 

@@ -102,25 +102,8 @@ void apply_transform(Skeleton& sk, int constraint);
 void apply_path(Skeleton& sk, int constraint);
 void apply_physics(Skeleton& sk, int constraint, Physics mode);
 
-// Scratch arrays of build_animation, reused from one animation to the next.
-struct BuildScratch {
-    struct Views {  // a timeline's views as offsets into its animation's pools, made views at the end
-        std::size_t frames_at = 0, frames = 0, times_at = 0, times = 0, curves_at = 0, curves = 0, vertices_at = 0, vertices = 0;
-        std::size_t ints_at = 0, ints = 0;  // names, draw_orders or events (by kind)
-    };
-    std::vector<Views> views;
-    // Per key of the timeline being built, its curve: keyed[0, keyed_count). Sized (not reserved) for the
-    // longest timeline, so that a key costs a store, without a size check or zero-filling on resize.
-    std::vector<const Curve*> keyed;
-    std::size_t keyed_count = 0;
-    std::vector<int> unchanged;       // draw order keys
-    std::vector<int> deform_ids;      // per deform/sequence timeline of the animation, its attachment
-};
-
-// Sizes the scratch once for the largest of `animations` (their timeline and key counts).
-void reserve_scratch(const Vector<Animation>& animations, BuildScratch& scratch);
-// `budget`: how many more expanded deform/draw-order values may be allocated (see the .cpp).
-AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch);
-std::size_t expansion_budget();
+// Flattens every animation of the model into rd.animations (see timelines_build.cpp), once the
+// attachments and skins are built.
+void build_animations(RuntimeData& rd, const Vector<Animation>& animations);
 
 }  // namespace rigio::spine::runtime::detail

@@ -3,6 +3,7 @@
 // offsets turned into permutations. Apply order: slots, bones, IK, transform, path, physics (4.2),
 // deform and sequence, draw order, events (the order of the official loaders).
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
@@ -14,6 +15,21 @@
 namespace rigio::spine::runtime::detail {
 
 namespace {
+
+// Scratch arrays of build_animation, reused from one animation to the next (sized once, for the
+// largest animation, by build_animations).
+struct BuildScratch {
+    struct Views {  // a timeline's views as offsets into its animation's pools, made views at the end
+        std::size_t frames_at = 0, frames = 0, times_at = 0, times = 0, curves_at = 0, curves = 0, vertices_at = 0, vertices = 0;
+        std::size_t ints_at = 0, ints = 0;  // names, draw_orders or events (by kind)
+    };
+    std::vector<Views> views;
+    // Per key of the timeline being built, its curve: keyed[0, keyed_count). Sized (not reserved) for the
+    // longest timeline, so that a key costs a store, without a size check or zero-filling on resize.
+    std::vector<const Curve*> keyed;
+    std::size_t keyed_count = 0;
+    std::vector<int> unchanged;  // draw order keys
+};
 
 // An animation's pools while its timelines are built: sized (and zero-filled) once from pool_sizes,
 // then written through plain pointers up to `floats`/`ints` used (a call per key to insert into a
@@ -134,6 +150,21 @@ struct Builder {
     }
 };
 
+// to[j] += from[j] for j < n, four at a time (a GCC/Clang vector: each lane adds as the scalar tail
+// does; at -O2 the loop is not vectorized, and the size was reloaded per value).
+void add_values(float* to, const float* from, std::size_t n) {
+    using Quad = float __attribute__((vector_size(16)));
+    std::size_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        Quad a, b;
+        std::memcpy(&a, to + j, sizeof a);
+        std::memcpy(&b, from + j, sizeof b);
+        a += b;
+        std::memcpy(to + j, &a, sizeof a);
+    }
+    for (; j < n; ++j) to[j] += from[j];
+}
+
 // Deform and draw-order keys are stored compactly in files but expanded to whole arrays here; a
 // hostile file with many empty keys must not turn into gigabytes. 32M values is far beyond any
 // real skeleton (the corpus needs under 1M).
@@ -189,11 +220,17 @@ struct PoolSizes {
     std::size_t timelines = 0, floats = 0, ints = 0;
     std::size_t max_keys = 0;  // of one timeline
 };
-// Expanded deform and draw-order values count at most up to `budget` (a file asking for more fails
-// in spend() before it gets them).
-// Also keeps each deform timeline's attachment (its skin lookup: two hashes) in scratch.deform_ids,
-// in the order build_animation visits them.
-PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budget, BuildScratch& scratch) {
+// The attachment a deform or sequence timeline keys, or -1 (also for a skin out of range, which
+// build_animation reports before using it).
+int keyed_attachment(const RuntimeData& rd, const DeformSkin& ds, const DeformSlot& dsl, const DeformTimeline& dt) {
+    return ds.skin >= 0 && static_cast<std::size_t>(ds.skin) < rd.skins.size() && dt.attachment
+               ? rd.skin_attachment(ds.skin, dsl.slot, rd.name_id(*dt.attachment))
+               : -1;
+}
+
+// Expanded deform and draw-order values count at most up to `budget`, which is decreased by them (as
+// build_animation's spend() will: a file asking for more fails there before it gets them).
+PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t& budget) {
     const bool v4 = rd.v4();
     PoolSizes z;
     auto expand = [&](std::size_t per_key, std::size_t keys) {
@@ -245,20 +282,15 @@ PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budg
             const bool reset = pt.type == PhysicsTimelineType::Reset;
             add(pt.keys.size(), reset ? 1 : 2, !reset, true, 1);
         }
-    scratch.deform_ids.clear();
     for (const DeformSkin& ds : a.deform)
         for (const DeformSlot& dsl : ds.slots)
             for (const DeformTimeline& dt : dsl.timelines) {
-                // (-1 for a skin out of range, which build_animation reports before using it)
-                const int id = ds.skin >= 0 && static_cast<std::size_t>(ds.skin) < rd.skins.size() && dt.attachment
-                                   ? rd.skin_attachment(ds.skin, dsl.slot, rd.name_id(*dt.attachment))
-                                   : -1;
-                scratch.deform_ids.push_back(id);
                 if (dt.type == AttachmentTimelineType::Sequence) {
                     add(dt.sequence_keys.size(), 4, false, false, 1);
                     continue;
                 }
                 add(dt.keys.size(), 1, true, v4, 1);
+                const int id = keyed_attachment(rd, ds, dsl, dt);
                 if (id >= 0) z.floats += expand(static_cast<std::size_t>(rd.attachments[static_cast<std::size_t>(id)].deform_length), dt.keys.size());
             }
     if (!a.draw_order.empty()) {
@@ -274,70 +306,31 @@ PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budg
 
 }  // namespace
 
-std::size_t expansion_budget() { return kMaxExpandedValues; }
+namespace {
 
-void reserve_scratch(const Vector<Animation>& animations, BuildScratch& scratch) {
-    std::size_t timelines = 0, keys = 0;  // the most of one animation, of one timeline
-    std::size_t deform = 0;               // the most deform and sequence timelines of one animation
-    for (const Animation& a : animations) {
-        std::size_t d = 0;
-        std::size_t n = a.ik.size() + a.transform.size() + 2;  // (+ draw order and events)
-        auto group = [&](const auto& groups) {
-            for (const auto& g : groups) {
-                n += g.timelines.size();
-                for (const auto& t : g.timelines) keys = std::max({keys, t.keys.size()});
-            }
-        };
-        group(a.bones);
-        group(a.path);
-        group(a.physics);
-        for (const SlotTimelines& g : a.slots) {
-            n += g.timelines.size();
-            for (const SlotTimeline& t : g.timelines) keys = std::max({keys, t.attachment_keys.size(), t.color_keys.size()});
-        }
-        for (const DeformSkin& ds : a.deform)
-            for (const DeformSlot& dsl : ds.slots) {
-                n += dsl.timelines.size();
-                d += dsl.timelines.size();
-                for (const DeformTimeline& t : dsl.timelines) keys = std::max({keys, t.keys.size(), t.sequence_keys.size()});
-            }
-        for (const IkTimeline& t : a.ik) keys = std::max(keys, t.keys.size());
-        for (const TransformTimeline& t : a.transform) keys = std::max(keys, t.keys.size());
-        keys = std::max({keys, a.draw_order.size(), a.events.size()});
-        timelines = std::max(timelines, n);
-        deform = std::max(deform, d);
-    }
-    scratch.views.reserve(timelines);
-    scratch.deform_ids.reserve(deform);
-    if (scratch.keyed.size() < keys) scratch.keyed.resize(keys);
-}
-
-AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch) {
+// Fills `out` (its pools and timeline list reserved by build_animations) from `a`.
+// `budget`: how many more expanded deform/draw-order values may be allocated (see spend()).
+void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch, AnimationInfo& out) {
     const SkeletonData& sd = *rd.data;
     const bool v4 = rd.v4();
-    AnimationInfo out;
     out.name = a.name.value_or("");
-    // The duration (spine::duration: the latest last key time) is taken as the timelines are visited, in
-    // the same order (the same result with NaN times), rather than in a walk of its own.
+    // The duration (spine::duration: the latest last key time) is taken as the timelines are built, in
+    // the same order (the same result with NaN times), rather than in a walk of its own: each timeline's
+    // last key is read once its keys were copied (it is then in the cache; read first it was a miss).
     float last_key = 0;
     auto extend = [&last_key](const auto& keys) {
         if (!keys.empty()) last_key = std::max(last_key, keys.back().time);
     };
     const std::string& name = out.name;
-    const PoolSizes sizes = pool_sizes(rd, a, budget, scratch);
-    out.timelines.reserve(sizes.timelines);
-    out.float_pool.resize(sizes.floats);
-    out.int_pool.resize(sizes.ints);
+    // The pools' sizes are their capacities, reserved from pool_sizes (zero-filled here, just before use).
+    out.float_pool.resize(out.float_pool.capacity());
+    out.int_pool.resize(out.int_pool.capacity());
     Pools pools{out};
-    scratch.views.clear();
-    scratch.views.reserve(sizes.timelines);  // (no-ops after reserve_scratch)
-    if (scratch.keyed.size() < sizes.max_keys) scratch.keyed.resize(sizes.max_keys);  // (a no-op after reserve_scratch)
+    scratch.views.clear();  // (reserved for the longest animation, as `keyed` is sized for the longest timeline)
 
     for (const SlotTimelines& g : a.slots) {
         check_index(g.slot, sd.slots.size(), "slot", name);
         for (const SlotTimeline& st : g.timelines) {
-            extend(st.attachment_keys);
-            extend(st.color_keys);
             if (st.type == SlotTimelineType::Attachment) {
                 Builder b(pools, scratch, TimelineKind::Attachment, g.slot, 1, st.attachment_keys.size());
                 int* names = b.ints(st.attachment_keys.size());
@@ -346,6 +339,8 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     *names++ = k.name ? rd.name_id(*k.name) : -1;
                 }
                 b.finish();
+                extend(st.attachment_keys);
+                extend(st.color_keys);
                 continue;
             }
             // Channels after the time: rgba, rgba2 (light rgba, dark rgb), rgb, rgb2, alpha.
@@ -370,13 +365,14 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 }
             }
             b.finish();
+            extend(st.attachment_keys);
+            extend(st.color_keys);
         }
     }
 
     for (const BoneTimelines& g : a.bones) {
         check_index(g.bone, sd.bones.size(), "bone", name);
         for (const BoneTimeline& bt : g.timelines) {
-            extend(bt.keys);
             TimelineKind kind = TimelineKind::Rotate;
             switch (bt.type) {
                 case BoneTimelineType::Rotate: kind = TimelineKind::Rotate; break;
@@ -395,6 +391,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 Builder b(pools, scratch, kind, g.bone, 2, bt.keys.size());
                 for (const BoneKeyframe& k : bt.keys) b.key({k.time, static_cast<float>(k.inherit)}, nullptr);
                 b.finish();
+                extend(bt.keys);
                 continue;
             }
             const bool two = kind == TimelineKind::Translate || kind == TimelineKind::Scale || kind == TimelineKind::Shear;
@@ -408,11 +405,11 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 *curves++ = &k.curve;
             }
             b.finish();
+            extend(bt.keys);
         }
     }
 
     for (const IkTimeline& it : a.ik) {
-        extend(it.keys);
         check_index(it.constraint, sd.ik.size(), "IK constraint", name);
         Builder b(pools, scratch, TimelineKind::IkConstraint, it.constraint, 6, it.keys.size(), v4, 2);
         for (const IkKeyframe& k : it.keys) {
@@ -421,10 +418,10 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                   &k.curve);
         }
         b.finish();
+        extend(it.keys);
     }
 
     for (const TransformTimeline& tt : a.transform) {
-        extend(tt.keys);
         check_index(tt.constraint, sd.transform.size(), "transform constraint", name);
         Builder b(pools, scratch, TimelineKind::TransformConstraint, tt.constraint, v4 ? 7 : 5, tt.keys.size(), v4, 6);
         for (const TransformKeyframe& k : tt.keys) {
@@ -434,12 +431,12 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 b.key({k.time, k.rotate_mix, k.translate_mix, k.scale_mix, k.shear_mix}, &k.curve);
         }
         b.finish();
+        extend(tt.keys);
     }
 
     for (const PathTimelines& g : a.path) {
         check_index(g.constraint, sd.path.size(), "path constraint", name);
         for (const PathTimeline& pt : g.timelines) {
-            extend(pt.keys);
             const bool mix = pt.type == PathTimelineType::Mix;
             const TimelineKind kind = mix ? TimelineKind::PathMix
                                       : pt.type == PathTimelineType::Position ? TimelineKind::PathPosition
@@ -455,13 +452,13 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     b.key({k.time, k.a, k.b}, &k.curve);
             }
             b.finish();
+            extend(pt.keys);
         }
     }
 
     for (const PhysicsTimelines& g : a.physics) {
         if (g.constraint != -1) check_index(g.constraint, sd.physics.size(), "physics constraint", name);
         for (const PhysicsTimeline& pt : g.timelines) {
-            extend(pt.keys);
             const bool reset = pt.type == PhysicsTimelineType::Reset;
             Builder b(pools, scratch, TimelineKind::Physics, g.constraint, reset ? 1 : 2, pt.keys.size(), true, 1);
             b.t.sub = static_cast<int>(pt.type);
@@ -472,18 +469,16 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     b.key({k.time, k.value}, &k.curve);
             }
             b.finish();
+            extend(pt.keys);
         }
     }
 
-    const int* deform_id = scratch.deform_ids.data();  // (found by pool_sizes)
     for (const DeformSkin& ds : a.deform) {
         check_index(ds.skin, sd.skins.size(), "skin", name);
         for (const DeformSlot& dsl : ds.slots) {
             check_index(dsl.slot, sd.slots.size(), "slot", name);
             for (const DeformTimeline& dt : dsl.timelines) {
-                extend(dt.keys);
-                extend(dt.sequence_keys);
-                const int id = *deform_id++;
+                const int id = keyed_attachment(rd, ds, dsl, dt);
                 if (dt.type == AttachmentTimelineType::Sequence) {
                     if (id < 0)
                         throw Error("sequence timeline: no attachment \"" + dt.attachment.value_or("") + "\" in that skin and slot",
@@ -493,6 +488,8 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     for (const SequenceKeyframe& k : dt.sequence_keys)
                         b.key({k.time, static_cast<float>(k.mode), static_cast<float>(k.index), k.delay}, nullptr);
                     b.finish();
+                    extend(dt.keys);
+                    extend(dt.sequence_keys);
                     continue;
                 }
                 if (id < 0 || !rd.attachments[static_cast<std::size_t>(id)].is_vertex)
@@ -524,10 +521,11 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                         throw Error("deform key at " + std::to_string(k.time) + " writes past the attachment's " +
                                         std::to_string(n) + " vertex values",
                                     {}, "in animation \"" + name + "\"");
-                    float* at = values + k.offset;
-                    for (std::size_t j = 0; j < k.values.size(); ++j) at[j] += k.values[j];
+                    add_values(values + k.offset, k.values.data(), k.values.size());
                 }
                 b.finish();
+                extend(dt.keys);
+                extend(dt.sequence_keys);
             }
         }
     }
@@ -600,7 +598,30 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 t.events = view;
         }
     }
-    return out;
+}
+
+}  // namespace
+
+void build_animations(RuntimeData& rd, const Vector<Animation>& animations) {
+    // One walk of the timelines' lists sizes every animation's pools and timeline list (reserved now,
+    // zero-filled just before use) and the builder's scratch for the largest; the animations are then
+    // built in place.
+    rd.animations.resize(animations.size());
+    BuildScratch scratch;
+    std::size_t hint_budget = kMaxExpandedValues, timelines = 0, keys = 0;
+    for (std::size_t i = 0; i < animations.size(); ++i) {
+        const PoolSizes z = pool_sizes(rd, animations[i], hint_budget);
+        AnimationInfo& out = rd.animations[i];
+        out.timelines.reserve(z.timelines);
+        out.float_pool.reserve(z.floats);
+        out.int_pool.reserve(z.ints);
+        timelines = std::max(timelines, z.timelines);
+        keys = std::max(keys, z.max_keys);
+    }
+    scratch.views.reserve(timelines);
+    scratch.keyed.resize(keys);
+    std::size_t budget = kMaxExpandedValues;
+    for (std::size_t i = 0; i < animations.size(); ++i) build_animation(rd, animations[i], budget, scratch, rd.animations[i]);
 }
 
 }  // namespace rigio::spine::runtime::detail
