@@ -38,16 +38,21 @@ struct BuildScratch {
 struct Pools {
     AnimationInfo& out;
     std::size_t floats = 0, ints = 0;  // used
+    // The pools' sizes, kept here (computing a vector's size from its pointers per key cost more).
+    std::size_t float_size = out.float_pool.size(), int_size = out.int_pool.size();
 
     // The next `n` floats (ints) of the pool: zero unless written before (a pool is only ever written
     // below its `used` count).
-    float* take_floats(std::size_t n) { return take(out.float_pool, floats, n); }
-    int* take_ints(std::size_t n) { return take(out.int_pool, ints, n); }
+    float* take_floats(std::size_t n) { return take(out.float_pool, float_size, floats, n); }
+    int* take_ints(std::size_t n) { return take(out.int_pool, int_size, ints, n); }
 
 private:
     template <class T>
-    static T* take(std::vector<T>& pool, std::size_t& used, std::size_t n) {
-        if (n > pool.size() - used) pool.resize(std::max(used + n, pool.size() * 2));
+    static T* take(std::vector<T>& pool, std::size_t& size, std::size_t& used, std::size_t n) {
+        if (n > size - used) {
+            pool.resize(std::max(used + n, size * 2));
+            size = pool.size();
+        }
         T* p = pool.data() + used;
         used += n;
         return p;
@@ -121,29 +126,32 @@ struct Builder {
             views.times_at = pools.floats;
             float* times = pools.take_floats(views.times);
             frames = pool.data() + views.frames_at;  // (taking may have moved the pool)
-            for (std::size_t i = 1; i < views.times + 1; ++i)
-                times[i - 1] = i < n ? frames[i * e] : std::numeric_limits<float>::infinity();
+            // Keys 1 to the last, then the padding (two loops: no branch per value).
+            for (std::size_t i = 1; i < n; ++i) times[i - 1] = frames[i * e];
+            std::fill(times + (n - 1), times + views.times, std::numeric_limits<float>::infinity());
         }
         if (n >= 2 && keyed[0]) {  // (keys without curves: attachment, draw order, ...)
             const std::size_t stride = static_cast<std::size_t>(t.curve_stride);
             views.curves = (n - 1) * stride;
             views.curves_at = pools.floats;
-            pools.take_floats(views.curves);  // (zero-filled)
+            float* const curves = pools.take_floats(views.curves);  // (zero-filled)
             frames = pool.data() + views.frames_at;  // (taking may have moved the pool)
-            static const float zero[1] = {0}, one[1] = {1};
-            for (std::size_t i = 0; i + 1 < n; ++i) {
-                float* curve = pool.data() + views.curves_at + i * stride;
-                if (!t.absolute) {
+            if (!t.absolute) {
+                for (std::size_t i = 0; i + 1 < n; ++i) {
                     // The curves are zero-filled already: linear and stepped transitions need only their
                     // type (most transitions are linear, and sample_curve would clear the whole stride again).
-                    if (keyed[i]->type == CurveType::Bezier)
-                        sample_curve(*keyed[i], curve);
+                    const Curve& c = *keyed[i];
+                    if (c.type == CurveType::Bezier)
+                        sample_curve(c, curves + i * stride);
                     else
-                        curve[0] = keyed[i]->type == CurveType::Stepped ? kCurveStepped : kCurveLinear;
-                } else {
+                        curves[i * stride] = c.type == CurveType::Stepped ? kCurveStepped : kCurveLinear;
+                }
+            } else {
+                static const float zero[1] = {0}, one[1] = {1};
+                for (std::size_t i = 0; i + 1 < n; ++i) {
                     const float* v0 = percent ? zero : frames + i * e + 1;
                     const float* v1 = percent ? one : frames + (i + 1) * e + 1;
-                    sample_absolute_curve(*keyed[i], channels, frames[i * e], v0, frames[(i + 1) * e], v1, curve);
+                    sample_absolute_curve(*keyed[i], channels, frames[i * e], v0, frames[(i + 1) * e], v1, curves + i * stride);
                 }
             }
         }
