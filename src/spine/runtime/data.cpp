@@ -208,14 +208,18 @@ std::size_t pair_count(const int* size) {
 // Writes the WeightedPair records of attachment `a`'s grouped vertices (groups 1 to 4) from `out` on,
 // returning the end. Every field of every record is written.
 WeightedPair* pair_weighted_vertices(const AttachmentInfo& a, const WeightedVertex* grouped, WeightedPair* out) {
-    // Influence j of grouped vertex v into lane `lane` of `pair`.
-    auto put = [&a](WeightedPair& pair, int lane, const WeightedVertex& v, int j) {
-        const std::size_t k = static_cast<std::size_t>(v.first_influence + j);
-        pair.position[2 * lane] = a.vertices[3 * k];
-        pair.position[2 * lane + 1] = a.vertices[3 * k + 1];
-        pair.weight[2 * lane] = pair.weight[2 * lane + 1] = a.vertices[3 * k + 2];
-        pair.bone_offset[lane] = std::int64_t{kBoneStateBytes} * a.bones[static_cast<std::size_t>(v.vertex + v.first_influence + 1 + j)];
-        pair.influence[lane] = static_cast<int>(k);
+    // Influence j of grouped vertex v into lane `lane` of `pair`. (The arrays' addresses are taken once
+    // here: read through `a` they were reloaded after every store to a record.)
+    const float* const values = a.vertices.data();
+    const int* const bones = a.bones.data();
+    auto put = [values, bones](WeightedPair& pair, int lane, const WeightedVertex& v, int j) {
+        const int k = v.first_influence + j;
+        const float* influence = values + 3 * static_cast<std::size_t>(k);
+        pair.position[2 * lane] = influence[0];
+        pair.position[2 * lane + 1] = influence[1];
+        pair.weight[2 * lane] = pair.weight[2 * lane + 1] = influence[2];
+        pair.bone_offset[lane] = std::int64_t{kBoneStateBytes} * bones[static_cast<std::size_t>(v.vertex + k + 1)];
+        pair.influence[lane] = k;
         pair.vertex[lane] = v.vertex;
     };
     auto vertices = [&](int n) {
