@@ -320,28 +320,29 @@ RuntimeData build(const SkeletonData& sd) {
     rd.version = sd.header.data_version;
     const int bone_count = static_cast<int>(sd.bones.size());
     const int slot_count = static_cast<int>(sd.slots.size());
-    // Per bone, then per slot: where its next child or attachment goes (one array for both).
-    std::vector<int> scratch;
-    scratch.reserve(std::max(sd.bones.size(), sd.slots.size()));
+    // The children per bone and attachments per slot are counting sorts into one array with a start
+    // array (BoneChildren, SlotAttachments) that is its own "next place" array, without a scratch: each
+    // count is kept one place further (start[p + 2]) so that the sums give p's first place at
+    // start[p + 1]; placing an element advances that to p's end, which is p + 1's start. The extra
+    // last place is dropped after.
     {
         // Children of every bone in one array: the counts first (bad parents are reported below), then
         // each child at its parent's next place (in bone order, as a list per bone would hold them).
         std::vector<int>& start = rd.children.start;
-        start.assign(sd.bones.size() + 1, 0);
+        start.assign(sd.bones.size() + 2, 0);
         for (int i = 0; i < bone_count; ++i) {
             const int p = sd.bones[static_cast<std::size_t>(i)].parent;
             if (i > 0 && (p < 0 || p >= i)) throw Error("bone " + std::to_string(i) + ": parent must come before it");
             if (p >= bone_count) throw Error("bone 0: parent index out of range");  // (a root with a parent: data built in code)
-            if (p >= 0) ++start[static_cast<std::size_t>(p) + 1];
+            if (p >= 0) ++start[static_cast<std::size_t>(p) + 2];
         }
-        for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+        for (std::size_t i = 2; i < start.size(); ++i) start[i] += start[i - 1];
         rd.children.ids.resize(static_cast<std::size_t>(start.back()));
-        std::vector<int>& next = scratch;
-        next.assign(start.begin(), start.end() - 1);
         for (int i = 0; i < bone_count; ++i) {
             const int p = sd.bones[static_cast<std::size_t>(i)].parent;
-            if (p >= 0) rd.children.ids[static_cast<std::size_t>(next[static_cast<std::size_t>(p)]++)] = i;
+            if (p >= 0) rd.children.ids[static_cast<std::size_t>(start[static_cast<std::size_t>(p) + 1]++)] = i;
         }
+        start.pop_back();
     }
     for (const Slot& s : sd.slots)
         if (s.bone < 0 || s.bone >= bone_count) throw Error("slot bone index out of range");
@@ -392,20 +393,19 @@ RuntimeData build(const SkeletonData& sd) {
         // by_slot: the list sizes first (a slot out of range is reported in the loop below, in file
         // order with the other errors), then each attachment at its slot's next place.
         std::size_t skin_attachments = 0;
-        info.by_slot.start.assign(sd.slots.size() + 1, 0);
+        // (A counting sort whose start array is its own next-place array: see the children above.)
+        std::vector<int>& start = info.by_slot.start;
+        start.assign(sd.slots.size() + 2, 0);
         for (const SkinSlot& ss : skin.slots) {
             skin_attachments += ss.attachments.size();
-            if (ss.slot >= 0 && ss.slot < slot_count)
-                info.by_slot.start[static_cast<std::size_t>(ss.slot) + 1] += static_cast<int>(ss.attachments.size());
+            if (ss.slot >= 0 && ss.slot < slot_count) start[static_cast<std::size_t>(ss.slot) + 2] += static_cast<int>(ss.attachments.size());
         }
-        for (std::size_t i = 1; i < info.by_slot.start.size(); ++i) info.by_slot.start[i] += info.by_slot.start[i - 1];
-        info.by_slot.ids.resize(static_cast<std::size_t>(info.by_slot.start.back()));
-        std::vector<int>& next_place = scratch;  // per slot, where its next attachment goes
-        next_place.assign(info.by_slot.start.begin(), info.by_slot.start.end() - 1);
+        for (std::size_t i = 2; i < start.size(); ++i) start[i] += start[i - 1];
+        info.by_slot.ids.resize(static_cast<std::size_t>(start.back()));
         info.lookup.reserve(skin_attachments);
         for (const SkinSlot& ss : skin.slots) {
             if (ss.slot < 0 || ss.slot >= slot_count) throw Error("skin \"" + info.name + "\": slot index out of range");
-            int& slot_place = next_place[static_cast<std::size_t>(ss.slot)];
+            int& slot_place = start[static_cast<std::size_t>(ss.slot) + 1];  // where the slot's next attachment goes
             for (const SkinAttachment& e : ss.attachments) {
                 const int id = static_cast<int>(rd.attachments.size());
                 AttachmentInfo& a = rd.attachments.emplace_back();  // (filled in place: reserved above)
@@ -442,6 +442,7 @@ RuntimeData build(const SkeletonData& sd) {
                 info.by_slot.ids[static_cast<std::size_t>(slot_place++)] = id;
             }
         }
+        start.pop_back();
     }
 
     // Linked meshes take the vertices of their parent and, when they inherit deform, its timelines.
