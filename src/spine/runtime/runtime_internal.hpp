@@ -102,6 +102,23 @@ void apply_transform(Skeleton& sk, int constraint);
 void apply_path(Skeleton& sk, int constraint);
 void apply_physics(Skeleton& sk, int constraint, Physics mode);
 
+// Floats of Timeline::times for `keys` keys: keys 1 to the last, rounded up to 4.
+inline std::size_t counted_times(std::size_t keys) { return (keys - 1 + 3) / 4 * 4; }
+
+// The floats and ints an animation's timelines keep (as the builders append them), so that its
+// pools are allocated once. Only a hint: the pools still grow if it is short (or the data is bad).
+struct PoolSizes {
+    std::size_t timelines = 0, floats = 0, ints = 0;
+    std::size_t max_keys = 0;  // of one timeline
+};
+// Counted from `a` (timelines_size.cpp). Expanded deform and draw-order values count at most up to
+// `budget`, which is decreased by them (as build_animation's spend() will: a file asking for more
+// fails there before it gets them).
+PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t& budget);
+// The attachment a deform or sequence timeline keys, or -1 (also for a skin out of range, which
+// build_animation reports before using it).
+int keyed_attachment(const RuntimeData& rd, const DeformSkin& ds, const DeformSlot& dsl, const DeformTimeline& dt);
+
 // Flattens every animation of the model into rd.animations (see timelines_build.cpp), once the
 // attachments and skins are built.
 void build_animations(RuntimeData& rd, const Vector<Animation>& animations);
