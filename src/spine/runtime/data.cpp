@@ -15,14 +15,26 @@
 
 namespace rigio::spine::runtime {
 
+namespace {
+// byte / 255.0f for every byte, divided at compile time (the same correctly rounded quotient as at run
+// time): a colour key then costs four loads instead of four divisions.
+struct ByteFractions {
+    float f[256];
+    constexpr ByteFractions() : f{} {
+        for (int i = 0; i < 256; ++i) f[i] = static_cast<float>(i) / 255.0f;
+    }
+};
+constexpr ByteFractions kByteFractions;
+}  // namespace
+
 Color to_color(Rgba rgba) {
-    return Color{static_cast<float>((rgba >> 24) & 0xFF) / 255.0f, static_cast<float>((rgba >> 16) & 0xFF) / 255.0f,
-                 static_cast<float>((rgba >> 8) & 0xFF) / 255.0f, static_cast<float>(rgba & 0xFF) / 255.0f};
+    const float* f = kByteFractions.f;
+    return Color{f[(rgba >> 24) & 0xFF], f[(rgba >> 16) & 0xFF], f[(rgba >> 8) & 0xFF], f[rgba & 0xFF]};
 }
 
 Color to_dark_color(std::uint32_t rgb) {
-    return Color{static_cast<float>((rgb >> 16) & 0xFF) / 255.0f, static_cast<float>((rgb >> 8) & 0xFF) / 255.0f,
-                 static_cast<float>(rgb & 0xFF) / 255.0f, 1.0f};
+    const float* f = kByteFractions.f;
+    return Color{f[(rgb >> 16) & 0xFF], f[(rgb >> 8) & 0xFF], f[rgb & 0xFF], 1.0f};
 }
 
 int RuntimeData::find_skin(const std::string& name) const {
