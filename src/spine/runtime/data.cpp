@@ -88,7 +88,9 @@ std::size_t NameTable::place(std::string_view name, std::uint32_t hash) const {
     const std::size_t mask = table_.size() - 1;
     for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
         const Entry& e = table_[i];
-        if (e.id < 0 || (e.hash == hash && std::string_view(chars_).substr(e.at, e.length) == name)) return i;
+        if (e.id < 0 || (e.hash == hash && e.length == name.size() &&
+                         (name.empty() || std::memcmp(chars_.data() + e.at, name.data(), name.size()) == 0)))  // (no substr check)
+            return i;
     }
 }
 
