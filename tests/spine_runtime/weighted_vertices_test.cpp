@@ -223,6 +223,20 @@ TEST(SpineWeightedVertices, BadBoneIndicesAreRefusedOnEitherPath) {
         ASSERT_FALSE(out);
         EXPECT_NE(out.error().message().find("bad vertex bone index"), std::string::npos) << out.error().message();
     }
+    // The bound check reads four values at a time, then the rest one by one: an index out of range (or
+    // negative) at any place of arrays of 1 to 9 vertices is refused; in range, they are accepted.
+    for (int vertices = 1; vertices <= 9; ++vertices)
+        for (int at = -1; at < vertices; ++at)
+            for (const int bad : {bone_count, -1}) {
+                std::vector<int> list;
+                std::vector<float> xyw;
+                for (int v = 0; v < vertices; ++v) {
+                    list.insert(list.end(), {1, v == at ? bad : v % bone_count});
+                    xyw.insert(xyw.end(), {0, 0, 1});
+                }
+                auto r = prepared(list, xyw, vertices);
+                EXPECT_EQ(static_cast<bool>(r), at < 0) << vertices << " vertices, bad at " << at;
+            }
     // A count above the bone count (5: past the groups of 1 to 4 too) with indices in range: valid.
     std::vector<int> bones{5};
     std::vector<float> values;

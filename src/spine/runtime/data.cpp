@@ -15,14 +15,26 @@
 
 namespace rigio::spine::runtime {
 
+namespace {
+// byte / 255.0f for every byte, divided at compile time (the same correctly rounded quotient as at run
+// time): a colour key then costs four loads instead of four divisions.
+struct ByteFractions {
+    float f[256];
+    constexpr ByteFractions() : f{} {
+        for (int i = 0; i < 256; ++i) f[i] = static_cast<float>(i) / 255.0f;
+    }
+};
+constexpr ByteFractions kByteFractions;
+}  // namespace
+
 Color to_color(Rgba rgba) {
-    return Color{static_cast<float>((rgba >> 24) & 0xFF) / 255.0f, static_cast<float>((rgba >> 16) & 0xFF) / 255.0f,
-                 static_cast<float>((rgba >> 8) & 0xFF) / 255.0f, static_cast<float>(rgba & 0xFF) / 255.0f};
+    const float* f = kByteFractions.f;
+    return Color{f[(rgba >> 24) & 0xFF], f[(rgba >> 16) & 0xFF], f[(rgba >> 8) & 0xFF], f[rgba & 0xFF]};
 }
 
 Color to_dark_color(std::uint32_t rgb) {
-    return Color{static_cast<float>((rgb >> 16) & 0xFF) / 255.0f, static_cast<float>((rgb >> 8) & 0xFF) / 255.0f,
-                 static_cast<float>(rgb & 0xFF) / 255.0f, 1.0f};
+    const float* f = kByteFractions.f;
+    return Color{f[(rgb >> 16) & 0xFF], f[(rgb >> 8) & 0xFF], f[rgb & 0xFF], 1.0f};
 }
 
 int RuntimeData::find_skin(const std::string& name) const {
@@ -54,8 +66,18 @@ std::uint32_t NameTable::hash_of(std::string_view name) {
         h ^= h >> 31;
     }
     if (left > 0) {
-        std::uint64_t word = 0;
-        for (std::size_t i = 0; i < left; ++i) word |= std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+        // The last 1 to 7 bytes without a loop: two 4-byte loads that may overlap, or the first, middle
+        // and last byte (with the length mixed in above, distinct names still differ in what is hashed).
+        std::uint64_t word;
+        if (left >= 4) {
+            std::uint32_t low, high;
+            std::memcpy(&low, p, 4);
+            std::memcpy(&high, p + left - 4, 4);
+            word = low | std::uint64_t{high} << 32;
+        } else {
+            word = std::uint64_t{static_cast<unsigned char>(p[0])} | std::uint64_t{static_cast<unsigned char>(p[left / 2])} << 8 |
+                   std::uint64_t{static_cast<unsigned char>(p[left - 1])} << 16;
+        }
         h = (h ^ word) * kMul;
         h ^= h >> 31;
     }
@@ -66,7 +88,9 @@ std::size_t NameTable::place(std::string_view name, std::uint32_t hash) const {
     const std::size_t mask = table_.size() - 1;
     for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
         const Entry& e = table_[i];
-        if (e.id < 0 || (e.hash == hash && std::string_view(chars_).substr(e.at, e.length) == name)) return i;
+        if (e.id < 0 || (e.hash == hash && e.length == name.size() &&
+                         (name.empty() || std::memcmp(chars_.data() + e.at, name.data(), name.size()) == 0)))  // (no substr check)
+            return i;
     }
 }
 
@@ -169,103 +193,128 @@ struct Entry {
     int vertex_source = -1;
 };
 
-// Fills RuntimeData::weighted_pairs from the grouped vertices of groups 1 to 4 (see WeightedPair).
-void pair_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries) {
-    std::size_t count = 0;
-    for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
-        const int* g = rd.attachments[id].weighted_groups;
-        if (entries[id].vertex_source < 0)
-            count += static_cast<std::size_t>((g[1] - g[0] + 1) / 2 + (g[2] - g[1]) + (g[3] - g[2] + 1) / 2 * 3 + (g[4] - g[3]) * 2);
+// Whether every value of `list` is below `bound` as unsigned (negatives are huge), four at a time (a
+// GCC/Clang vector: without it the loop compiles to a compare and a move per value).
+bool all_below(std::span<const int> list, unsigned bound) {
+    using Quad = unsigned __attribute__((vector_size(16)));
+    const Quad limit = {bound, bound, bound, bound};
+    Quad above = {};  // per lane: all ones once a value at or above the bound was seen
+    std::size_t i = 0;
+    for (; i + 4 <= list.size(); i += 4) {
+        Quad v;
+        std::memcpy(&v, list.data() + i, sizeof v);
+        above |= reinterpret_cast<Quad>(v >= limit);
     }
-    rd.weighted_pairs.reserve(count);
-    for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
-        AttachmentInfo& a = rd.attachments[id];
-        if (entries[id].vertex_source >= 0) continue;
-        // Influence j of grouped vertex v into lane `lane` of `pair`.
-        auto put = [&](WeightedPair& pair, int lane, const WeightedVertex& v, int j) {
-            const std::size_t k = static_cast<std::size_t>(v.first_influence + j);
-            pair.position[2 * lane] = a.vertices[3 * k];
-            pair.position[2 * lane + 1] = a.vertices[3 * k + 1];
-            pair.weight[2 * lane] = pair.weight[2 * lane + 1] = a.vertices[3 * k + 2];
-            pair.bone_offset[lane] = std::int64_t{kBoneStateBytes} * a.bones[static_cast<std::size_t>(v.vertex + v.first_influence + 1 + j)];
-            pair.influence[lane] = static_cast<int>(k);
-            pair.vertex[lane] = v.vertex;
-        };
-        auto vertices = [&](int n) {
-            return std::span<const WeightedVertex>(rd.weighted_vertices.data() + a.weighted_groups[n - 1],
-                                                   static_cast<std::size_t>(a.weighted_groups[n] - a.weighted_groups[n - 1]));
-        };
-        auto add = [&] { return &rd.weighted_pairs.emplace_back(); };
-        a.weighted_pairs[0] = static_cast<int>(rd.weighted_pairs.size());
-        const auto one = vertices(1);
-        for (std::size_t i = 0; i < one.size(); i += 2) {
-            WeightedPair* p = add();
-            put(*p, 0, one[i], 0);
-            put(*p, 1, one[std::min(i + 1, one.size() - 1)], 0);
-        }
-        a.weighted_pairs[1] = static_cast<int>(rd.weighted_pairs.size());
-        for (const WeightedVertex& v : vertices(2)) {
-            WeightedPair* p = add();
-            put(*p, 0, v, 0);
-            put(*p, 1, v, 1);
-        }
-        a.weighted_pairs[2] = static_cast<int>(rd.weighted_pairs.size());
-        const auto three = vertices(3);
-        for (std::size_t i = 0; i < three.size(); i += 2) {
-            const WeightedVertex &v0 = three[i], &v1 = three[std::min(i + 1, three.size() - 1)];
-            WeightedPair* p = add();
-            put(*p, 0, v0, 0);
-            put(*p, 1, v0, 1);
-            p = add();
-            put(*p, 0, v1, 0);
-            put(*p, 1, v1, 1);
-            p = add();
-            put(*p, 0, v0, 2);
-            put(*p, 1, v1, 2);
-        }
-        a.weighted_pairs[3] = static_cast<int>(rd.weighted_pairs.size());
-        for (const WeightedVertex& v : vertices(4)) {
-            for (int j = 0; j < 4; j += 2) {
-                WeightedPair* p = add();
-                put(*p, 0, v, j);
-                put(*p, 1, v, j + 1);
-            }
-        }
-        a.weighted_pairs[4] = static_cast<int>(rd.weighted_pairs.size());
-    }
+    bool any = (above[0] | above[1] | above[2] | above[3]) != 0;
+    for (; i < list.size(); ++i) any |= static_cast<unsigned>(list[i]) >= bound;
+    return !any;
 }
 
 // The group of a weighted vertex of `n` influences (see AttachmentInfo::weighted_groups): counts 1
 // to 4, then the others.
 int group_of(int n) { return n >= 1 && n <= 4 ? n - 1 : 4; }
 
-// Fills RuntimeData::weighted_vertices (`count` in all), grouped by influence count per attachment;
-// linked meshes share the groups of the mesh holding their vertices (Entry::vertex_source). The
-// attachments holding vertices come with their group sizes in weighted_groups[1, 5].
-void group_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries, std::size_t count) {
-    rd.weighted_vertices.reserve(count);
+// WeightedPair records for groups 1 to 4 of these sizes (see WeightedPair).
+std::size_t pair_count(const int* size) {
+    return static_cast<std::size_t>((size[0] + 1) / 2 + size[1] + (size[2] + 1) / 2 * 3 + size[3] * 2);
+}
+
+// Writes the WeightedPair records of attachment `a`'s grouped vertices (groups 1 to 4) from `out` on,
+// returning the end. Every field of every record is written.
+WeightedPair* pair_weighted_vertices(const AttachmentInfo& a, const WeightedVertex* grouped, WeightedPair* out) {
+    // Influence j of grouped vertex v into lane `lane` of `pair`. (The arrays' addresses are taken once
+    // here: read through `a` they were reloaded after every store to a record.)
+    const float* const values = a.vertices.data();
+    const int* const bones = a.bones.data();
+    auto put = [values, bones](WeightedPair& pair, int lane, const WeightedVertex& v, int j) {
+        const int k = v.first_influence + j;
+        const float* influence = values + 3 * static_cast<std::size_t>(k);
+        pair.position[2 * lane] = influence[0];
+        pair.position[2 * lane + 1] = influence[1];
+        pair.weight[2 * lane] = pair.weight[2 * lane + 1] = influence[2];
+        pair.bone_offset[lane] = std::int64_t{kBoneStateBytes} * bones[static_cast<std::size_t>(v.vertex + k + 1)];
+        pair.influence[lane] = k;
+        pair.vertex[lane] = v.vertex;
+    };
+    auto vertices = [&](int n) {
+        return std::span<const WeightedVertex>(grouped + a.weighted_groups[n - 1],
+                                               static_cast<std::size_t>(a.weighted_groups[n] - a.weighted_groups[n - 1]));
+    };
+    const auto one = vertices(1);
+    for (std::size_t i = 0; i < one.size(); i += 2, ++out) {
+        put(*out, 0, one[i], 0);
+        put(*out, 1, one[std::min(i + 1, one.size() - 1)], 0);
+    }
+    for (const WeightedVertex& v : vertices(2)) {
+        put(*out, 0, v, 0);
+        put(*out, 1, v, 1);
+        ++out;
+    }
+    const auto three = vertices(3);
+    for (std::size_t i = 0; i < three.size(); i += 2, out += 3) {
+        const WeightedVertex &v0 = three[i], &v1 = three[std::min(i + 1, three.size() - 1)];
+        put(out[0], 0, v0, 0);
+        put(out[0], 1, v0, 1);
+        put(out[1], 0, v1, 0);
+        put(out[1], 1, v1, 1);
+        put(out[2], 0, v0, 2);
+        put(out[2], 1, v1, 2);
+    }
+    for (const WeightedVertex& v : vertices(4)) {
+        put(out[0], 0, v, 0);
+        put(out[0], 1, v, 1);
+        put(out[1], 0, v, 2);
+        put(out[1], 1, v, 3);
+        out += 2;
+    }
+    return out;
+}
+
+// Fills RuntimeData::weighted_vertices (`vertex_count` in all), grouped by influence count per
+// attachment, and RuntimeData::weighted_pairs (`pairs` in all); linked meshes share the groups and
+// pairs of the mesh holding their vertices (Entry::vertex_source). The attachments holding vertices
+// come with their group sizes in weighted_groups[1, 5]. Both arrays are sized once and written
+// through pointers (no per-record size check).
+void group_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries, std::size_t vertex_count, std::size_t pairs) {
+    rd.weighted_vertices.resize(vertex_count);
+    rd.weighted_pairs.resize(pairs);
+    WeightedVertex* const grouped = rd.weighted_vertices.data();
+    WeightedPair* const first_pair = rd.weighted_pairs.data();
+    int placed = 0;            // weighted vertices placed so far
+    WeightedPair* pair = first_pair;
     for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
         AttachmentInfo& a = rd.attachments[id];
         if (entries[id].vertex_source >= 0) continue;
-        // Counting sort: the group sizes (counted by build's check of the vertices, in
-        // weighted_groups[1, 5]), then each vertex at its group's next place.
-        int size[5];
-        std::copy(a.weighted_groups + 1, a.weighted_groups + 6, size);
-        int next[5];
-        a.weighted_groups[0] = static_cast<int>(rd.weighted_vertices.size());
-        for (int g = 0; g < 5; ++g) {
-            next[g] = a.weighted_groups[g];
-            a.weighted_groups[g + 1] = a.weighted_groups[g] + size[g];
+        const int pair_at = static_cast<int>(pair - first_pair);
+        if (a.bones.empty()) {  // unweighted (or no vertices): empty groups at the current ends
+            std::fill(std::begin(a.weighted_groups), std::end(a.weighted_groups), placed);
+            std::fill(std::begin(a.weighted_pairs), std::end(a.weighted_pairs), pair_at);
+            continue;
         }
-        rd.weighted_vertices.resize(static_cast<std::size_t>(a.weighted_groups[5]));
+        // Counting sort: the group sizes (counted by build's check of the vertices, in
+        // weighted_groups[1, 5]), then each vertex at its group's next place. (The starts are summed in
+        // locals and stored at once.)
+        int start[6];
+        start[0] = placed;
+        for (int g = 0; g < 5; ++g) start[g + 1] = start[g] + a.weighted_groups[g + 1];
+        int next[5] = {start[0], start[1], start[2], start[3], start[4]};
         for (std::size_t i = 0, k = 0, v = 0; i < a.bones.size(); ++v) {
             const int n = a.bones[i];
-            rd.weighted_vertices[static_cast<std::size_t>(next[group_of(n)]++)] = {static_cast<int>(v), static_cast<int>(k)};
+            grouped[next[group_of(n)]++] = {static_cast<int>(v), static_cast<int>(k)};
             i += static_cast<std::size_t>(n) + 1;
             k += static_cast<std::size_t>(n);
         }
+        placed = start[5];
+        std::copy(start, start + 6, a.weighted_groups);
+        pair = pair_weighted_vertices(a, grouped, pair);
+        int pair_start[5];
+        pair_start[0] = pair_at;
+        pair_start[1] = pair_start[0] + (start[1] - start[0] + 1) / 2;
+        pair_start[2] = pair_start[1] + (start[2] - start[1]);
+        pair_start[3] = pair_start[2] + (start[3] - start[2] + 1) / 2 * 3;
+        pair_start[4] = pair_start[3] + (start[4] - start[3]) * 2;
+        std::copy(pair_start, pair_start + 5, a.weighted_pairs);
     }
-    pair_weighted_vertices(rd, entries);
     for (std::size_t id = 0; id < rd.attachments.size(); ++id)
         if (entries[id].vertex_source >= 0) {
             const AttachmentInfo& source = rd.attachments[static_cast<std::size_t>(entries[id].vertex_source)];
@@ -285,28 +334,29 @@ RuntimeData build(const SkeletonData& sd) {
     rd.version = sd.header.data_version;
     const int bone_count = static_cast<int>(sd.bones.size());
     const int slot_count = static_cast<int>(sd.slots.size());
-    // Per bone, then per slot: where its next child or attachment goes (one array for both).
-    std::vector<int> scratch;
-    scratch.reserve(std::max(sd.bones.size(), sd.slots.size()));
+    // The children per bone and attachments per slot are counting sorts into one array with a start
+    // array (BoneChildren, SlotAttachments) that is its own "next place" array, without a scratch: each
+    // count is kept one place further (start[p + 2]) so that the sums give p's first place at
+    // start[p + 1]; placing an element advances that to p's end, which is p + 1's start. The extra
+    // last place is dropped after.
     {
         // Children of every bone in one array: the counts first (bad parents are reported below), then
         // each child at its parent's next place (in bone order, as a list per bone would hold them).
         std::vector<int>& start = rd.children.start;
-        start.assign(sd.bones.size() + 1, 0);
+        start.assign(sd.bones.size() + 2, 0);
         for (int i = 0; i < bone_count; ++i) {
             const int p = sd.bones[static_cast<std::size_t>(i)].parent;
             if (i > 0 && (p < 0 || p >= i)) throw Error("bone " + std::to_string(i) + ": parent must come before it");
             if (p >= bone_count) throw Error("bone 0: parent index out of range");  // (a root with a parent: data built in code)
-            if (p >= 0) ++start[static_cast<std::size_t>(p) + 1];
+            if (p >= 0) ++start[static_cast<std::size_t>(p) + 2];
         }
-        for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+        for (std::size_t i = 2; i < start.size(); ++i) start[i] += start[i - 1];
         rd.children.ids.resize(static_cast<std::size_t>(start.back()));
-        std::vector<int>& next = scratch;
-        next.assign(start.begin(), start.end() - 1);
         for (int i = 0; i < bone_count; ++i) {
             const int p = sd.bones[static_cast<std::size_t>(i)].parent;
-            if (p >= 0) rd.children.ids[static_cast<std::size_t>(next[static_cast<std::size_t>(p)]++)] = i;
+            if (p >= 0) rd.children.ids[static_cast<std::size_t>(start[static_cast<std::size_t>(p) + 1]++)] = i;
         }
+        start.pop_back();
     }
     for (const Slot& s : sd.slots)
         if (s.bone < 0 || s.bone >= bone_count) throw Error("slot bone index out of range");
@@ -357,20 +407,19 @@ RuntimeData build(const SkeletonData& sd) {
         // by_slot: the list sizes first (a slot out of range is reported in the loop below, in file
         // order with the other errors), then each attachment at its slot's next place.
         std::size_t skin_attachments = 0;
-        info.by_slot.start.assign(sd.slots.size() + 1, 0);
+        // (A counting sort whose start array is its own next-place array: see the children above.)
+        std::vector<int>& start = info.by_slot.start;
+        start.assign(sd.slots.size() + 2, 0);
         for (const SkinSlot& ss : skin.slots) {
             skin_attachments += ss.attachments.size();
-            if (ss.slot >= 0 && ss.slot < slot_count)
-                info.by_slot.start[static_cast<std::size_t>(ss.slot) + 1] += static_cast<int>(ss.attachments.size());
+            if (ss.slot >= 0 && ss.slot < slot_count) start[static_cast<std::size_t>(ss.slot) + 2] += static_cast<int>(ss.attachments.size());
         }
-        for (std::size_t i = 1; i < info.by_slot.start.size(); ++i) info.by_slot.start[i] += info.by_slot.start[i - 1];
-        info.by_slot.ids.resize(static_cast<std::size_t>(info.by_slot.start.back()));
-        std::vector<int>& next_place = scratch;  // per slot, where its next attachment goes
-        next_place.assign(info.by_slot.start.begin(), info.by_slot.start.end() - 1);
+        for (std::size_t i = 2; i < start.size(); ++i) start[i] += start[i - 1];
+        info.by_slot.ids.resize(static_cast<std::size_t>(start.back()));
         info.lookup.reserve(skin_attachments);
         for (const SkinSlot& ss : skin.slots) {
             if (ss.slot < 0 || ss.slot >= slot_count) throw Error("skin \"" + info.name + "\": slot index out of range");
-            int& slot_place = next_place[static_cast<std::size_t>(ss.slot)];
+            int& slot_place = start[static_cast<std::size_t>(ss.slot) + 1];  // where the slot's next attachment goes
             for (const SkinAttachment& e : ss.attachments) {
                 const int id = static_cast<int>(rd.attachments.size());
                 AttachmentInfo& a = rd.attachments.emplace_back();  // (filled in place: reserved above)
@@ -407,6 +456,7 @@ RuntimeData build(const SkeletonData& sd) {
                 info.by_slot.ids[static_cast<std::size_t>(slot_place++)] = id;
             }
         }
+        start.pop_back();
     }
 
     // Linked meshes take the vertices of their parent and, when they inherit deform, its timelines.
@@ -433,7 +483,7 @@ RuntimeData build(const SkeletonData& sd) {
         if (entries[id].attachment->deform) a.deform_source = parent;
         entries[id].vertex_source = source;
     }
-    std::size_t weighted_vertices = 0;
+    std::size_t weighted_vertices = 0, weighted_pairs = 0;
     for (std::size_t id = 0; id < rd.attachments.size(); ++id) {
         AttachmentInfo& a = rd.attachments[id];
         std::size_t influences = 0, vertices = 0;
@@ -443,9 +493,7 @@ RuntimeData build(const SkeletonData& sd) {
         // then checks only that each vertex's indices stay within the array. (One vectorized pass over
         // the array instead of a short loop per vertex.) Otherwise the walk checks every value and
         // reports the first bad vertex.
-        unsigned largest = 0;
-        for (const int b : a.bones) largest = std::max(largest, static_cast<unsigned>(b));
-        const bool all_below_bone_count = largest < static_cast<unsigned>(bone_count);
+        const bool all_below_bone_count = all_below(a.bones, static_cast<unsigned>(bone_count));
         for (std::size_t i = 0; i < a.bones.size(); ++vertices) {
             const int n = a.bones[i++];
             if (n < 0) throw Error("attachment \"" + std::string(a.name) + "\": negative vertex bone count");
@@ -473,10 +521,11 @@ RuntimeData build(const SkeletonData& sd) {
         rd.max_world_vertices = std::max(rd.max_world_vertices, std::max(a.world_vertices_length, 8));
         if (entries[id].vertex_source < 0) {
             weighted_vertices += vertices;
+            weighted_pairs += pair_count(group_size);
             std::copy(group_size, group_size + 5, a.weighted_groups + 1);
         }
     }
-    group_weighted_vertices(rd, entries, weighted_vertices);
+    group_weighted_vertices(rd, entries, weighted_vertices, weighted_pairs);
 
     rd.setup_attachment_name.resize(sd.slots.size(), -1);
     rd.setup_color.reserve(sd.slots.size());
@@ -487,11 +536,7 @@ RuntimeData build(const SkeletonData& sd) {
         rd.setup_dark.push_back(sd.slots[i].dark ? to_dark_color(*sd.slots[i].dark) : Color{});
     }
 
-    rd.animations.reserve(sd.animations.size());
-    std::size_t budget = detail::expansion_budget();
-    detail::BuildScratch build_scratch;
-    detail::reserve_scratch(sd.animations, build_scratch);
-    for (const Animation& a : sd.animations) rd.animations.push_back(detail::build_animation(rd, a, budget, build_scratch));
+    detail::build_animations(rd, sd.animations);
     return rd;
 }
 

@@ -102,22 +102,25 @@ void apply_transform(Skeleton& sk, int constraint);
 void apply_path(Skeleton& sk, int constraint);
 void apply_physics(Skeleton& sk, int constraint, Physics mode);
 
-// Scratch arrays of build_animation, reused from one animation to the next.
-struct BuildScratch {
-    struct Views {  // a timeline's views as offsets into its animation's pools, made views at the end
-        std::size_t frames_at = 0, frames = 0, times_at = 0, times = 0, curves_at = 0, curves = 0, vertices_at = 0, vertices = 0;
-        std::size_t ints_at = 0, ints = 0;  // names, draw_orders or events (by kind)
-    };
-    std::vector<Views> views;
-    std::vector<const Curve*> keyed;  // per key of the timeline being built, its curve
-    std::vector<int> unchanged;       // draw order keys
-    std::vector<int> deform_ids;      // per deform/sequence timeline of the animation, its attachment
-};
+// Floats of Timeline::times for `keys` keys: keys 1 to the last, rounded up to 4.
+inline std::size_t counted_times(std::size_t keys) { return (keys - 1 + 3) / 4 * 4; }
 
-// Sizes the scratch once for the largest of `animations` (their timeline and key counts).
-void reserve_scratch(const Vector<Animation>& animations, BuildScratch& scratch);
-// `budget`: how many more expanded deform/draw-order values may be allocated (see the .cpp).
-AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch);
-std::size_t expansion_budget();
+// The floats and ints an animation's timelines keep (as the builders append them), so that its
+// pools are allocated once. Only a hint: the pools still grow if it is short (or the data is bad).
+struct PoolSizes {
+    std::size_t timelines = 0, floats = 0, ints = 0;
+    std::size_t max_keys = 0;  // of one timeline
+};
+// Counted from `a` (timelines_size.cpp). Expanded deform and draw-order values count at most up to
+// `budget`, which is decreased by them (as build_animation's spend() will: a file asking for more
+// fails there before it gets them).
+PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t& budget);
+// The attachment a deform or sequence timeline keys, or -1 (also for a skin out of range, which
+// build_animation reports before using it).
+int keyed_attachment(const RuntimeData& rd, const DeformSkin& ds, const DeformSlot& dsl, const DeformTimeline& dt);
+
+// Flattens every animation of the model into rd.animations (see timelines_build.cpp), once the
+// attachments and skins are built.
+void build_animations(RuntimeData& rd, const Vector<Animation>& animations);
 
 }  // namespace rigio::spine::runtime::detail

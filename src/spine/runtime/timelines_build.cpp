@@ -3,6 +3,7 @@
 // offsets turned into permutations. Apply order: slots, bones, IK, transform, path, physics (4.2),
 // deform and sequence, draw order, events (the order of the official loaders).
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
@@ -15,6 +16,21 @@ namespace rigio::spine::runtime::detail {
 
 namespace {
 
+// Scratch arrays of build_animation, reused from one animation to the next (sized once, for the
+// largest animation, by build_animations).
+struct BuildScratch {
+    struct Views {  // a timeline's views as offsets into its animation's pools, made views at the end
+        std::size_t frames_at = 0, frames = 0, times_at = 0, times = 0, curves_at = 0, curves = 0, vertices_at = 0, vertices = 0;
+        std::size_t ints_at = 0, ints = 0;  // names, draw_orders or events (by kind)
+    };
+    std::vector<Views> views;
+    // Per key of the timeline being built, its curve: keyed[0, keyed_count). Sized (not reserved) for the
+    // longest timeline, so that a key costs a store, without a size check or zero-filling on resize.
+    std::vector<const Curve*> keyed;
+    std::size_t keyed_count = 0;
+    std::vector<int> unchanged;  // draw order keys
+};
+
 // An animation's pools while its timelines are built: sized (and zero-filled) once from pool_sizes,
 // then written through plain pointers up to `floats`/`ints` used (a call per key to insert into a
 // vector cost more than the key's work). They grow only when the size hint is short; build_animation
@@ -22,61 +38,69 @@ namespace {
 struct Pools {
     AnimationInfo& out;
     std::size_t floats = 0, ints = 0;  // used
+    // The pools' sizes, kept here (computing a vector's size from its pointers per key cost more).
+    std::size_t float_size = out.float_pool.size(), int_size = out.int_pool.size();
 
     // The next `n` floats (ints) of the pool: zero unless written before (a pool is only ever written
     // below its `used` count).
-    float* take_floats(std::size_t n) { return take(out.float_pool, floats, n); }
-    int* take_ints(std::size_t n) { return take(out.int_pool, ints, n); }
+    float* take_floats(std::size_t n) { return take(out.float_pool, float_size, floats, n); }
+    int* take_ints(std::size_t n) { return take(out.int_pool, int_size, ints, n); }
 
 private:
     template <class T>
-    static T* take(std::vector<T>& pool, std::size_t& used, std::size_t n) {
-        if (n > pool.size() - used) pool.resize(std::max(used + n, pool.size() * 2));
+    static T* take(std::vector<T>& pool, std::size_t& size, std::size_t& used, std::size_t n) {
+        if (n > size - used) {
+            pool.resize(std::max(used + n, size * 2));
+            size = pool.size();
+        }
         T* p = pool.data() + used;
         used += n;
         return p;
     }
 };
 
-// Floats of Timeline::times for `keys` keys: keys 1 to the last, rounded up to 4.
-std::size_t counted_times(std::size_t keys) { return (keys - 1 + 3) / 4 * 4; }
 
 // Appends a timeline's keyframes (values, and the curve to the next key) to its animation's float
 // pool; finish() samples the curves after them, which in the 4.x form need the next key's values too.
 // `channels` values after the time are interpolated. The timeline's other arrays (deform vertices,
 // names, draw orders, events) go to the pools between the keys and finish(), each in one piece.
+// The timeline and its views are built in place, at the end of the animation's list and the scratch's
+// (a copy of the finished Timeline read back what had just been written field by field, which stalled).
 struct Builder {
-    Timeline t;
+    Timeline& t;
     int channels;
     bool percent = false;  // 4.x deform: one channel running from 0 to 1 over each transition
     AnimationInfo& out;
     Pools& pools;
     BuildScratch& scratch;
-    BuildScratch::Views views;
+    BuildScratch::Views& views;
 
+    // `frames`: the timeline's key count (key() is called at most that many times).
     Builder(Pools& p, BuildScratch& s, TimelineKind kind, int target, int entries, std::size_t frames,
             bool absolute = false, int channel_count = 1)
-        : channels(channel_count), out(p.out), pools(p), scratch(s) {
-        scratch.keyed.clear();  // (reserved for the animation's longest timeline)
+        : t(p.out.timelines.emplace_back()), channels(channel_count), out(p.out), pools(p), scratch(s),
+          views(s.views.emplace_back()) {
+        scratch.keyed_count = 0;
         t.kind = kind;
         t.target = target;
         t.entries = entries;
         t.absolute = absolute;
         t.curve_stride = absolute ? absolute_curve_stride(channel_count) : kCurveStride;
         views.frames_at = pools.floats;
-        scratch.keyed.reserve(frames);  // (a no-op: reserved for the animation's longest timeline)
+        if (scratch.keyed.size() < frames) scratch.keyed.resize(frames);  // (a no-op: sized for the longest timeline)
     }
     // Inlined (forced) where the values' count is known: the copy is a few stores.
     [[gnu::always_inline]] void key(std::initializer_list<float> values, const Curve* curve) {
         float* p = pools.take_floats(values.size());
         for (const float v : values) *p++ = v;
-        scratch.keyed.push_back(curve);
+        scratch.keyed[scratch.keyed_count++] = curve;  // (sized for this timeline's keys in the constructor)
     }
     // The floats of `n` keys at once (`entries` each, for the caller to write), their curves at
     // curves()[0, n) (null for none): the hot timelines' loops then cost their stores, without key()'s
     // pool and list checks per key. Lays the keys out as n key() calls would.
     float* keys(std::size_t n) {
-        scratch.keyed.resize(n);
+        if (scratch.keyed.size() < n) scratch.keyed.resize(n);  // (a no-op: `n` is the constructor's `frames`)
+        scratch.keyed_count = n;
         return pools.take_floats(n * static_cast<std::size_t>(t.entries));
     }
     const Curve** curves() { return scratch.keyed.data(); }
@@ -88,8 +112,8 @@ struct Builder {
     }
     void finish() {
         std::vector<float>& pool = out.float_pool;
-        const std::vector<const Curve*>& keyed = scratch.keyed;
-        const std::size_t n = keyed.size(), e = static_cast<std::size_t>(t.entries);
+        const Curve* const* keyed = scratch.keyed.data();
+        const std::size_t n = scratch.keyed_count, e = static_cast<std::size_t>(t.entries);
         views.frames = n * e;  // (every key() appends `entries` values)
         const float* frames = pool.data() + views.frames_at;
         bool ordered = true;  // (a local and the key count: no store or division per key)
@@ -100,36 +124,52 @@ struct Builder {
             views.times_at = pools.floats;
             float* times = pools.take_floats(views.times);
             frames = pool.data() + views.frames_at;  // (taking may have moved the pool)
-            for (std::size_t i = 1; i < views.times + 1; ++i)
-                times[i - 1] = i < n ? frames[i * e] : std::numeric_limits<float>::infinity();
+            // Keys 1 to the last, then the padding (two loops: no branch per value).
+            for (std::size_t i = 1; i < n; ++i) times[i - 1] = frames[i * e];
+            std::fill(times + (n - 1), times + views.times, std::numeric_limits<float>::infinity());
         }
         if (n >= 2 && keyed[0]) {  // (keys without curves: attachment, draw order, ...)
             const std::size_t stride = static_cast<std::size_t>(t.curve_stride);
             views.curves = (n - 1) * stride;
             views.curves_at = pools.floats;
-            pools.take_floats(views.curves);  // (zero-filled)
+            float* const curves = pools.take_floats(views.curves);  // (zero-filled)
             frames = pool.data() + views.frames_at;  // (taking may have moved the pool)
-            static const float zero[1] = {0}, one[1] = {1};
-            for (std::size_t i = 0; i + 1 < n; ++i) {
-                float* curve = pool.data() + views.curves_at + i * stride;
-                if (!t.absolute) {
+            if (!t.absolute) {
+                for (std::size_t i = 0; i + 1 < n; ++i) {
                     // The curves are zero-filled already: linear and stepped transitions need only their
                     // type (most transitions are linear, and sample_curve would clear the whole stride again).
-                    if (keyed[i]->type == CurveType::Bezier)
-                        sample_curve(*keyed[i], curve);
+                    const Curve& c = *keyed[i];
+                    if (c.type == CurveType::Bezier)
+                        sample_curve(c, curves + i * stride);
                     else
-                        curve[0] = keyed[i]->type == CurveType::Stepped ? kCurveStepped : kCurveLinear;
-                } else {
+                        curves[i * stride] = c.type == CurveType::Stepped ? kCurveStepped : kCurveLinear;
+                }
+            } else {
+                static const float zero[1] = {0}, one[1] = {1};
+                for (std::size_t i = 0; i + 1 < n; ++i) {
                     const float* v0 = percent ? zero : frames + i * e + 1;
                     const float* v1 = percent ? one : frames + (i + 1) * e + 1;
-                    sample_absolute_curve(*keyed[i], channels, frames[i * e], v0, frames[(i + 1) * e], v1, curve);
+                    sample_absolute_curve(*keyed[i], channels, frames[i * e], v0, frames[(i + 1) * e], v1, curves + i * stride);
                 }
             }
         }
-        out.timelines.push_back(t);
-        scratch.views.push_back(views);
     }
 };
+
+// to[j] += from[j] for j < n, four at a time (a GCC/Clang vector: each lane adds as the scalar tail
+// does; at -O2 the loop is not vectorized, and the size was reloaded per value).
+void add_values(float* to, const float* from, std::size_t n) {
+    using Quad = float __attribute__((vector_size(16)));
+    std::size_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        Quad a, b;
+        std::memcpy(&a, to + j, sizeof a);
+        std::memcpy(&b, from + j, sizeof b);
+        a += b;
+        std::memcpy(to + j, &a, sizeof a);
+    }
+    for (; j < n; ++j) to[j] += from[j];
+}
 
 // Deform and draw-order keys are stored compactly in files but expanded to whole arrays here; a
 // hostile file with many empty keys must not turn into gigabytes. 32M values is far beyond any
@@ -180,150 +220,29 @@ void draw_order_permutation(const DrawOrderKeyframe& key, int slot_count, const 
     }
 }
 
-// The floats and ints an animation's timelines keep (as the builders below append them), so that its
-// pools are allocated once. Only a hint: the pools still grow if it is short (or the data is bad).
-struct PoolSizes {
-    std::size_t timelines = 0, floats = 0, ints = 0;
-    std::size_t max_keys = 0;  // of one timeline
-};
-// Expanded deform and draw-order values count at most up to `budget` (a file asking for more fails
-// in spend() before it gets them).
-// Also keeps each deform timeline's attachment (its skin lookup: two hashes) in scratch.deform_ids,
-// in the order build_animation visits them.
-PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t budget, BuildScratch& scratch) {
-    const bool v4 = rd.v4();
-    PoolSizes z;
-    auto expand = [&](std::size_t per_key, std::size_t keys) {
-        const std::size_t n = per_key != 0 && keys > budget / per_key ? budget : per_key * keys;
-        budget -= n;
-        return n;
-    };
-    // A timeline of `keys` keys of `entries` floats, with curves over `channels` channels when `curved`.
-    auto add = [&](std::size_t keys, int entries, bool curved, bool absolute, int channels) {
-        ++z.timelines;
-        z.max_keys = std::max(z.max_keys, keys);
-        z.floats += keys * static_cast<std::size_t>(entries);
-        if (keys >= 2 && keys <= kCountedKeys) z.floats += counted_times(keys);  // (when ordered)
-        if (curved && keys >= 2)
-            z.floats += (keys - 1) * static_cast<std::size_t>(absolute ? absolute_curve_stride(channels) : kCurveStride);
-    };
-    for (const SlotTimelines& g : a.slots)
-        for (const SlotTimeline& st : g.timelines) {
-            if (st.type == SlotTimelineType::Attachment) {
-                add(st.attachment_keys.size(), 1, false, false, 1);
-                z.ints += st.attachment_keys.size();
-                continue;
-            }
-            const int channels = st.type == SlotTimelineType::TwoColor ? 7
-                                 : st.type == SlotTimelineType::Rgb    ? 3
-                                 : st.type == SlotTimelineType::Rgb2   ? 6
-                                 : st.type == SlotTimelineType::Alpha  ? 1
-                                                                       : 4;
-            add(st.color_keys.size(), channels + 1, true, v4, channels);
-        }
-    for (const BoneTimelines& g : a.bones)
-        for (const BoneTimeline& bt : g.timelines) {
-            const bool two = bt.type == BoneTimelineType::Translate || bt.type == BoneTimelineType::Scale ||
-                             bt.type == BoneTimelineType::Shear;
-            if (bt.type == BoneTimelineType::Inherit)
-                add(bt.keys.size(), 2, false, false, 1);
-            else
-                add(bt.keys.size(), two ? 3 : 2, true, v4, two ? 2 : 1);
-        }
-    for (const IkTimeline& it : a.ik) add(it.keys.size(), 6, true, v4, 2);
-    for (const TransformTimeline& tt : a.transform) add(tt.keys.size(), v4 ? 7 : 5, true, v4, 6);
-    for (const PathTimelines& g : a.path)
-        for (const PathTimeline& pt : g.timelines) {
-            const int channels = pt.type == PathTimelineType::Mix ? (v4 ? 3 : 2) : 1;
-            add(pt.keys.size(), channels + 1, true, v4, channels);
-        }
-    for (const PhysicsTimelines& g : a.physics)
-        for (const PhysicsTimeline& pt : g.timelines) {
-            const bool reset = pt.type == PhysicsTimelineType::Reset;
-            add(pt.keys.size(), reset ? 1 : 2, !reset, true, 1);
-        }
-    scratch.deform_ids.clear();
-    for (const DeformSkin& ds : a.deform)
-        for (const DeformSlot& dsl : ds.slots)
-            for (const DeformTimeline& dt : dsl.timelines) {
-                // (-1 for a skin out of range, which build_animation reports before using it)
-                const int id = ds.skin >= 0 && static_cast<std::size_t>(ds.skin) < rd.skins.size() && dt.attachment
-                                   ? rd.skin_attachment(ds.skin, dsl.slot, rd.name_id(*dt.attachment))
-                                   : -1;
-                scratch.deform_ids.push_back(id);
-                if (dt.type == AttachmentTimelineType::Sequence) {
-                    add(dt.sequence_keys.size(), 4, false, false, 1);
-                    continue;
-                }
-                add(dt.keys.size(), 1, true, v4, 1);
-                if (id >= 0) z.floats += expand(static_cast<std::size_t>(rd.attachments[static_cast<std::size_t>(id)].deform_length), dt.keys.size());
-            }
-    if (!a.draw_order.empty()) {
-        add(a.draw_order.size(), 1, false, false, 1);
-        z.ints += expand(rd.data->slots.size(), a.draw_order.size());
-    }
-    if (!a.events.empty()) {
-        add(a.events.size(), 1, false, false, 1);
-        z.ints += a.events.size();
-    }
-    return z;
-}
-
 }  // namespace
 
-std::size_t expansion_budget() { return kMaxExpandedValues; }
+namespace {
 
-void reserve_scratch(const Vector<Animation>& animations, BuildScratch& scratch) {
-    std::size_t timelines = 0, keys = 0;  // the most of one animation, of one timeline
-    std::size_t deform = 0;               // the most deform and sequence timelines of one animation
-    for (const Animation& a : animations) {
-        std::size_t d = 0;
-        std::size_t n = a.ik.size() + a.transform.size() + 2;  // (+ draw order and events)
-        auto group = [&](const auto& groups) {
-            for (const auto& g : groups) {
-                n += g.timelines.size();
-                for (const auto& t : g.timelines) keys = std::max({keys, t.keys.size()});
-            }
-        };
-        group(a.bones);
-        group(a.path);
-        group(a.physics);
-        for (const SlotTimelines& g : a.slots) {
-            n += g.timelines.size();
-            for (const SlotTimeline& t : g.timelines) keys = std::max({keys, t.attachment_keys.size(), t.color_keys.size()});
-        }
-        for (const DeformSkin& ds : a.deform)
-            for (const DeformSlot& dsl : ds.slots) {
-                n += dsl.timelines.size();
-                d += dsl.timelines.size();
-                for (const DeformTimeline& t : dsl.timelines) keys = std::max({keys, t.keys.size(), t.sequence_keys.size()});
-            }
-        for (const IkTimeline& t : a.ik) keys = std::max(keys, t.keys.size());
-        for (const TransformTimeline& t : a.transform) keys = std::max(keys, t.keys.size());
-        keys = std::max({keys, a.draw_order.size(), a.events.size()});
-        timelines = std::max(timelines, n);
-        deform = std::max(deform, d);
-    }
-    scratch.views.reserve(timelines);
-    scratch.deform_ids.reserve(deform);
-    scratch.keyed.reserve(keys);
-}
-
-AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch) {
+// Fills `out` (its pools and timeline list reserved by build_animations) from `a`.
+// `budget`: how many more expanded deform/draw-order values may be allocated (see spend()).
+void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch, AnimationInfo& out) {
     const SkeletonData& sd = *rd.data;
     const bool v4 = rd.v4();
-    AnimationInfo out;
     out.name = a.name.value_or("");
-    out.duration = duration(a);
+    // The duration (spine::duration: the latest last key time) is taken as the timelines are built, in
+    // the same order (the same result with NaN times), rather than in a walk of its own: each timeline's
+    // last key is read once its keys were copied (it is then in the cache; read first it was a miss).
+    float last_key = 0;
+    auto extend = [&last_key](const auto& keys) {
+        if (!keys.empty()) last_key = std::max(last_key, keys.back().time);
+    };
     const std::string& name = out.name;
-    const PoolSizes sizes = pool_sizes(rd, a, budget, scratch);
-    out.timelines.reserve(sizes.timelines);
-    out.float_pool.resize(sizes.floats);
-    out.int_pool.resize(sizes.ints);
+    // The pools' sizes are their capacities, reserved from pool_sizes (zero-filled here, just before use).
+    out.float_pool.resize(out.float_pool.capacity());
+    out.int_pool.resize(out.int_pool.capacity());
     Pools pools{out};
-    scratch.views.clear();
-    scratch.views.reserve(sizes.timelines);  // (no-ops after reserve_scratch)
-    scratch.keyed.reserve(sizes.max_keys);
+    scratch.views.clear();  // (reserved for the longest animation, as `keyed` is sized for the longest timeline)
 
     for (const SlotTimelines& g : a.slots) {
         check_index(g.slot, sd.slots.size(), "slot", name);
@@ -336,6 +255,8 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     *names++ = k.name ? rd.name_id(*k.name) : -1;
                 }
                 b.finish();
+                extend(st.attachment_keys);
+                extend(st.color_keys);
                 continue;
             }
             // Channels after the time: rgba, rgba2 (light rgba, dark rgb), rgb, rgb2, alpha.
@@ -360,6 +281,8 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 }
             }
             b.finish();
+            extend(st.attachment_keys);
+            extend(st.color_keys);
         }
     }
 
@@ -384,6 +307,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 Builder b(pools, scratch, kind, g.bone, 2, bt.keys.size());
                 for (const BoneKeyframe& k : bt.keys) b.key({k.time, static_cast<float>(k.inherit)}, nullptr);
                 b.finish();
+                extend(bt.keys);
                 continue;
             }
             const bool two = kind == TimelineKind::Translate || kind == TimelineKind::Scale || kind == TimelineKind::Shear;
@@ -397,6 +321,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 *curves++ = &k.curve;
             }
             b.finish();
+            extend(bt.keys);
         }
     }
 
@@ -409,6 +334,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                   &k.curve);
         }
         b.finish();
+        extend(it.keys);
     }
 
     for (const TransformTimeline& tt : a.transform) {
@@ -421,6 +347,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 b.key({k.time, k.rotate_mix, k.translate_mix, k.scale_mix, k.shear_mix}, &k.curve);
         }
         b.finish();
+        extend(tt.keys);
     }
 
     for (const PathTimelines& g : a.path) {
@@ -441,6 +368,7 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     b.key({k.time, k.a, k.b}, &k.curve);
             }
             b.finish();
+            extend(pt.keys);
         }
     }
 
@@ -457,16 +385,16 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     b.key({k.time, k.value}, &k.curve);
             }
             b.finish();
+            extend(pt.keys);
         }
     }
 
-    const int* deform_id = scratch.deform_ids.data();  // (found by pool_sizes)
     for (const DeformSkin& ds : a.deform) {
         check_index(ds.skin, sd.skins.size(), "skin", name);
         for (const DeformSlot& dsl : ds.slots) {
             check_index(dsl.slot, sd.slots.size(), "slot", name);
             for (const DeformTimeline& dt : dsl.timelines) {
-                const int id = *deform_id++;
+                const int id = keyed_attachment(rd, ds, dsl, dt);
                 if (dt.type == AttachmentTimelineType::Sequence) {
                     if (id < 0)
                         throw Error("sequence timeline: no attachment \"" + dt.attachment.value_or("") + "\" in that skin and slot",
@@ -476,6 +404,8 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                     for (const SequenceKeyframe& k : dt.sequence_keys)
                         b.key({k.time, static_cast<float>(k.mode), static_cast<float>(k.index), k.delay}, nullptr);
                     b.finish();
+                    extend(dt.keys);
+                    extend(dt.sequence_keys);
                     continue;
                 }
                 if (id < 0 || !rd.attachments[static_cast<std::size_t>(id)].is_vertex)
@@ -507,14 +437,18 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                         throw Error("deform key at " + std::to_string(k.time) + " writes past the attachment's " +
                                         std::to_string(n) + " vertex values",
                                     {}, "in animation \"" + name + "\"");
-                    float* at = values + k.offset;
-                    for (std::size_t j = 0; j < k.values.size(); ++j) at[j] += k.values[j];
+                    add_values(values + k.offset, k.values.data(), k.values.size());
                 }
                 b.finish();
+                extend(dt.keys);
+                extend(dt.sequence_keys);
             }
         }
     }
 
+    extend(a.draw_order);
+    extend(a.events);
+    out.duration = last_key;
     if (!a.draw_order.empty()) {
         spend(budget, a.draw_order.size() * sd.slots.size(), name);
         Builder b(pools, scratch, TimelineKind::DrawOrder, 0, 1, a.draw_order.size());
@@ -580,7 +514,30 @@ AnimationInfo build_animation(const RuntimeData& rd, const Animation& a, std::si
                 t.events = view;
         }
     }
-    return out;
+}
+
+}  // namespace
+
+void build_animations(RuntimeData& rd, const Vector<Animation>& animations) {
+    // One walk of the timelines' lists sizes every animation's pools and timeline list (reserved now,
+    // zero-filled just before use) and the builder's scratch for the largest; the animations are then
+    // built in place.
+    rd.animations.resize(animations.size());
+    BuildScratch scratch;
+    std::size_t hint_budget = kMaxExpandedValues, timelines = 0, keys = 0;
+    for (std::size_t i = 0; i < animations.size(); ++i) {
+        const PoolSizes z = pool_sizes(rd, animations[i], hint_budget);
+        AnimationInfo& out = rd.animations[i];
+        out.timelines.reserve(z.timelines);
+        out.float_pool.reserve(z.floats);
+        out.int_pool.reserve(z.ints);
+        timelines = std::max(timelines, z.timelines);
+        keys = std::max(keys, z.max_keys);
+    }
+    scratch.views.reserve(timelines);
+    scratch.keyed.resize(keys);
+    std::size_t budget = kMaxExpandedValues;
+    for (std::size_t i = 0; i < animations.size(); ++i) build_animation(rd, animations[i], budget, scratch, rd.animations[i]);
 }
 
 }  // namespace rigio::spine::runtime::detail

@@ -29,6 +29,7 @@ Color to_dark_color(std::uint32_t rgb);  // 0x00RRGGBB, alpha 1
 
 // One attachment object of one skin. Linked meshes share the vertices of their parent mesh.
 struct AttachmentInfo {
+    AttachmentInfo() noexcept {}  // (user-provided: see Timeline())
     AttachmentType type = AttachmentType::Region;  // LinkedMesh behaves as Mesh
     std::string_view name;  // Attachment::getName(): the name, else the key (a view of the model's string)
     int skin = 0, slot = 0;
@@ -164,6 +165,9 @@ inline constexpr std::size_t kCountedKeys = 32;
 // its integers in `int_pool` (two allocations per animation instead of up to six per timeline). Code
 // that builds a Timeline by hand points them at arrays of its own.
 struct Timeline {
+    // Members take their initializers below. (User-provided: a value-initialized Timeline, as
+    // emplace_back() makes, is then not zeroed as a whole first, which GCC did with a slow `rep stos`.)
+    Timeline() noexcept {}
     TimelineKind kind = TimelineKind::Rotate;
     int target = 0;   // bone, slot or constraint index (physics: -1 for every constraint)
     int entries = 1;
