@@ -418,7 +418,7 @@ void SkelReader::read_events() {
     }
 }
 
-const Attachment* SkelReader::find_attachment(const Skin& skin, int slot, const std::string& key) const {
+const Attachment* SkelReader::find_attachment(const Skin& skin, int slot, std::string_view key) const {
     for (const SkinSlot& ss : skin.slots) {
         if (ss.slot != slot) continue;
         for (const SkinAttachment& sa : ss.attachments)

@@ -159,7 +159,7 @@ Vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, Field m, con
 }
 
 void JsonSkeletonReader::add_name(NameIndex& index, const OptString& name, int i, const char* what) {
-    if (!index.emplace(name.value_or(""), i))
+    if (!index.emplace(view_of(name), i))
         fail(std::string("duplicate ") + what + " name \"" + name.value_or("").substr(0, 80) + "\"");
 }
 

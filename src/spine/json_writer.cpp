@@ -105,7 +105,7 @@ void JsonSkeletonWriter::write_header() {
     if (!rounding_ && !sd_.strings.empty() && !same_strings(sd_.strings, skel_first_use_strings(sd_))) {
         w_.key("strings");
         w_.begin_array();
-        for (const std::string& s : sd_.strings) w_.string(s);
+        for (const String& s : sd_.strings) w_.string(s);
         w_.end_array();
     }
     extras(h.json_extra);

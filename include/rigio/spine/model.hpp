@@ -31,6 +31,8 @@ using String = io::ArenaString;
 
 // A string field that distinguishes null (absent) from "" as the binary format does.
 using OptString = std::optional<String>;
+// The string, or "" when null: a view (`value_or("")` would copy it).
+inline std::string_view view_of(const OptString& s) noexcept { return s ? s->view() : std::string_view(); }
 
 // A member of a JSON object that Spine 3.8 does not define, kept so that JSON -> JSON loses nothing:
 // its key and its value as compact JSON text. The objects that carry these say so; .skel files have no
