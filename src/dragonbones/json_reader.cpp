@@ -33,8 +33,8 @@ struct is_vector<Vector<T>> : std::true_type {};
 
 class Reader {
 public:
-    Reader(std::string_view text, JsonValue root, const JsonReadOptions& options)
-        : text_(text), root_(root), text_of_(text.size()), warnings_(options.warnings), binary_header_(options.binary_header) {}
+    Reader(std::string_view text, JsonValue root, std::span<const std::uint32_t> tokens, const JsonReadOptions& options)
+        : text_(text), root_(root), text_of_(text, tokens), warnings_(options.warnings), binary_header_(options.binary_header) {}
 
     DragonBonesData read_root() {
         DragonBonesData d;
@@ -483,7 +483,7 @@ Result<DragonBonesData> read_json(std::string_view text, const JsonReadOptions& 
             json_layer_refuses(text, options.warnings, warnings_before);
             throw Error("malformed JSON");  // (never: the shared layer refuses what simdjson refuses)
         }
-        Reader r(text, parsed.root(), options);
+        Reader r(text, parsed.root(), parsed.tokens(), options);
         DragonBonesData d;
         try {
             d = r.read_root();
