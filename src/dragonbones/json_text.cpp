@@ -133,22 +133,25 @@ std::uint64_t bytes_equal(std::uint64_t w, char c) {
 [[gnu::always_inline]] inline bool JsonText::canonical_number(const char* p, std::size_t size) const {
     if (size == 0 || size > 16) return false;
     std::uint64_t lo = 0, hi = 0;
-    if (static_cast<std::size_t>(text_.data() + text_.size() - p) >= 16) {
+    const std::size_t room = static_cast<std::size_t>(text_.data() + text_.size() - p);
+    if (size <= 8 && room >= 8) {  // most numbers: one word
+        std::memcpy(&lo, p, 8);
+        lo &= ~std::uint64_t{0} >> (64 - 8 * size);
+    } else if (room >= 16) {
         std::memcpy(&lo, p, 8);
         std::memcpy(&hi, p + 8, 8);
-    } else {
+        if (size < 16) hi &= ~std::uint64_t{0} >> (64 - 8 * (size - 8));
+    } else {  // (near the end of the text)
         char bytes[16] = {};
         std::memcpy(bytes, p, size);
         std::memcpy(&lo, bytes, 8);
         std::memcpy(&hi, bytes + 8, 8);
     }
-    // Only the token's bytes (little-endian: the first byte is the lowest).
-    if (size < 8) lo &= (std::uint64_t{1} << (8 * size)) - 1, hi = 0;
-    else if (size < 16) hi &= (std::uint64_t{1} << (8 * (size - 8))) - 1;
+    // (Only the token's bytes are kept, little-endian: the first byte is the lowest.)
     constexpr std::uint64_t kLower = 0x2020202020202020ull;  // 'E' | 0x20 is 'e'; no other such byte is
-    if (bytes_equal(lo | kLower, 'e') | bytes_equal(hi | kLower, 'e')) return false;
+    if (bytes_equal(lo | kLower, 'e') | (hi ? bytes_equal(hi | kLower, 'e') : 0)) return false;
     const bool negative = p[0] == '-';
-    const std::uint64_t dot_lo = bytes_equal(lo, '.'), dot_hi = bytes_equal(hi, '.');
+    const std::uint64_t dot_lo = bytes_equal(lo, '.'), dot_hi = hi ? bytes_equal(hi, '.') : 0;
     if (!dot_lo && !dot_hi) return size - negative <= 15 && !(negative && p[1] == '0');
     const std::size_t dot = dot_lo ? std::countr_zero(dot_lo) / 8 : 8 + std::countr_zero(dot_hi) / 8;
     const std::size_t decimals = size - dot - 1;
@@ -162,10 +165,11 @@ bool JsonText::copied(JsonValue v, std::string_view& out) {
     // The token where v starts: the tape and the token index are walked together from where the last
     // call left them (each tape word is one token, a number's two words one; ',' and ':' have no word).
     const std::size_t n = tokens_.size();
+    const std::uint32_t* const tokens = tokens_.data();  // (each inside the text: see the constructor)
+    const char* const text = text_.data();
     std::size_t word = word_, token = token_;
     auto past_separators = [&] {
-        while (token < n && tokens_[token] < text_.size() && (text_[tokens_[token]] == ',' || text_[tokens_[token]] == ':'))
-            ++token;
+        while (token < n && (text[tokens[token]] == ',' || text[tokens[token]] == ':')) ++token;
     };
     while (word < v.index()) {
         word += v.at(word).is_number() ? 2 : 1;
@@ -173,7 +177,8 @@ bool JsonText::copied(JsonValue v, std::string_view& out) {
         past_separators();
     }
     word_ = word, token_ = token;  // (kept when v is printed after all: later values are found from here)
-    if (token >= n || tokens_[token] >= text_.size() || text_[tokens_[token]] != v.kind()) {
+    waiting_ = 0;
+    if (token >= n || text[tokens[token]] != v.kind()) {
         tokens_ = {};  // (never: the index and the tape agree) every value is printed from here on
         return false;
     }
@@ -183,14 +188,13 @@ bool JsonText::copied(JsonValue v, std::string_view& out) {
     // value() prints it (canonical_number): then each token is as value() prints it, and nothing else
     // lies between them.
     constexpr std::uint32_t kArray = static_cast<std::uint32_t>(-1);  // open_: an array (no keys)
-    const char* const text = text_.data();
     keys_.clear();
     bool as_printed = true, repeated_key = false, key_next = false;
     std::size_t words = 0, at = token, depth = 0;
-    const std::size_t start = tokens_[token];
+    const std::size_t start = tokens[token];
     for (;; ++at) {
         if (at + 1 >= n) return false;  // (never: a closing token follows)
-        const std::size_t from = tokens_[at], size = tokens_[at + 1] - from;
+        const std::size_t from = tokens[at], size = tokens[at + 1] - from;
         const char c = text[from];
         if (c == ',') {
             key_next = open_[depth - 1] != kArray;

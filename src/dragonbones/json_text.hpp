@@ -34,7 +34,8 @@ public:
         // (not after a byte order mark, which simdjson steps over).
         std::size_t start = 0;
         while (start < text.size() && is_space(text[start])) ++start;
-        if (tokens.empty() || tokens[0] != start || start >= text.size()) tokens_ = {};
+        // Tokens ascend: the last inside the text, all are.
+        if (tokens.empty() || tokens[0] != start || start >= text.size() || tokens.back() >= text.size()) tokens_ = {};
     }
 
     // The text of `v`, valid until the next call.
@@ -58,13 +59,16 @@ private:
     // text is checked token by token (copied()): anything value() would write differently (a space, an
     // escape, an exponent, a number not in its shortest form) and the value is printed.
     static bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-    // Containers of at least this many tape words, close enough to where the index was left (finding
-    // a value's token walks the tape's words from there: a large value is worth the walk to it).
+    // Containers of at least this many tape words, when walking the tape's words to them (finding a
+    // value's token walks them from where the index was left) is repaid: when the values waiting there
+    // (this one and those printed since the index was last moved) hold at least 1/16 of the words.
     static constexpr std::size_t kCopiedWords = 16;
-    bool worth_copying(JsonValue v) const {
+    bool worth_copying(JsonValue v) {
+        if (tokens_.empty() || !(v.is_object() || v.is_array()) || v.index() < word_) return false;
         const std::size_t words = v.after() - v.index();
-        return !tokens_.empty() && (v.is_object() || v.is_array()) && words >= kCopiedWords && v.index() >= word_ &&
-               (v.index() - word_) / 16 <= words;
+        if (words < kCopiedWords) return false;
+        waiting_ += words;
+        return (v.index() - word_) / 16 <= waiting_;
     }
     bool copied(JsonValue v, std::string_view& out);
     bool canonical_number(const char* p, std::size_t size) const;
@@ -113,6 +117,7 @@ private:
     std::string_view text_;
     std::span<const std::uint32_t> tokens_;
     std::size_t word_ = 1, token_ = 0;  // a tape word and the token where it starts (1: the root value)
+    std::size_t waiting_ = 0;           // words of the values printed since (worth_copying)
     bool duplicate_key_ = false;
 };
 
