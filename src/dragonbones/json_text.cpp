@@ -115,13 +115,6 @@ bool space_or_escape(std::uint64_t w) {
     const std::uint64_t backslashes = w ^ (ones * '\\');
     return (((w - ones * 0x21) & ~w) | ((backslashes - ones) & ~backslashes)) & highs;
 }
-
-// The byte positions (one high bit each) in `w` that hold `c`: exact, no carries across bytes.
-std::uint64_t bytes_equal(std::uint64_t w, char c) {
-    constexpr std::uint64_t lows = 0x7F7F7F7F7F7F7F7Full;
-    const std::uint64_t x = w ^ (0x0101010101010101ull * static_cast<unsigned char>(c));
-    return ~(((x & lows) + lows) | x | lows);
-}
 }  // namespace
 
 // Whether the number token `p` (`size` characters up to the next token, which simdjson has read as a
@@ -147,11 +140,13 @@ std::uint64_t bytes_equal(std::uint64_t w, char c) {
         std::memcpy(&lo, bytes, 8);
         std::memcpy(&hi, bytes + 8, 8);
     }
-    // (Only the token's bytes are kept, little-endian: the first byte is the lowest.)
-    constexpr std::uint64_t kLower = 0x2020202020202020ull;  // 'E' | 0x20 is 'e'; no other such byte is
-    if (bytes_equal(lo | kLower, 'e') | (hi ? bytes_equal(hi | kLower, 'e') : 0)) return false;
+    // (Only the token's bytes are kept, little-endian: the first byte is the lowest.) A number's characters
+    // are digits (0x30-0x39), '-' (0x2D), '.' (0x2E) and, with an exponent, 'e' (0x65) or 'E' (0x45) and
+    // '+': an exponent is a byte with bit 6 set, and the dot the one byte with bit 1 set and bit 4 clear.
+    constexpr std::uint64_t kBit0 = 0x0101010101010101ull;
+    if ((lo | hi) & (kBit0 << 6)) return false;
+    const std::uint64_t dot_lo = (lo >> 1) & ~(lo >> 4) & kBit0, dot_hi = (hi >> 1) & ~(hi >> 4) & kBit0;
     const bool negative = p[0] == '-';
-    const std::uint64_t dot_lo = bytes_equal(lo, '.'), dot_hi = hi ? bytes_equal(hi, '.') : 0;
     if (!dot_lo && !dot_hi) return size - negative <= 15 && !(negative && p[1] == '0');
     const std::size_t dot = dot_lo ? std::countr_zero(dot_lo) / 8 : 8 + std::countr_zero(dot_hi) / 8;
     const std::size_t decimals = size - dot - 1;
