@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "json_tape.hpp"
+#include "rigio/io/json_input.hpp"
 
 namespace rigio::dragonbones {
 
@@ -113,7 +114,7 @@ private:
     std::vector<std::string_view> keys_;  // scratch of check_keys and copied()
     // Scratch of copied(): per open container, its first key in keys_ (a JSON text nests at most
     // io::kMaxJsonDepth deep, which the parser enforces; deeper is refused by copied()).
-    std::array<std::uint32_t, 257> open_;
+    std::array<std::uint32_t, io::kMaxJsonDepth + 1> open_;
     std::string_view text_;
     std::span<const std::uint32_t> tokens_;
     std::size_t word_ = 1, token_ = 0;  // a tape word and the token where it starts (1: the root value)
