@@ -299,6 +299,7 @@ void SkelReader::read_vertices(Vertices& v, int count_, int weighted) {
         return;
     }
     r_.check_count(n, 1, "weighted vertex");
+    if (read_weighted_fast(v, n)) return;
     // The influence count is known only once every vertex is read: collect into the reader's scratch
     // arrays (grown once per file), then copy into exactly sized arrays (one allocation each).
     // Their sizes only grow (used: what this attachment filled), so that an influence costs no resize call;
@@ -324,6 +325,47 @@ void SkelReader::read_vertices(Vertices& v, int count_, int weighted) {
     }
     v.bones.assign(bones.data(), bones.data() + bones_used);
     v.values.assign(values.data(), values.data() + values_used);
+}
+
+// Fast path for weighted vertices in their common form: every influence count and bone index one
+// varint byte (below 128), every index in range, every float finite and every byte there. A first pass
+// over the counts and indices checks that and sizes the arrays exactly; a second fills them straight
+// from the bytes. Anything else returns false with the reader not moved, for the checked loop to read
+// (and fail) as it always has.
+bool SkelReader::read_weighted_fast(Vertices& v, std::size_t n) {
+    const std::uint8_t* const begin = r_.cursor();
+    const std::uint8_t* const end = begin + r_.remaining();
+    const std::size_t index_limit = std::min<std::size_t>(sd_.bones.size(), 0x80);  // one-byte indices in range
+    constexpr std::size_t kInfluenceBytes = 13;  // bone index (one byte here), x, y, weight
+    std::size_t influences = 0;
+    const std::uint8_t* p = begin;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (p == end) return false;
+        const std::size_t c = *p++;
+        if (c >= 0x80 || c * kInfluenceBytes > static_cast<std::size_t>(end - p)) return false;
+        for (std::size_t j = 0; j < c; ++j)
+            if (p[j * kInfluenceBytes] >= index_limit) return false;
+        p += c * kInfluenceBytes;
+        influences += c;
+    }
+    v.bones.resize(n + influences);
+    v.values.resize(3 * influences);
+    int* bones = v.bones.data();
+    float* values = v.values.data();
+    bool special = false;  // a NaN or infinite float was read
+    for (const std::uint8_t* q = begin; q != p;) {
+        const std::uint8_t c = *q++;
+        *bones++ = c;
+        for (std::uint8_t j = 0; j < c; ++j, q += kInfluenceBytes, values += 3) {
+            *bones++ = q[0];
+            values[0] = ByteReader::big_endian_float(q + 1, special);
+            values[1] = ByteReader::big_endian_float(q + 5, special);
+            values[2] = ByteReader::big_endian_float(q + 9, special);
+        }
+    }
+    if (special && r_.refuses_non_finite()) return false;  // the checked loop fails at the first one
+    r_.skip_checked(static_cast<std::size_t>(p - begin));
+    return true;
 }
 
 }  // namespace rigio::spine::detail
