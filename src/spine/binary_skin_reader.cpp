@@ -2,6 +2,7 @@
 // 4.2 packs an attachment's optional fields behind one flags byte (read_attachment_42); the older
 // versions store every field, with branches for what each added (4.1: sequences).
 #include <algorithm>
+#include <span>
 #include <string>
 
 #include "rigio/spine/binary.hpp"
@@ -107,13 +108,20 @@ void SkelReader::read_attachment(Attachment& a) {
             std::uint32_t t = count(2, "triangle index count");
             a.triangles.resize(t);
             {
-                // The count check leaves 2 bytes per index: read them as one block (index i at start + 2i).
+                // The count check leaves 2 bytes per index: read them as one block (index i at start + 2i),
+                // without a branch per index: the largest is checked after, and the first out of range reported.
                 const std::size_t start = r_.offset();
                 const auto* p = reinterpret_cast<const std::uint8_t*>(r_.bytes(2 * std::size_t{t}).data());
+                std::uint16_t* out = a.triangles.data();
+                unsigned largest = 0;
                 for (std::size_t i = 0; i < t; ++i) {
                     const std::uint16_t x = static_cast<std::uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
+                    out[i] = x;
+                    largest = std::max<unsigned>(largest, x);
+                }
+                for (std::size_t i = 0; largest >= static_cast<unsigned>(v) && i < t; ++i) {
+                    const std::uint16_t x = out[i];
                     if (x >= v) r_.fail_at(start + 2 * i, "triangle vertex index " + std::to_string(x) + " out of range (" + std::to_string(v) + " vertices)");
-                    a.triangles[i] = x;
                 }
             }
             read_vertices(a.vertices, v);
@@ -235,7 +243,21 @@ void SkelReader::read_attachment_42(Attachment& a) {
             if (tri < 0) r_.fail_at(hull_at, "mesh with " + std::to_string(v) + " vertices and hull " + std::to_string(a.hull) + " has no triangles");
             r_.check_count(static_cast<std::size_t>(tri), 1, "triangle index");
             a.triangles.resize(static_cast<std::size_t>(tri));
-            for (auto& x : a.triangles) {
+            std::size_t first = 0;
+            {
+                // Fast path: one-byte indices (below 128 and the vertex count) straight from the bytes; the
+                // checked loop takes over at the first other one.
+                const std::uint8_t* p = r_.cursor();
+                const std::size_t n = std::min(a.triangles.size(), r_.remaining());
+                const unsigned limit = std::min(static_cast<unsigned>(v), 0x80u);
+                std::uint16_t* out = a.triangles.data();
+                while (first < n && p[first] < limit) {
+                    out[first] = p[first];
+                    ++first;
+                }
+                r_.skip_checked(first);
+            }
+            for (auto& x : std::span(a.triangles).subspan(first)) {
                 std::size_t at = r_.offset();
                 std::int32_t t = r_.varint();
                 if (t < 0 || t >= v) r_.fail_at(at, "triangle vertex index " + std::to_string(t) + " out of range (" + std::to_string(v) + " vertices)");
