@@ -248,7 +248,7 @@ void SkelReader::read_attachment_42(Attachment& a) {
                 // Fast path: one-byte indices (below 128 and the vertex count) straight from the bytes; the
                 // checked loop takes over at the first other one.
                 const std::uint8_t* p = r_.cursor();
-                const std::size_t n = std::min(a.triangles.size(), r_.remaining());
+                const std::size_t n = skel_fast_paths ? std::min(a.triangles.size(), r_.remaining()) : 0;
                 const unsigned limit = std::min(static_cast<unsigned>(v), 0x80u);
                 std::uint16_t* out = a.triangles.data();
                 while (first < n && p[first] < limit) {
@@ -355,6 +355,7 @@ void SkelReader::read_vertices(Vertices& v, int count_, int weighted) {
 // from the bytes. Anything else returns false with the reader not moved, for the checked loop to read
 // (and fail) as it always has.
 bool SkelReader::read_weighted_fast(Vertices& v, std::size_t n) {
+    if (!skel_fast_paths) return false;
     const std::uint8_t* const begin = r_.cursor();
     const std::uint8_t* const end = begin + r_.remaining();
     const std::size_t index_limit = std::min<std::size_t>(sd_.bones.size(), 0x80);  // one-byte indices in range

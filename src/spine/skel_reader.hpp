@@ -133,7 +133,9 @@ private:
     std::uint32_t count(std::size_t min_bytes_each, const char* what) {  // checked against bytes left
         const std::size_t at = r_.offset();
         const std::uint32_t n = r_.count(what);
-        if (n > r_.remaining() / (min_bytes_each ? min_bytes_each : 1)) fail_count(at, n, what);
+        // n > remaining / m, as n * m > remaining: no division when m is not a constant (n < 2^31 and
+        // m a few dozen bytes at most, so the product cannot overflow).
+        if (std::uint64_t{n} * (min_bytes_each ? min_bytes_each : 1) > r_.remaining()) fail_count(at, n, what);
         return n;
     }
     [[noreturn]] void fail_index(std::size_t at, std::int32_t v, std::size_t size, const char* what, const char* table);
@@ -159,6 +161,10 @@ private:
     std::vector<float> scratch_values_;
 };
 
+// Whether the reader takes its fast paths (runs of keys, weighted vertices and 4.2 triangle indices
+// decoded straight from the bytes). On, except in the test that compares them with the checked loops.
+inline bool skel_fast_paths = true;
+
 // ---- Fast paths for the keys of a curve timeline (binary_animation_reader*.cpp) ----
 // The keys decoded straight from the bytes with one bounds check per key, for timelines in their
 // common form. They return false, with the reader not moved and `keys` left empty, at anything the
@@ -181,6 +187,7 @@ bool read_keys_3x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
     const std::uint8_t* p = begin;
     bool special = false;
     auto decode = [&] {
+        if (!skel_fast_paths) return false;
         if (frames == 0) return true;
         // Every key's values and curve type byte, then 16 bytes more for each Bézier, taken from `spare`.
         const std::size_t least = frames * (value_bytes + 1) - 1;
@@ -229,6 +236,7 @@ bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
     const std::size_t handles = 4 * static_cast<std::size_t>(channels);
     bool special = false;
     auto decode = [&] {
+        if (!skel_fast_paths) return false;
         if (frames == 0) return true;
         // Every key's values and curve type byte, then 4 bytes a handle for each Bézier, taken from `spare`.
         const std::size_t least = frames * (value_bytes + 1) - 1;
