@@ -33,8 +33,8 @@ struct is_vector<Vector<T>> : std::true_type {};
 
 class Reader {
 public:
-    Reader(std::string_view text, JsonValue root, const JsonReadOptions& options)
-        : text_(text), root_(root), text_of_(text.size()), warnings_(options.warnings), binary_header_(options.binary_header) {}
+    Reader(std::string_view text, JsonValue root, std::span<const std::uint32_t> tokens, const JsonReadOptions& options)
+        : text_(text), root_(root), text_of_(text, tokens), warnings_(options.warnings), binary_header_(options.binary_header) {}
 
     DragonBonesData read_root() {
         DragonBonesData d;
@@ -208,11 +208,12 @@ private:
         JsonValue a = array_of(v);
         Vector<Num> out;
         out.reserve(a.size());
-        for (JsonElements e(a); !e.done(); e.next()) {
-            double d;
-            if (e.value().number(d)) out.emplace_back(d);  // a number: the common case, inline
-            else out.push_back(num(e.value()));
-        }
+        // Numbers, the common case, are two tape words each: read in a loop of their own while they last,
+        // then element by element.
+        std::size_t at = a.first();
+        const std::size_t end = a.end();
+        for (double d; at < end && a.at(at).number(d); at += 2) out.emplace_back(d);
+        for (; at < end; at = a.at(at).after()) out.push_back(num(a.at(at)));
         return out;
     }
 
@@ -356,7 +357,7 @@ private:
 
     // Fast path of field_value(Opt<Num>) for most keyframe members: a JSON number that the key takes
     // as it is (any number, or one >= 0 where the key wants that). false: left to field_value.
-    static bool read_number(const Key& key, Opt<Num>& f, JsonValue e) {
+    [[gnu::always_inline]] static bool read_number(const Key& key, Opt<Num>& f, JsonValue e) {
         double d;
         if (!e.number(d) || (key.as == As::NonNegative && !(d >= 0 && std::isfinite(d)))) return false;
         f = d;
@@ -483,7 +484,7 @@ Result<DragonBonesData> read_json(std::string_view text, const JsonReadOptions& 
             json_layer_refuses(text, options.warnings, warnings_before);
             throw Error("malformed JSON");  // (never: the shared layer refuses what simdjson refuses)
         }
-        Reader r(text, parsed.root(), options);
+        Reader r(text, parsed.root(), parsed.tokens(), options);
         DragonBonesData d;
         try {
             d = r.read_root();

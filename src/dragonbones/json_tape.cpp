@@ -55,6 +55,13 @@ bool ParsedJson::parse(std::string_view text, std::size_t max_depth) {
     return true;
 }
 
+std::span<const std::uint32_t> ParsedJson::tokens() const {
+    // (dom::parser::implementation is public, "for benchmarking access"; its stage-1 index outlives
+    // the parse until the parser's next one.)
+    if (!parser_ || !parser_->implementation || !parser_->implementation->structural_indexes) return {};
+    return {parser_->implementation->structural_indexes.get(), parser_->implementation->n_structural_indexes};
+}
+
 ParsedJson::~ParsedJson() {
     if (parser_ && !spare_parser && parser_->capacity() <= kKeepParserFor + 64) spare_parser = std::move(parser_);
 }

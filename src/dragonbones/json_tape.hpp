@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string_view>
 
 #include "rigio/io/json_tape.hpp"
@@ -104,6 +105,10 @@ public:
 
     bool parse(std::string_view text, std::size_t max_depth);
     JsonValue root() const { return {tape_, 1}; }
+    // Where each token of the text starts, in text order: simdjson's stage-1 index ('{' '}' '[' ']' ','
+    // ':' and the first character of every string and scalar), read by JsonText to find the text of a
+    // value kept as written. Empty when the parser holds none.
+    std::span<const std::uint32_t> tokens() const;
 
 private:
     std::unique_ptr<simdjson::dom::parser> parser_;

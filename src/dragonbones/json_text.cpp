@@ -1,6 +1,7 @@
 #include "json_text.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <iterator>
@@ -102,6 +103,157 @@ void JsonText::string(std::string_view s) {
     std::memcpy(at + 1, s.data(), s.size());
     at[s.size() + 1] = '"';
     size_ += s.size() + 2;
+}
+
+// ---- values copied from the document ---------------------------------------------------------------
+
+namespace {
+// Whether any of the 8 bytes of `w` is a space or control character (<= 0x20) or a backslash
+// (the classic SWAR tests for a byte below n and for a zero byte: exact as a yes / no).
+bool space_or_escape(std::uint64_t w) {
+    constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    const std::uint64_t backslashes = w ^ (ones * '\\');
+    return (((w - ones * 0x21) & ~w) | ((backslashes - ones) & ~backslashes)) & highs;
+}
+}  // namespace
+
+// Whether the number token `p` (`size` characters up to the next token, which simdjson has read as a
+// JSON number) is what value() prints for it: an integer of up to 15 digits (an int64, printed by
+// std::to_chars), other than "-0"; or a nonzero decimal of at most 7 significant digits with 1 to 4
+// decimals and no trailing zero ("5.0" has its one zero), which print_short_decimal prints with the
+// same digits (the double nearest m / 10^k has m as its integer nearest d * 10^4 / 10^(4-k)). Read 16
+// bytes at a time: a token's size is known, and its characters are digits, '-', '.', 'e', 'E', '+'.
+[[gnu::always_inline]] inline bool JsonText::canonical_number(const char* p, std::size_t size) const {
+    if (size == 0 || size > 16) return false;
+    std::uint64_t lo = 0, hi = 0;
+    const std::size_t room = static_cast<std::size_t>(text_.data() + text_.size() - p);
+    if (size <= 8 && room >= 8) {  // most numbers: one word
+        std::memcpy(&lo, p, 8);
+        lo &= ~std::uint64_t{0} >> (64 - 8 * size);
+    } else if (room >= 16) {
+        std::memcpy(&lo, p, 8);
+        std::memcpy(&hi, p + 8, 8);
+        if (size < 16) hi &= ~std::uint64_t{0} >> (64 - 8 * (size - 8));
+    } else {  // (near the end of the text)
+        char bytes[16] = {};
+        std::memcpy(bytes, p, size);
+        std::memcpy(&lo, bytes, 8);
+        std::memcpy(&hi, bytes + 8, 8);
+    }
+    // (Only the token's bytes are kept, little-endian: the first byte is the lowest.) A number's characters
+    // are digits (0x30-0x39), '-' (0x2D), '.' (0x2E) and, with an exponent, 'e' (0x65) or 'E' (0x45) and
+    // '+': an exponent is a byte with bit 6 set, and the dot the one byte with bit 1 set and bit 4 clear.
+    constexpr std::uint64_t kBit0 = 0x0101010101010101ull;
+    if ((lo | hi) & (kBit0 << 6)) return false;
+    const std::uint64_t dot_lo = (lo >> 1) & ~(lo >> 4) & kBit0, dot_hi = (hi >> 1) & ~(hi >> 4) & kBit0;
+    const bool negative = p[0] == '-';
+    if (!dot_lo && !dot_hi) return size - negative <= 15 && !(negative && p[1] == '0');
+    const std::size_t dot = dot_lo ? std::countr_zero(dot_lo) / 8 : 8 + std::countr_zero(dot_hi) / 8;
+    const std::size_t decimals = size - dot - 1;
+    if (decimals < 1 || decimals > 4) return false;
+    const char last = p[size - 1];
+    if (dot == negative + std::size_t{1} && p[negative] == '0') return last != '0';  // "0.5", not "0.0", "0.50"
+    return (last != '0' || decimals == 1) && size - negative - 1 <= 7;  // (its first digit is not 0)
+}
+
+bool JsonText::copied(JsonValue v, std::string_view& out) {
+    // The token where v starts: the tape and the token index are walked together from where the last
+    // call left them (each tape word is one token, a number's two words one; ',' and ':' have no word).
+    const std::size_t n = tokens_.size();
+    const std::uint32_t* const tokens = tokens_.data();  // (each inside the text: see the constructor)
+    const char* const text = text_.data();
+    std::size_t word = word_, token = token_;
+    auto past_separators = [&] {
+        while (token < n && (text[tokens[token]] == ',' || text[tokens[token]] == ':')) ++token;
+    };
+    while (word < v.index()) {
+        word += v.at(word).is_number() ? 2 : 1;
+        ++token;
+        past_separators();
+    }
+    word_ = word, token_ = token;  // (kept when v is printed after all: later values are found from here)
+    waiting_ = 0;
+    if (token >= n || text[tokens[token]] != v.kind()) {
+        tokens_ = {};  // (never: the index and the tape agree) every value is printed from here on
+        return false;
+    }
+
+    // The value's tokens, each from its start to the next one's. Its text is what value() prints when
+    // it holds no space or escape (checked over the whole text below) and each number is written as
+    // value() prints it (canonical_number): then each token is as value() prints it, and nothing else
+    // lies between them.
+    constexpr std::uint32_t kArray = static_cast<std::uint32_t>(-1);  // open_: an array (no keys)
+    keys_.clear();
+    bool as_printed = true, repeated_key = false, key_next = false;
+    std::size_t words = 0, at = token, depth = 0;
+    const std::size_t start = tokens[token];
+    for (;; ++at) {
+        if (at + 1 >= n) return false;  // (never: a closing token follows)
+        const std::size_t from = tokens[at], size = tokens[at + 1] - from;
+        const char c = text[from];
+        if (c == ',') {
+            key_next = open_[depth - 1] != kArray;
+            continue;
+        }
+        if (c == ':') continue;
+        ++words;
+        if (c == '{' || c == '[') {
+            if (depth == open_.size()) return false;  // (never: deeper than the parser reads)
+            open_[depth++] = c == '{' ? static_cast<std::uint32_t>(keys_.size()) : kArray;
+            key_next = c == '{';
+        } else if (c == '}' || c == ']') {
+            if (depth == 0) return false;  // (never)
+            const std::uint32_t open = open_[--depth];
+            if (open != kArray) {
+                repeated_key = repeated_key || keys_repeat(open);
+                keys_.resize(open);
+            }
+            if (depth == 0) break;
+        } else if (c == '"') {
+            if (key_next) keys_.emplace_back(text + from + 1, size - 2);
+            key_next = false;
+        } else if (c != 't' && c != 'f' && c != 'n') {
+            ++words;
+            as_printed = as_printed && canonical_number(text + from, size);
+        }
+    }
+    // The tape and the index agree on where the value ends; later values are found from after it.
+    if (words != v.after() - v.index()) {
+        tokens_ = {};  // (never)
+        return false;
+    }
+    word_ = v.after();
+    token = at + 1;
+    past_separators();
+    token_ = token;
+    if (!as_printed) return false;
+
+    // No space (between tokens or in a string) nor escape in the text, 8 bytes at a time.
+    const char* p = text + start;
+    const char* const stop = text + tokens_[at] + 1;
+    for (; stop - p >= 8; p += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p, sizeof w);
+        if (space_or_escape(w)) return false;
+    }
+    for (; p < stop; ++p)
+        if (static_cast<unsigned char>(*p) <= 0x20 || *p == '\\') return false;
+    if (repeated_key) duplicate_key_ = true;
+    out = std::string_view(text + start, static_cast<std::size_t>(stop - (text + start)));
+    return true;
+}
+
+// Whether an object's keys, keys_[from, end), name one twice (as check_keys compares them).
+bool JsonText::keys_repeat(std::size_t from) {
+    const auto first = keys_.begin() + static_cast<std::ptrdiff_t>(from);
+    if (keys_.size() - from <= 16) {
+        for (auto a = first; a != keys_.end(); ++a)
+            for (auto b = first; b != a; ++b)
+                if (*a == *b) return true;
+        return false;
+    }
+    std::sort(first, keys_.end());
+    return std::adjacent_find(first, keys_.end()) != keys_.end();
 }
 
 namespace {

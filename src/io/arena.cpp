@@ -5,14 +5,7 @@
 #include <cstdint>
 #include <utility>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define RIGIO_ARENA_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define RIGIO_ARENA_ASAN 1
-#endif
-#endif
-#if defined(RIGIO_ARENA_ASAN)
+#if defined(RIGIO_ARENA_ASAN)  // (arena.hpp)
 #include <sanitizer/asan_interface.h>
 #endif
 
@@ -22,14 +15,9 @@ struct Arena;
 
 namespace {
 
-constexpr std::size_t kAlign = 16;
-// A piece's header: the owning arena (null: the heap), then the piece's size in bytes.
-constexpr std::size_t kHeader = 16;
-struct Header {
-    Arena* arena;
-    std::size_t bytes;
-};
-static_assert(sizeof(Header) == kHeader);
+constexpr std::size_t kAlign = kPieceAlign;
+constexpr std::size_t kHeader = kPieceHeader;
+using Header = PieceHeader;
 constexpr std::size_t kBlockMin = 4 * 1024, kBlockMax = 16 * 1024 * 1024;
 #if defined(RIGIO_ARENA_ASAN)
 // Under AddressSanitizer a piece is followed by a poisoned gap, and the free part of a block and every
@@ -58,21 +46,19 @@ void unpoison(void* p, std::size_t n) {
 
 }  // namespace
 
-struct Arena {
+struct Arena : ArenaHead {
     // While the scope is open the count holds kOpen (so that pieces given back meanwhile, perhaps on
     // other threads, never bring it to zero) and pieces taken are counted in `taken` by the one thread
     // that takes them; closing the scope exchanges kOpen for `taken`. The arena goes when it reaches 0.
     static constexpr std::int64_t kOpen = std::int64_t{1} << 62;
     std::atomic<std::int64_t> count{kOpen};
-    std::int64_t taken = 0;
     struct Block {
         Block* previous;
         std::size_t size;  // bytes after this header (kHeader bytes)
     };
     static_assert(sizeof(Block) <= kHeader);
     Block* blocks = nullptr;
-    char* next = nullptr;  // the free part of the newest block: [next, end)
-    char* end = nullptr;
+    // (ArenaHead: next and end, the free part of the newest block, and `taken`.)
     std::size_t next_block_size, later_block_size;
 
     // The first block takes half the expected size and each later one an eighth, so that the unused
@@ -130,34 +116,33 @@ struct Arena {
     }
 };
 
+// The releases held back are of one arena at a time: a piece of another one first passes these on.
+thread_local constinit ThreadState thread_state;
+
 namespace {
-thread_local Arena* current = nullptr;
-// The open release batches of this thread and the releases they hold back: `pending` pieces of
-// `pending_arena` (one arena at a time: a piece of another one first passes these on).
-thread_local int batch_depth = 0;
-thread_local Arena* pending_arena = nullptr;
-thread_local std::int64_t pending = 0;
+Arena* arena_of(ArenaHead* head) { return static_cast<Arena*>(head); }
 
 void pass_pending_on() noexcept {
-    if (Arena* arena = std::exchange(pending_arena, nullptr)) arena->release(std::exchange(pending, 0));
+    if (ArenaHead* arena = std::exchange(thread_state.pending_arena, nullptr))
+        arena_of(arena)->release(std::exchange(thread_state.pending, 0));
 }
 }  // namespace
 
-void open_release_batch() noexcept { ++batch_depth; }
+void open_release_batch() noexcept { ++thread_state.batch_depth; }
 
 void close_release_batch() noexcept {
-    if (batch_depth == 0) return;
-    if (--batch_depth == 0) pass_pending_on();
+    if (thread_state.batch_depth == 0) return;
+    if (--thread_state.batch_depth == 0) pass_pending_on();
 }
 
-void* allocate(std::size_t bytes) {
-    if (Arena* arena = current) return arena->take(bytes);
+void* allocate_slow(std::size_t bytes) {
+    if (ArenaHead* arena = thread_state.current) return arena_of(arena)->take(bytes);
     char* at = static_cast<char*>(::operator new(kHeader + bytes));
     *reinterpret_cast<Header*>(at) = Header{nullptr, bytes};
     return at + kHeader;
 }
 
-void deallocate(void* piece) noexcept {
+void deallocate_slow(void* piece) noexcept {
     if (!piece) return;
     char* at = static_cast<char*>(piece) - kHeader;
     const Header header = *reinterpret_cast<const Header*>(at);
@@ -167,15 +152,15 @@ void deallocate(void* piece) noexcept {
     }
     // Not reused: only poisoned (under AddressSanitizer) until the arena goes.
     poison(at, kHeader + header.bytes);
-    if (batch_depth > 0) {
-        if (header.arena != pending_arena) {
+    if (thread_state.batch_depth > 0) {
+        if (header.arena != thread_state.pending_arena) {
             pass_pending_on();
-            pending_arena = header.arena;
+            thread_state.pending_arena = header.arena;
         }
-        ++pending;
+        ++thread_state.pending;
         return;
     }
-    header.arena->release(1);
+    arena_of(header.arena)->release(1);
 }
 
 }  // namespace rigio::io::arena_detail
@@ -183,12 +168,12 @@ void deallocate(void* piece) noexcept {
 namespace rigio::io {
 
 ArenaScope::ArenaScope(std::size_t expected_bytes)
-    : arena_(new arena_detail::Arena(expected_bytes)), outer_(arena_detail::current) {
-    arena_detail::current = arena_;
+    : arena_(new arena_detail::Arena(expected_bytes)), outer_(static_cast<arena_detail::Arena*>(arena_detail::thread_state.current)) {
+    arena_detail::thread_state.current = arena_;
 }
 
 ArenaScope::~ArenaScope() {
-    arena_detail::current = outer_;
+    arena_detail::thread_state.current = outer_;
     // Exchange the open mark for the pieces taken: what is left is the pieces still held.
     const std::int64_t left =
         arena_->count.fetch_sub(arena_detail::Arena::kOpen - arena_->taken, std::memory_order_acq_rel) -

@@ -75,7 +75,14 @@ void SkelReader::read_slot_timelines(Animation& a) {
                 }
                 continue;
             }
-            t.color_keys.resize(frames);
+            const bool two = t.type == SlotTimelineType::TwoColor;
+            const auto fill = [two](ColorKeyframe& k, const std::uint8_t* p, bool& special) {
+                k.time = f32_at(p, special);
+                k.color = u32_at(p + 4);
+                if (two) k.dark = u32_at(p + 8);
+            };
+            if (read_keys_3x(r_, t.color_keys, frames, two ? 12 : 8, fill)) continue;
+            t.color_keys.resize(frames);  // (the checked loop)
             for (std::uint32_t f = 0; f < frames; ++f) {
                 ColorKeyframe& k = t.color_keys[f];
                 k.time = r_.f32_be();
@@ -105,7 +112,13 @@ void SkelReader::read_bone_timelines(Animation& a) {
             t.type = static_cast<BoneTimelineType>(type);
             const bool rotate = t.type == BoneTimelineType::Rotate;
             std::uint32_t frames = count(rotate ? 8 : 12, "keyframe count");
-            t.keys.resize(frames);
+            const auto fill = [rotate](BoneKeyframe& k, const std::uint8_t* p, bool& special) {
+                k.time = f32_at(p, special);
+                k.x = f32_at(p + 4, special);  // rotate: the angle
+                if (!rotate) k.y = f32_at(p + 8, special);
+            };
+            if (read_keys_3x(r_, t.keys, frames, rotate ? 8 : 12, fill)) continue;
+            t.keys.resize(frames);  // (the checked loop)
             for (std::uint32_t f = 0; f < frames; ++f) {
                 BoneKeyframe& k = t.keys[f];
                 if (rotate)
@@ -147,7 +160,15 @@ void SkelReader::read_constraint_timelines(Animation& a) {
         ByteReader::Scope s(r_, "transform constraint timeline", i);
         t.constraint = index(sd_.transform.size(), "transform constraint index", "transform constraints");
         std::uint32_t frames = count(20, "keyframe count");
-        t.keys.resize(frames);
+        const auto fill = [](TransformKeyframe& k, const std::uint8_t* p, bool& special) {
+            k.time = f32_at(p, special);
+            k.rotate_mix = f32_at(p + 4, special);
+            k.translate_mix = f32_at(p + 8, special);
+            k.scale_mix = f32_at(p + 12, special);
+            k.shear_mix = f32_at(p + 16, special);
+        };
+        if (read_keys_3x(r_, t.keys, frames, 20, fill)) continue;
+        t.keys.resize(frames);  // (the checked loop)
         for (std::uint32_t f = 0; f < frames; ++f) {
             TransformKeyframe& k = t.keys[f];
             r_.f32_be_into(k.time, k.rotate_mix, k.translate_mix, k.scale_mix, k.shear_mix);
@@ -172,7 +193,13 @@ void SkelReader::read_constraint_timelines(Animation& a) {
             t.type = static_cast<PathTimelineType>(type);
             const bool mix = t.type == PathTimelineType::Mix;
             std::uint32_t frames = count(mix ? 12 : 8, "keyframe count");
-            t.keys.resize(frames);
+            const auto fill = [mix](PathKeyframe& k, const std::uint8_t* p, bool& special) {
+                k.time = f32_at(p, special);
+                k.a = f32_at(p + 4, special);
+                if (mix) k.b = f32_at(p + 8, special);
+            };
+            if (read_keys_3x(r_, t.keys, frames, mix ? 12 : 8, fill)) continue;
+            t.keys.resize(frames);  // (the checked loop)
             for (std::uint32_t f = 0; f < frames; ++f) {
                 PathKeyframe& k = t.keys[f];
                 k.time = r_.f32_be();

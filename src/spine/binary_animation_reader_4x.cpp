@@ -86,7 +86,28 @@ void SkelReader::read_slot_timelines_4x(Animation& a) {
             const int channels = slot_channels(t.type);
             std::uint32_t frames = count(4 + static_cast<std::size_t>(channels), "keyframe count");
             r_.varint();  // Bézier count (recomputed by the writer)
-            t.color_keys.resize(frames);
+            const SlotTimelineType type_ = t.type;
+            const auto fill = [type_](ColorKeyframe& k, const std::uint8_t* p, bool& special) {
+                k.time = f32_at(p, special);
+                p += 4;
+                const auto rgb = [](const std::uint8_t* q) { return std::uint32_t{q[0]} << 16 | std::uint32_t{q[1]} << 8 | q[2]; };
+                switch (type_) {
+                    case SlotTimelineType::Color: k.color = u32_at(p); break;
+                    case SlotTimelineType::Rgb: k.color = rgb(p) << 8 | 0xFF; break;
+                    case SlotTimelineType::Alpha: k.color = 0xFFFFFF00u | p[0]; break;
+                    case SlotTimelineType::TwoColor:
+                        k.color = u32_at(p);
+                        k.dark = rgb(p + 4);
+                        break;
+                    default:  // Rgb2
+                        k.color = rgb(p) << 8 | 0xFF;
+                        k.dark = rgb(p + 3);
+                        break;
+                }
+            };
+            // (a channel's value is one byte: 4 + channels bytes a key)
+            if (read_keys_4x(r_, t.color_keys, frames, 4 + static_cast<std::size_t>(channels), channels, fill)) continue;
+            t.color_keys.resize(frames);  // (the checked loop)
             for (std::uint32_t f = 0; f < frames; ++f) {
                 ColorKeyframe& k = t.color_keys[f];
                 k.time = r_.f32_be();
@@ -142,7 +163,13 @@ void SkelReader::read_bone_timelines_4x(Animation& a) {
             const bool two = two_values(t.type);
             std::uint32_t frames = count(two ? 12 : 8, "keyframe count");
             r_.varint();  // Bézier count
-            t.keys.resize(frames);
+            const auto fill = [two](BoneKeyframe& k, const std::uint8_t* p, bool& special) {
+                k.time = f32_at(p, special);
+                k.x = f32_at(p + 4, special);
+                if (two) k.y = f32_at(p + 8, special);
+            };
+            if (read_keys_4x(r_, t.keys, frames, two ? 12 : 8, two ? 2 : 1, fill)) continue;
+            t.keys.resize(frames);  // (the checked loop)
             for (std::uint32_t f = 0; f < frames; ++f) {
                 BoneKeyframe& k = t.keys[f];
                 if (two)
@@ -207,7 +234,17 @@ void SkelReader::read_constraint_timelines_4x(Animation& a) {
         t.constraint = index(sd_.transform.size(), "transform constraint index", "transform constraints");
         std::uint32_t frames = count(28, "keyframe count");
         r_.varint();  // Bézier count
-        t.keys.resize(frames);
+        const auto fill = [](TransformKeyframe& k, const std::uint8_t* p, bool& special) {
+            k.time = f32_at(p, special);
+            k.rotate_mix = f32_at(p + 4, special);
+            k.translate_mix = f32_at(p + 8, special);
+            k.mix_y = f32_at(p + 12, special);
+            k.scale_mix = f32_at(p + 16, special);
+            k.mix_scale_y = f32_at(p + 20, special);
+            k.shear_mix = f32_at(p + 24, special);
+        };
+        if (read_keys_4x(r_, t.keys, frames, 28, 6, fill)) continue;
+        t.keys.resize(frames);  // (the checked loop)
         for (std::uint32_t f = 0; f < frames; ++f) {
             TransformKeyframe& k = t.keys[f];
             r_.f32_be_into(k.time, k.rotate_mix, k.translate_mix, k.mix_y, k.scale_mix, k.mix_scale_y, k.shear_mix);
@@ -233,7 +270,16 @@ void SkelReader::read_constraint_timelines_4x(Animation& a) {
             const bool mix = t.type == PathTimelineType::Mix;
             std::uint32_t frames = count(mix ? 16 : 8, "keyframe count");
             r_.varint();  // Bézier count
-            t.keys.resize(frames);
+            const auto fill = [mix](PathKeyframe& k, const std::uint8_t* p, bool& special) {
+                k.time = f32_at(p, special);
+                k.a = f32_at(p + 4, special);
+                if (mix) {
+                    k.b = f32_at(p + 8, special);
+                    k.c = f32_at(p + 12, special);
+                }
+            };
+            if (read_keys_4x(r_, t.keys, frames, mix ? 16 : 8, mix ? 3 : 1, fill)) continue;
+            t.keys.resize(frames);  // (the checked loop)
             for (std::uint32_t f = 0; f < frames; ++f) {
                 PathKeyframe& k = t.keys[f];
                 if (mix)
@@ -272,7 +318,12 @@ void SkelReader::read_physics_timelines(Animation& a) {
             }
             std::uint32_t frames = count(8, "keyframe count");
             r_.varint();  // Bézier count
-            t.keys.resize(frames);
+            const auto fill = [](PhysicsKeyframe& k, const std::uint8_t* p, bool& special) {
+                k.time = f32_at(p, special);
+                k.value = f32_at(p + 4, special);
+            };
+            if (read_keys_4x(r_, t.keys, frames, 8, 1, fill)) continue;
+            t.keys.resize(frames);  // (the checked loop)
             for (std::uint32_t f = 0; f < frames; ++f) {
                 PhysicsKeyframe& k = t.keys[f];
                 r_.f32_be_into(k.time, k.value);

@@ -2,6 +2,7 @@
 // 4.2 packs an attachment's optional fields behind one flags byte (read_attachment_42); the older
 // versions store every field, with branches for what each added (4.1: sequences).
 #include <algorithm>
+#include <span>
 #include <string>
 
 #include "rigio/spine/binary.hpp"
@@ -107,13 +108,20 @@ void SkelReader::read_attachment(Attachment& a) {
             std::uint32_t t = count(2, "triangle index count");
             a.triangles.resize(t);
             {
-                // The count check leaves 2 bytes per index: read them as one block (index i at start + 2i).
+                // The count check leaves 2 bytes per index: read them as one block (index i at start + 2i),
+                // without a branch per index: the largest is checked after, and the first out of range reported.
                 const std::size_t start = r_.offset();
                 const auto* p = reinterpret_cast<const std::uint8_t*>(r_.bytes(2 * std::size_t{t}).data());
+                std::uint16_t* out = a.triangles.data();
+                unsigned largest = 0;
                 for (std::size_t i = 0; i < t; ++i) {
                     const std::uint16_t x = static_cast<std::uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
+                    out[i] = x;
+                    largest = std::max<unsigned>(largest, x);
+                }
+                for (std::size_t i = 0; largest >= static_cast<unsigned>(v) && i < t; ++i) {
+                    const std::uint16_t x = out[i];
                     if (x >= v) r_.fail_at(start + 2 * i, "triangle vertex index " + std::to_string(x) + " out of range (" + std::to_string(v) + " vertices)");
-                    a.triangles[i] = x;
                 }
             }
             read_vertices(a.vertices, v);
@@ -235,7 +243,21 @@ void SkelReader::read_attachment_42(Attachment& a) {
             if (tri < 0) r_.fail_at(hull_at, "mesh with " + std::to_string(v) + " vertices and hull " + std::to_string(a.hull) + " has no triangles");
             r_.check_count(static_cast<std::size_t>(tri), 1, "triangle index");
             a.triangles.resize(static_cast<std::size_t>(tri));
-            for (auto& x : a.triangles) {
+            std::size_t first = 0;
+            {
+                // Fast path: one-byte indices (below 128 and the vertex count) straight from the bytes; the
+                // checked loop takes over at the first other one.
+                const std::uint8_t* p = r_.cursor();
+                const std::size_t n = skel_fast_paths ? std::min(a.triangles.size(), r_.remaining()) : 0;
+                const unsigned limit = std::min(static_cast<unsigned>(v), 0x80u);
+                std::uint16_t* out = a.triangles.data();
+                while (first < n && p[first] < limit) {
+                    out[first] = p[first];
+                    ++first;
+                }
+                r_.skip_checked(first);
+            }
+            for (auto& x : std::span(a.triangles).subspan(first)) {
                 std::size_t at = r_.offset();
                 std::int32_t t = r_.varint();
                 if (t < 0 || t >= v) r_.fail_at(at, "triangle vertex index " + std::to_string(t) + " out of range (" + std::to_string(v) + " vertices)");
@@ -299,6 +321,7 @@ void SkelReader::read_vertices(Vertices& v, int count_, int weighted) {
         return;
     }
     r_.check_count(n, 1, "weighted vertex");
+    if (read_weighted_fast(v, n)) return;
     // The influence count is known only once every vertex is read: collect into the reader's scratch
     // arrays (grown once per file), then copy into exactly sized arrays (one allocation each).
     // Their sizes only grow (used: what this attachment filled), so that an influence costs no resize call;
@@ -324,6 +347,48 @@ void SkelReader::read_vertices(Vertices& v, int count_, int weighted) {
     }
     v.bones.assign(bones.data(), bones.data() + bones_used);
     v.values.assign(values.data(), values.data() + values_used);
+}
+
+// Fast path for weighted vertices in their common form: every influence count and bone index one
+// varint byte (below 128), every index in range, every float finite and every byte there. A first pass
+// over the counts and indices checks that and sizes the arrays exactly; a second fills them straight
+// from the bytes. Anything else returns false with the reader not moved, for the checked loop to read
+// (and fail) as it always has.
+bool SkelReader::read_weighted_fast(Vertices& v, std::size_t n) {
+    if (!skel_fast_paths) return false;
+    const std::uint8_t* const begin = r_.cursor();
+    const std::uint8_t* const end = begin + r_.remaining();
+    const std::size_t index_limit = std::min<std::size_t>(sd_.bones.size(), 0x80);  // one-byte indices in range
+    constexpr std::size_t kInfluenceBytes = 13;  // bone index (one byte here), x, y, weight
+    std::size_t influences = 0;
+    const std::uint8_t* p = begin;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (p == end) return false;
+        const std::size_t c = *p++;
+        if (c >= 0x80 || c * kInfluenceBytes > static_cast<std::size_t>(end - p)) return false;
+        for (std::size_t j = 0; j < c; ++j)
+            if (p[j * kInfluenceBytes] >= index_limit) return false;
+        p += c * kInfluenceBytes;
+        influences += c;
+    }
+    v.bones.resize(n + influences);
+    v.values.resize(3 * influences);
+    int* bones = v.bones.data();
+    float* values = v.values.data();
+    bool special = false;  // a NaN or infinite float was read
+    for (const std::uint8_t* q = begin; q != p;) {
+        const std::uint8_t c = *q++;
+        *bones++ = c;
+        for (std::uint8_t j = 0; j < c; ++j, q += kInfluenceBytes, values += 3) {
+            *bones++ = q[0];
+            values[0] = ByteReader::big_endian_float(q + 1, special);
+            values[1] = ByteReader::big_endian_float(q + 5, special);
+            values[2] = ByteReader::big_endian_float(q + 9, special);
+        }
+    }
+    if (special && r_.refuses_non_finite()) return false;  // the checked loop fails at the first one
+    r_.skip_checked(static_cast<std::size_t>(p - begin));
+    return true;
 }
 
 }  // namespace rigio::spine::detail

@@ -54,6 +54,7 @@ private:
     void read_attachment(Attachment& a);     // `a`: default-constructed, filled in place
     void read_attachment_42(Attachment& a);
     void read_vertices(Vertices& v, int count, int weighted = -1);  // weighted -1: a bool in the file says
+    bool read_weighted_fast(Vertices& v, std::size_t n);
     std::optional<Sequence> read_sequence();
     Sequence read_sequence_fields();
     void read_events();
@@ -132,7 +133,9 @@ private:
     std::uint32_t count(std::size_t min_bytes_each, const char* what) {  // checked against bytes left
         const std::size_t at = r_.offset();
         const std::uint32_t n = r_.count(what);
-        if (n > r_.remaining() / (min_bytes_each ? min_bytes_each : 1)) fail_count(at, n, what);
+        // n > remaining / m, as n * m > remaining: no division when m is not a constant (n < 2^31 and
+        // m a few dozen bytes at most, so the product cannot overflow).
+        if (std::uint64_t{n} * (min_bytes_each ? min_bytes_each : 1) > r_.remaining()) fail_count(at, n, what);
         return n;
     }
     [[noreturn]] void fail_index(std::size_t at, std::int32_t v, std::size_t size, const char* what, const char* table);
@@ -157,5 +160,116 @@ private:
     std::vector<int> scratch_bones_;
     std::vector<float> scratch_values_;
 };
+
+// Whether the reader takes its fast paths (runs of keys, weighted vertices and 4.2 triangle indices
+// decoded straight from the bytes). On, except in the test that compares them with the checked loops.
+inline bool skel_fast_paths = true;
+
+// ---- Fast paths for the keys of a curve timeline (binary_animation_reader*.cpp) ----
+// The keys decoded straight from the bytes with one bounds check per key, for timelines in their
+// common form. They return false, with the reader not moved and `keys` left empty, at anything the
+// checked loops would report (too few bytes, an unknown curve type, a NaN or infinity when refused):
+// the checked loop then reads the timeline from its start and fails exactly as it always has.
+// `fill(key, bytes, special)` sets a key's time and values from its `value_bytes` bytes, setting
+// `special` when a float is NaN or infinite (ByteReader::big_endian_float does).
+
+inline float f32_at(const std::uint8_t* p, bool& special) { return io::ByteReader::big_endian_float(p, special); }
+inline std::uint32_t u32_at(const std::uint8_t* p) {
+    return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+
+// 3.x: each key's values then, for every key but the last, its curve: a type byte (0 linear,
+// 1 stepped, 2 Bézier) and for a Bézier its 4 floats (cx1, cy1, cx2, cy2).
+template <class Key, class Fill>
+bool read_keys_3x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, std::size_t value_bytes, Fill fill) {
+    const std::uint8_t* const begin = r.cursor();
+    const std::uint8_t* const end = begin + r.remaining();
+    const std::uint8_t* p = begin;
+    bool special = false;
+    auto decode = [&] {
+        if (!skel_fast_paths) return false;
+        if (frames == 0) return true;
+        // Every key's values and curve type byte, then 16 bytes more for each Bézier, taken from `spare`.
+        const std::size_t least = frames * (value_bytes + 1) - 1;
+        if (static_cast<std::size_t>(end - p) < least) return false;
+        std::size_t spare = static_cast<std::size_t>(end - p) - least;
+        keys.reserve(frames);
+        for (std::uint32_t f = 0; f < frames; ++f) {
+            Key& k = keys.emplace_back();
+            fill(k, p, special);
+            p += value_bytes;
+            if (f + 1 == frames) break;
+            const std::uint8_t type = *p++;
+            if (type == 2) {
+                if (spare < 16) return false;
+                spare -= 16;
+                Curve& c = k.curve;
+                c.type = CurveType::Bezier;
+                c.cx1 = f32_at(p, special);
+                c.cy1 = f32_at(p + 4, special);
+                c.cx2 = f32_at(p + 8, special);
+                c.cy2 = f32_at(p + 12, special);
+                p += 16;
+            } else if (type == 1) {
+                k.curve.type = CurveType::Stepped;
+            } else if (type != 0) {
+                return false;
+            }
+        }
+        return !(special && r.refuses_non_finite());
+    };
+    if (!decode()) {
+        keys.clear();
+        return false;
+    }
+    r.skip_checked(static_cast<std::size_t>(p - begin));
+    return true;
+}
+
+// 4.x: each key's values then, from the second key on, the previous key's curve: a type byte and for
+// a Bézier 4 floats per channel (Curve::bezier).
+template <class Key, class Fill>
+bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, std::size_t value_bytes, int channels, Fill fill) {
+    const std::uint8_t* const begin = r.cursor();
+    const std::uint8_t* const end = begin + r.remaining();
+    const std::uint8_t* p = begin;
+    const std::size_t handles = 4 * static_cast<std::size_t>(channels);
+    bool special = false;
+    auto decode = [&] {
+        if (!skel_fast_paths) return false;
+        if (frames == 0) return true;
+        // Every key's values and curve type byte, then 4 bytes a handle for each Bézier, taken from `spare`.
+        const std::size_t least = frames * (value_bytes + 1) - 1;
+        if (static_cast<std::size_t>(end - p) < least) return false;
+        std::size_t spare = static_cast<std::size_t>(end - p) - least;
+        keys.reserve(frames);
+        for (std::uint32_t f = 0; f < frames; ++f) {
+            fill(keys.emplace_back(), p, special);
+            p += value_bytes;
+            if (f == 0) continue;
+            const std::uint8_t type = *p++;
+            if (type == 2) {
+                if (spare < 4 * handles) return false;
+                spare -= 4 * handles;
+                Curve& c = keys[f - 1].curve;
+                c.type = CurveType::Bezier;
+                c.bezier.resize(handles);
+                float* h = c.bezier.data();
+                for (std::size_t i = 0; i < handles; ++i, p += 4) h[i] = f32_at(p, special);
+            } else if (type == 1) {
+                keys[f - 1].curve.type = CurveType::Stepped;
+            } else if (type != 0) {
+                return false;
+            }
+        }
+        return !(special && r.refuses_non_finite());
+    };
+    if (!decode()) {
+        keys.clear();
+        return false;
+    }
+    r.skip_checked(static_cast<std::size_t>(p - begin));
+    return true;
+}
 
 }  // namespace rigio::spine::detail

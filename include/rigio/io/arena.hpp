@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <new>
 #include <type_traits>
@@ -22,12 +23,79 @@
 
 namespace rigio::io {
 
+// Whether pieces are poisoned for AddressSanitizer (arena.cpp): then every piece takes the out-of-line path.
+#if defined(__SANITIZE_ADDRESS__)
+#define RIGIO_ARENA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RIGIO_ARENA_ASAN 1
+#endif
+#endif
+
 namespace arena_detail {
 struct Arena;
+#if defined(RIGIO_ARENA_ASAN)
+inline constexpr bool kPoisoning = true;
+#else
+inline constexpr bool kPoisoning = false;
+#endif
+
+// The part of an arena the inline fast paths below use (the rest is in arena.cpp): the free part
+// [next, end) of its newest block, and the number of pieces taken from it.
+struct ArenaHead {
+    char* next = nullptr;
+    char* end = nullptr;
+    std::int64_t taken = 0;
+};
+// A piece's header: the owning arena (null: the heap), then the piece's size in bytes.
+struct PieceHeader {
+    ArenaHead* arena;
+    std::size_t bytes;
+};
+inline constexpr std::size_t kPieceHeader = 16, kPieceAlign = 16;
+static_assert(sizeof(PieceHeader) == kPieceHeader);
+
+// This thread's innermost open arena, and its open release batches (see ArenaReleaseBatch) with the
+// releases they hold back: `pending` pieces of `pending_arena`.
+struct ThreadState {
+    ArenaHead* current = nullptr;
+    int batch_depth = 0;
+    ArenaHead* pending_arena = nullptr;
+    std::int64_t pending = 0;
+};
+extern thread_local constinit ThreadState thread_state;
+
+void* allocate_slow(std::size_t bytes);
+void deallocate_slow(void* piece) noexcept;
+
 // `bytes` from the innermost open scope's arena on this thread, or from the heap (16-byte aligned).
-void* allocate(std::size_t bytes);
-// Gives back a piece from allocate().
-void deallocate(void* piece) noexcept;
+// Inline: a model's read takes thousands of pieces, nearly all cut from the free part of the newest block.
+inline void* allocate(std::size_t bytes) {
+    if (ArenaHead* a = thread_state.current; a && !kPoisoning) {
+        const std::size_t piece = kPieceHeader + ((bytes + kPieceAlign - 1) & ~(kPieceAlign - 1));
+        if (piece <= static_cast<std::size_t>(a->end - a->next)) {
+            char* at = a->next;
+            a->next = at + piece;
+            ++a->taken;
+            *reinterpret_cast<PieceHeader*>(at) = PieceHeader{a, bytes};
+            return at + kPieceHeader;
+        }
+    }
+    return allocate_slow(bytes);  // a new block, the heap, or (AddressSanitizer) poisoning
+}
+
+// Gives back a piece from allocate(). Inline: in a model's teardown (one release batch) nearly every
+// piece belongs to the arena whose releases the batch is already counting.
+inline void deallocate(void* piece) noexcept {
+    if (piece && !kPoisoning) {
+        ArenaHead* arena = reinterpret_cast<const PieceHeader*>(static_cast<char*>(piece) - kPieceHeader)->arena;
+        if (arena && arena == thread_state.pending_arena) {  // (pending_arena is set only inside a batch)
+            ++thread_state.pending;
+            return;
+        }
+    }
+    deallocate_slow(piece);
+}
 // See ArenaReleaseBatch.
 void open_release_batch() noexcept;
 void close_release_batch() noexcept;

@@ -124,6 +124,19 @@ public:
         pos_ += n * 4;
     }
 
+    // For bulk decoders that check the bounds themselves: the unread bytes (remaining() of them from
+    // cursor()), whether non-finite floats are refused, and a step over `n` bytes already checked to be
+    // there (n <= remaining()).
+    const std::uint8_t* cursor() const { return data_.data() + pos_; }
+    bool refuses_non_finite() const { return finite_only_; }
+    void skip_checked(std::size_t n) { pos_ += n; }
+    // The big-endian float at `q`, setting `special` when it is NaN or infinite (for such decoders).
+    static float big_endian_float(const std::uint8_t* q, bool& special) {
+        const std::uint32_t u = (std::uint32_t{q[0]} << 24) | (std::uint32_t{q[1]} << 16) | (std::uint32_t{q[2]} << 8) | q[3];
+        special |= (u & 0x7F800000u) == 0x7F800000u;
+        return std::bit_cast<float>(u);
+    }
+
     std::uint16_t u16_le();
     std::uint32_t u32_le();
     std::uint64_t u64_le();
@@ -201,11 +214,6 @@ public:
     std::string context() const;
 
 private:
-    static float big_endian_float(const std::uint8_t* q, bool& special) {
-        const std::uint32_t u = (std::uint32_t{q[0]} << 24) | (std::uint32_t{q[1]} << 16) | (std::uint32_t{q[2]} << 8) | q[3];
-        special |= (u & 0x7F800000u) == 0x7F800000u;
-        return std::bit_cast<float>(u);
-    }
     // Reads big-endian floats from checked bytes, for std::vector's range constructor (which allocates
     // once and copies). Only what that constructor uses is defined.
     struct BigEndianFloats {
