@@ -7,7 +7,7 @@
 namespace rigio::cli {
 
 std::string document_version(const Document& doc) {
-    if (const auto* sd = std::get_if<spine::SkeletonData>(&doc.model)) return sd->header.version.value_or("");
+    if (const auto* sd = std::get_if<spine::SkeletonData>(&doc.model)) return std::string(spine::view_of(sd->header.version));
     if (const auto* db = std::get_if<dragonbones::DragonBonesData>(&doc.model)) return db->version.value_or("");
     if (const auto* rec = std::get_if<mrtk::InputAnimation>(&doc.model)) return fmt::format("{}.{}", rec->major, rec->minor);
     return {};

@@ -71,7 +71,7 @@ public:
         switch (db::display_type(d)) {
             case db::DisplayType::Image: {
                 a.type = spine::AttachmentType::Region;
-                if (d.path && *d.path != key) a.path = d.path;
+                if (d.path && *d.path != key) a.path = *d.path;
                 if (t) {
                     a.x = float(num(t->x, 0));
                     a.y = float(-num(t->y, 0));
@@ -149,7 +149,7 @@ public:
             return false;
         }
         a.type = spine::AttachmentType::Mesh;
-        if (d.path && *d.path != key) a.path = d.path;
+        if (d.path && *d.path != key) a.path = *d.path;
         const auto& v = *d.vertices;
         const std::size_t count = v.size() / 2;
         a.vertices.count = static_cast<int>(count);

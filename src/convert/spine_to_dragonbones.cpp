@@ -210,7 +210,7 @@ private:
                                        bool is_default) {
         db::Display d;
         d.name = key;
-        const std::string path = a.path ? *a.path : name_of(a.name).empty() ? key : name_of(a.name);
+        const std::string path = a.path ? a.path->str() : name_of(a.name).empty() ? key : name_of(a.name);
         if (path != key) d.path = path;
         using T = spine::AttachmentType;
         switch (a.type) {

@@ -294,7 +294,7 @@ private:
                 if (k.int_value != 0) e.ints = db::Vector<db::Num>{db::Num(k.int_value)};
                 if (k.float_value != 0) e.floats = db::Vector<db::Num>{db::Num(k.float_value)};
                 const auto& str = k.string_value ? k.string_value : data.string_value;
-                if (str && !str->empty()) e.strings = db::Vector<std::string>{*str};
+                if (str && !str->empty()) e.strings = db::Vector<std::string>{str->str()};
                 if (data.audio) {
                     f.rare_mut().sound = *data.audio;
                     if (k.volume != 1 || k.balance != 0) loss("/events", "event volume and balance", "dropped");

@@ -27,7 +27,7 @@ struct Context {
     std::vector<bool> unweighted_mesh_keys_checked{};
 };
 
-inline std::string name_of(const spine::OptString& s) { return s ? *s : std::string(); }
+inline std::string name_of(const spine::OptString& s) { return s ? s->str() : std::string(); }
 
 dragonbones::Vector<dragonbones::Animation> convert_animations(Context& cx);
 

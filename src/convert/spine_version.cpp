@@ -69,7 +69,7 @@ std::vector<std::uint8_t> derive(std::string_view seed, std::size_t n) {
 // first 8 bytes are kept; going down they lead and 12 derived bytes follow.
 OptString convert_hash(const OptString& hash, Version from, Version to) {
     if (four(from) == four(to)) return hash;
-    const std::string seed = hash.value_or("");
+    const std::string seed(view_of(hash));
     std::vector<std::uint8_t> bytes = unbase64(seed);
     if (four(to)) {
         if (bytes.size() < 8) bytes = derive(seed, 8);
@@ -383,10 +383,10 @@ std::vector<std::string> strings_for(const SkeletonData& src, const SkeletonData
     const std::vector<std::string> used = used_by(out), used_before = used_by(src);
     // A table that is just the first-use order carries nothing the writer would not rebuild (a JSON
     // source written as .skel, say): the target gets none, so that a round trip leaves none.
-    if (std::ranges::equal(src.strings, used_before)) return {};
-    const std::set<std::string> now(used.begin(), used.end()), before(used_before.begin(), used_before.end());
+    if (std::equal(src.strings.begin(), src.strings.end(), used_before.begin(), used_before.end())) return {};
+    const std::set<std::string, std::less<>> now(used.begin(), used.end()), before(used_before.begin(), used_before.end());
     std::size_t keep = src.strings.size();
-    while (keep > 0 && !now.count(src.strings[keep - 1]) && before.count(src.strings[keep - 1])) --keep;
+    while (keep > 0 && !now.count(src.strings[keep - 1].view()) && before.count(src.strings[keep - 1].view())) --keep;
     // Only a tail in the order of first use goes (as a conversion appends it, and as appending it again
     // on the way back gives it): an editor's own order is kept.
     std::vector<std::string> tail(src.strings.begin() + static_cast<long>(keep), src.strings.end()), first_use;

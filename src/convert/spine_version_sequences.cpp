@@ -38,7 +38,7 @@ struct SlotPlan {
 };
 
 std::string region_path(const Attachment& a, std::string_view key, const Sequence& q, int frame) {
-    const std::string base = a.path ? *a.path : std::string(a.name ? std::string_view(*a.name) : key);
+    const std::string base(a.path ? a.path->view() : a.name ? a.name->view() : key);
     std::string number = std::to_string(static_cast<long long>(q.start) + frame);
     const bool negative = number[0] == '-';
     if (negative) number.erase(0, 1);
@@ -81,7 +81,7 @@ private:
             for (const SkinSlot& sl : skin.slots)
                 for (const SkinAttachment& a : sl.attachments) {
                     const std::string key(name(a.key));
-                    if (a.attachment.type == AttachmentType::LinkedMesh && a.attachment.parent) parents[sl.slot].insert(*a.attachment.parent);
+                    if (a.attachment.type == AttachmentType::LinkedMesh && a.attachment.parent) parents[sl.slot].insert(a.attachment.parent->str());
                     if (!a.attachment.sequence) {
                         plain[sl.slot].insert(key);
                         continue;
@@ -172,7 +172,7 @@ private:
     OptString shown(const Animation& a, int slot, const SlotPlan& p, float time) const {
         const OptString key = source_attachment(a, slot, time);
         if (!key) return key;
-        auto it = p.keys.find(*key);
+        auto it = p.keys.find(key->str());
         if (it == p.keys.end()) return key;
         const SequenceAttachment& s = it->second;
         long frame = -1;
@@ -286,7 +286,7 @@ private:
             if (!p.refused.empty()) continue;
             OptString& setup = out_.slots[static_cast<std::size_t>(slot)].attachment;
             if (!setup) continue;
-            auto it = p.keys.find(*setup);
+            auto it = p.keys.find(setup->str());
             if (it != p.keys.end())
                 setup = it->second.frames[static_cast<std::size_t>(std::clamp(it->second.seq.setup_index, 0, static_cast<int>(it->second.frames.size()) - 1))];
         }

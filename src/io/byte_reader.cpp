@@ -107,9 +107,10 @@ std::string ByteReader::context() const {
         const Frame& f = frames_[i];
         out += out.empty() ? "in " : ", ";
         out += f.label;
-        if (f.name) {
+        if (f.name || f.arena_name) {
             out += " \"";
-            out += *f.name;
+            if (f.name) out += *f.name;
+            else out.append(f.arena_name->data(), f.arena_name->size());
             out += '"';
         } else if (f.index >= 0) {
             out += ' ';

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rigio/io/arena.hpp"
 #include "rigio/io/json_tape.hpp"
 
 namespace rigio::io::detail {
@@ -36,7 +37,7 @@ std::uint64_t fingerprint_bit(std::uint64_t fingerprint) {
 
 // The first duplicated key among keys[first, end): compared pairwise when there are few (keyframes and
 // most objects), else sorted (the range is scratch).
-std::optional<std::string_view> duplicate_in(std::vector<SeenKey>::iterator first, std::vector<SeenKey>::iterator end) {
+std::optional<std::string_view> duplicate_in(ArenaVector<SeenKey>::iterator first, ArenaVector<SeenKey>::iterator end) {
     if (end - first <= 16) {
         for (auto a = first; a != end; ++a)
             for (auto b = first; b != a; ++b)
@@ -161,10 +162,11 @@ private:
     const std::uint8_t* strings_;
     DuplicateKeysAllowed allow_;
     const std::uint64_t* verified_;
-    std::vector<std::string_view> at_;  // the path of the container being checked, for allow_
-    std::vector<Step> steps_;           // the same, for the pointer of a duplicate
-    std::vector<SeenKey> keys_;         // the keys of the object being checked
-    std::vector<std::size_t> nested_;   // tape indices of the keys of members holding containers, by object
+    // (Scratch from the reader's arena when a read has one open: no heap blocks per document.)
+    ArenaVector<std::string_view> at_;  // the path of the container being checked, for allow_
+    ArenaVector<Step> steps_;           // the same, for the pointer of a duplicate
+    ArenaVector<SeenKey> keys_;         // the keys of the object being checked
+    ArenaVector<std::size_t> nested_;   // tape indices of the keys of members holding containers, by object
 };
 
 }  // namespace

@@ -94,7 +94,7 @@ SkeletonRenderer::SkeletonRenderer(const rt::RuntimeData& data, const TextureAtl
     if (models.size() != data.attachments.size()) throw Error("render: attachment table does not match the skeleton");
     auto parent_of = [&](std::size_t id) -> int {
         const spine::Attachment& m = *models[id];
-        int skin = m.parent_skin ? data.find_skin(*m.parent_skin) : data.default_skin;
+        int skin = m.parent_skin ? data.find_skin(m.parent_skin->view()) : data.default_skin;
         if (skin < 0 && m.parent_skin && *m.parent_skin == "default") skin = data.default_skin;
         return m.parent ? data.skin_attachment(skin, data.attachments[id].slot, data.name_id(*m.parent)) : -1;
     };

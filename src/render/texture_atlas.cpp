@@ -54,7 +54,7 @@ int size_regions_from_atlas(spine::SkeletonData& data, const atlas::Atlas& atlas
             for (spine::SkinAttachment& e : ss.attachments) {
                 spine::Attachment& a = e.attachment;
                 if (a.type != spine::AttachmentType::Region || a.width != 0 || a.height != 0) continue;
-                const std::string name = a.path ? *a.path : a.name ? *a.name : e.key.value_or("");
+                const std::string name(a.path ? a.path->view() : a.name ? a.name->view() : spine::view_of(e.key));
                 if (const atlas::Region* r = atlas.find(name)) {
                     a.width = static_cast<float>(r->original_width);
                     a.height = static_cast<float>(r->original_height);

@@ -403,7 +403,10 @@ void SkelReader::read_events() {
     for (std::uint32_t i = 0; i < n; ++i) {
         EventData& e = sd_.events[i];
         ByteReader::Scope s(r_, "event", i);
-        e.name = at_least(Version::V42) ? r_.spine_string() : ref_string();
+        if (at_least(Version::V42))
+            string(e.name);
+        else
+            ref_string(e.name);
         e.int_value = r_.varint(true);
         e.float_value = r_.f32_be();
         string(e.string_value);
@@ -415,7 +418,7 @@ void SkelReader::read_events() {
     }
 }
 
-const Attachment* SkelReader::find_attachment(const Skin& skin, int slot, const std::string& key) const {
+const Attachment* SkelReader::find_attachment(const Skin& skin, int slot, std::string_view key) const {
     for (const SkinSlot& ss : skin.slots) {
         if (ss.slot != slot) continue;
         for (const SkinAttachment& sa : ss.attachments)

@@ -32,7 +32,7 @@ public:
         // The table comes after the header and before the bones, but is only complete now.
         if (!v37_) {  // 3.7 has no shared string table
             head.count(strings_.size());
-            for (const std::string& s : strings_) head.spine_string(s);
+            for (std::string_view s : strings_) head.spine_string(s);
         }
         std::vector<std::uint8_t> out = head.take();
         const auto& body = w_.bytes();
@@ -59,7 +59,7 @@ public:
         for (const Animation& a : sd_.animations) write_animation(a);
     }
 
-    const std::vector<std::string>& strings() const { return strings_; }
+    const std::vector<std::string_view>& strings() const { return strings_; }
 
 private:
     void ref_string(const OptString& s) {
@@ -71,8 +71,8 @@ private:
             w_.varint(0);
             return;
         }
-        auto [it, added] = index_.try_emplace(*s, static_cast<int>(strings_.size()));
-        if (added) strings_.push_back(*s);
+        auto [it, added] = index_.try_emplace(s->view(), static_cast<int>(strings_.size()));
+        if (added) strings_.push_back(s->view());
         w_.varint(it->second + 1);
     }
     void index_list(const Vector<int>& v) {
@@ -411,8 +411,9 @@ private:
     const Version v_;
     const bool v37_;  // 3.7: no shared string table, no skin-required flags, no IK softness
     io::ByteWriter w_;
-    std::vector<std::string> strings_;
-    std::unordered_map<std::string, int> index_;
+    // Views of the model's strings (the model outlives the writer).
+    std::vector<std::string_view> strings_;
+    std::unordered_map<std::string_view, int> index_;
 };
 
 void SkelWriter::write_animation(const Animation& a) {
@@ -587,7 +588,7 @@ Result<std::vector<std::uint8_t>> write_skel(const SkeletonData& skeleton) {
 std::vector<std::string> skel_first_use_strings(const SkeletonData& skeleton) {
     SkelWriter w(skeleton, skeleton.header.data_version, false);
     w.write_body();
-    return w.strings();
+    return {w.strings().begin(), w.strings().end()};
 }
 
 }  // namespace rigio::spine

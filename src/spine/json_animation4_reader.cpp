@@ -201,7 +201,7 @@ void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
             JObj attachments = object(slot_field.value);
             for (auto att_field : attachments) {
                 Scope sa(path_, att_field.key);
-                const OptString key = std::string(att_field.key);
+                const OptString key = String(att_field.key);
                 const Attachment& target = timeline_attachment(skin, dsl.slot, key);
                 JObj timelines = object(att_field.value);
                 for (auto tl : timelines) {

@@ -87,7 +87,7 @@ Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
         known_keys(o, {"slots", "bones", "ik", "transform", "path", "physics", "attachments", "drawOrder", "draworder", "events"}, &a.json_extra);
     else
         known_keys(o, {"slots", "bones", "ik", "transform", path_key, deform_key, "drawOrder", "draworder", "events"}, &a.json_extra);
-    a.name = std::string(name);
+    a.name = String(name);
     if (auto v = get(o, "slots")) {
         Scope ss(path_, "slots");
         if (is_4x(version_)) read_slot_timelines4(a, object(*v));
@@ -359,7 +359,7 @@ void JsonSkeletonReader::read_deform_timelines(Animation& a, JObj o) {
             for (auto tl : timelines) {
                 Scope st(path_, tl.key);
                 DeformTimeline t;
-                t.attachment = std::string(tl.key);
+                t.attachment = String(tl.key);
                 read_deform_keys(a, tl.value, timeline_attachment(skin, dsl.slot, t.attachment), t);
                 dsl.timelines.push_back(std::move(t));
             }

@@ -8,6 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "rigio/io/arena.hpp"
+#include "rigio/io/arena_string.hpp"
+
 namespace rigio::spine::detail {
 
 // An open-addressing hash table whose names are kept in one buffer of bytes: an index of n names costs
@@ -65,14 +68,15 @@ private:
         return i;
     }
     void rehash(std::size_t size) {
-        std::vector<Entry> old = std::move(table_);
+        io::ArenaVector<Entry> old = std::move(table_);
         table_.assign(size, Entry{});
         for (const Entry& e : old)
             if (e.used) table_[slot_of(name_of(e))] = e;
     }
 
-    std::vector<Entry> table_;  // a power of two in size
-    std::string bytes_;         // every name, one after another
+    // From the read's arena, as the model (the reader's indexes live no longer than the read).
+    io::ArenaVector<Entry> table_;  // a power of two in size
+    io::ArenaBasicString bytes_;    // every name, one after another
     std::size_t size_ = 0;
 };
 

@@ -357,7 +357,7 @@ void JsonSkeletonReader::read_events(JEl e) {
         JObj o = object(field.value);
         EventData ev;
         known_keys(o, {"int", "float", "string", "audio", "volume", "balance"}, &ev.json_extra);
-        ev.name = std::string(field.key);
+        ev.name = String(field.key);
         ev.int_value = integer(o, "int", 0, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
         ev.float_value = number(o, "float", 0);
         ev.string_value = string(o, "string");

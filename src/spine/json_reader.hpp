@@ -380,9 +380,9 @@ private:
     OptString string(Field m);  // absent or null: nullopt
     OptString string(JObj o, std::string_view key) { return string(at(o, key)); }
     OptString string(const Fields& f, std::uint32_t i) { return string(at(f, i)); }
-    std::string required_string(Field m);
-    std::string required_string(JObj o, std::string_view key) { return required_string(at(o, key)); }
-    std::string required_string(const Fields& f, std::uint32_t i) { return required_string(at(f, i)); }
+    String required_string(Field m);
+    String required_string(JObj o, std::string_view key) { return required_string(at(o, key)); }
+    String required_string(const Fields& f, std::uint32_t i) { return required_string(at(f, i)); }
     std::uint32_t hex_color(Field m, int digits, std::uint32_t fallback);
     Rgba color(Field m, Rgba fallback) { return hex_color(m, 8, fallback); }  // "RRGGBBAA"
     Rgba color(JObj o, std::string_view key, Rgba fallback) { return color(at(o, key), fallback); }

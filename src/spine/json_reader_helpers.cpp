@@ -107,15 +107,15 @@ bool JsonSkeletonReader::flag(Field m, bool fallback) {
 OptString JsonSkeletonReader::string(Field m) {
     auto e = get(m);
     if (!e) return std::nullopt;
-    if (e->is_string()) return std::string(e->get_string().value_unsafe());
+    if (e->is_string()) return String(e->get_string().value_unsafe());
     Scope s(path_, m.key);
-    return std::string(io::as_string(*e, path_));
+    return String(io::as_string(*e, path_));
 }
 
-std::string JsonSkeletonReader::required_string(Field m) {
+String JsonSkeletonReader::required_string(Field m) {
     JEl e = required(m);
     Scope s(path_, m.key);
-    return std::string(io::as_string(e, path_));
+    return String(io::as_string(e, path_));
 }
 
 // A colour of `digits` hex digits ("RRGGBBAA" or "RRGGBB"), or `fallback` when absent.
@@ -159,7 +159,7 @@ Vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, Field m, con
 }
 
 void JsonSkeletonReader::add_name(NameIndex& index, const OptString& name, int i, const char* what) {
-    if (!index.emplace(name.value_or(""), i))
+    if (!index.emplace(view_of(name), i))
         fail(std::string("duplicate ") + what + " name \"" + name.value_or("").substr(0, 80) + "\"");
 }
 
@@ -269,7 +269,7 @@ void JsonSkeletonReader::file_key_extra(Animation& a, JsonExtras&& extra) {
 }
 
 void JsonSkeletonReader::unknown_key(std::string_view k, JEl value, JsonExtras* keep) {
-    if (keep) keep->push_back({std::string(k), simdjson::to_string(value)});
+    if (keep) keep->push_back({String(k), String(simdjson::to_string(value))});
     if (!options_.warnings) return;
     if (++warned_ > kMaxWarnings) {
         if (warned_ == kMaxWarnings + 1) options_.warnings->push_back("more unknown keys (not listed)");

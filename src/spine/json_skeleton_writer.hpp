@@ -128,7 +128,7 @@ private:
             w_.raw(x.value);
         }
     }
-    void name_of(std::string_view key, const OptString& name) { w_.member(key, std::string_view(name ? *name : std::string_view())); }
+    void name_of(std::string_view key, const OptString& name) { w_.member(key, name ? name->view() : std::string_view()); }
     void bone_name(std::string_view key, int i) { name_of(key, sd_.bones[static_cast<std::size_t>(i)].name); }
     void slot_name(std::string_view key, int i) { name_of(key, sd_.slots[static_cast<std::size_t>(i)].name); }
     static std::string_view text(const OptString& s) { return s ? std::string_view(*s) : std::string_view(); }

@@ -30,7 +30,7 @@ void JsonSkeletonReader::read_skins(JEl e) {
         for (auto field : skins) {
             Scope sk(path_, field.key);
             Skin skin;
-            skin.name = std::string(field.key);
+            skin.name = String(field.key);
             read_skin_slots(skin, object(field.value), sd_.skins.size());
             sd_.skins.push_back(std::move(skin));
             add_name(skins_, sd_.skins.back().name, static_cast<int>(sd_.skins.size() - 1), "skin");
@@ -92,7 +92,7 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
         for (auto key_field : keys) {
             Scope sk(path_, key_field.key);
             SkinAttachment sat;
-            sat.key = std::string(key_field.key);
+            sat.key = String(key_field.key);
             sat.attachment = read_attachment(object(key_field.value), key_field.key);
             if (sat.attachment.type == AttachmentType::LinkedMesh)
                 links_.push_back({skin_index, skin.slots.size(), entry.attachments.size(), path_.pointer()});

@@ -17,6 +17,10 @@ namespace detail {
 namespace {
 // The editor writes a flat object (scalar members only) on one line when it has at most this many members.
 constexpr std::size_t kEditorOneLineMembers = 6;
+
+bool same_strings(const Vector<String>& a, const std::vector<std::string>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
 }  // namespace
 
 bool JsonSkeletonWriter::is_rounded_default(float v, float fallback, int decimals) {
@@ -98,10 +102,10 @@ void JsonSkeletonWriter::write_header() {
     str("audio", h.audio);
     // The .skel's string table, when its order is not the one write_skel would give anyway (editor
     // exports; see SkeletonData::strings): so that .skel -> JSON -> .skel gives the same bytes.
-    if (!rounding_ && !sd_.strings.empty() && !std::ranges::equal(sd_.strings, skel_first_use_strings(sd_))) {
+    if (!rounding_ && !sd_.strings.empty() && !same_strings(sd_.strings, skel_first_use_strings(sd_))) {
         w_.key("strings");
         w_.begin_array();
-        for (const std::string& s : sd_.strings) w_.string(s);
+        for (const String& s : sd_.strings) w_.string(s);
         w_.end_array();
     }
     extras(h.json_extra);

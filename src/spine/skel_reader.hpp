@@ -143,7 +143,7 @@ private:
     // A count (labelled `count_what`, e.g. "bone index count") then that many indices < size.
     Vector<int> index_list(std::size_t size, const char* what, const char* count_what, const char* table);
     std::uint32_t enum_value(std::uint32_t max, const char* what);
-    const Attachment* find_attachment(const Skin& skin, int slot, const std::string& key) const;
+    const Attachment* find_attachment(const Skin& skin, int slot, std::string_view key) const;
     const Attachment& deform_target(const Skin& skin, int slot, const OptString& key, std::size_t at);
 
     io::ByteReader r_;

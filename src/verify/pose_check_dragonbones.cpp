@@ -370,7 +370,7 @@ std::vector<std::string> hierarchy(simdjson::dom::object obj, JsonPath& path, co
     auto listed_ancestor = [&](int b, int self) {
         for (std::size_t guard = 0; b >= 0 && guard <= sd.bones.size(); ++guard) {
             if (listed[static_cast<std::size_t>(b)] >= 0) return listed[static_cast<std::size_t>(b)];
-            const std::string helper = sd.bones[static_cast<std::size_t>(b)].name.value_or("");
+            const std::string helper(spine::view_of(sd.bones[static_cast<std::size_t>(b)].name));
             if (const std::size_t dot = helper.rfind('.'); dot != std::string::npos)
                 if (const auto it = by_name.find(helper.substr(0, dot)); it != by_name.end() && it->second != self) return it->second;
             b = sd.bones[static_cast<std::size_t>(b)].parent;

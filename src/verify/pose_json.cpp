@@ -181,12 +181,12 @@ void write_poses(const RuntimeData& data, const PoseOptions& options, std::FILE*
                    options.skin ? "named" : "rule");
     for (std::size_t i = 0; i < sd.bones.size(); ++i) {
         if (i) b.push_back(',');
-        string(b, sd.bones[i].name.value_or(""));
+        string(b, spine::view_of(sd.bones[i].name));
     }
     b.append(std::string_view("],\n\"slots\":["));
     for (std::size_t i = 0; i < sd.slots.size(); ++i) {
         if (i) b.push_back(',');
-        string(b, sd.slots[i].name.value_or(""));
+        string(b, spine::view_of(sd.slots[i].name));
     }
     b.append(std::string_view("],\n\"runs\":[\n{\"skin\":"));
     if (skin >= 0)

@@ -131,10 +131,10 @@ void compare_vertices(Compare& c, element g, const Vertices& v) {
 
 void compare_attachment(Compare& c, const SkeletonData& sd, element g, const std::string& key, const Attachment& a) {
     c.str(g, "type", attachment_type_name(a.type));
-    c.str(g, "name", a.name ? *a.name : key);
+    c.str(g, "name", a.name ? a.name->str() : key);
     switch (a.type) {
         case AttachmentType::Region:
-            c.str(g, "path", a.path ? *a.path : (a.name ? *a.name : key));
+            c.str(g, "path", a.path ? a.path->str() : (a.name ? a.name->str() : key));
             for (auto [k, v] : {std::pair{"x", a.x}, {"y", a.y}, {"rotation", a.rotation}, {"scaleX", a.scale_x},
                                 {"scaleY", a.scale_y}, {"width", a.width}, {"height", a.height}})
                 c.flt(g, k, v);

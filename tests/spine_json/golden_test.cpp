@@ -207,7 +207,7 @@ void check_against_golden(const SkeletonData& sd, const std::filesystem::path& g
             const Attachment& a = *it->second;
             element ga = ge["attachment"];
             const std::string type = str(ga["type"]);
-            EXPECT_EQ(str(ga["name"]), a.name ? *a.name : str(ge["key"])) << key;
+            EXPECT_EQ(str(ga["name"]), a.name ? a.name->str() : str(ge["key"])) << key;
             if (type == "region") {
                 EXPECT_EQ(f32(ga["x"]), a.x) << key;
                 EXPECT_EQ(f32(ga["y"]), a.y) << key;

@@ -152,7 +152,7 @@ TEST(SpinePreparedDigest, SkinListsViewTheModel) {
 // its skin key; the path, else the name.
 TEST(SpinePreparedDigest, AttachmentNamesViewTheModel) {
     // The file's own name for an entry (null name and key: none, and prepare uses "").
-    auto own_name = [](const SkinAttachment& e) -> const std::string* {
+    auto own_name = [](const SkinAttachment& e) -> const String* {
         return e.attachment.name ? &*e.attachment.name : e.key ? &*e.key : nullptr;
     };
     const bool found = each_pinned([&](const Pinned& p, const SkeletonData& sd, const RuntimeData& rd) {

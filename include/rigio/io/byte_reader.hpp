@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rigio/io/arena_string.hpp"
 #include "rigio/io/error.hpp"
 
 namespace rigio::io {
@@ -177,6 +178,13 @@ public:
     [[noreturn]] void fail(const std::string& message) const { fail_at(pos_, message); }
     [[noreturn]] void fail_at(std::size_t at, const std::string& message) const;
 
+    // One level of the reading context: a label, then the name (either kind) or index that it has, if any.
+    struct Frame {
+        const char* label;
+        long index;
+        const std::string* name;
+        const ArenaBasicString* arena_name;
+    };
     // The reading context: a stack of labels that error messages name, most general first.
     // Frames hold pointers, so the labels and names must outlive the frame (they always do:
     // they are literals or strings in the model being built).
@@ -184,16 +192,23 @@ public:
     public:
         Scope(ByteReader& r, const char* label, long index = -1, const std::string* name = nullptr)
             : r_(r) {
-            // A fixed stack, so that entering a scope costs a store and no allocation check; frames
-            // deeper than it are counted and not named (no reader nests that deep).
-            if (r_.depth_ < r_.frames_.size()) r_.frames_[r_.depth_] = {label, index, name};
-            ++r_.depth_;
+            push({label, index, name, nullptr});
+        }
+        // The same, named by a model's string (rigio/io/arena_string.hpp).
+        Scope(ByteReader& r, const char* label, long index, const ArenaBasicString* name) : r_(r) {
+            push({label, index, nullptr, name});
         }
         ~Scope() { --r_.depth_; }
         Scope(const Scope&) = delete;
         Scope& operator=(const Scope&) = delete;
 
     private:
+        // A fixed stack, so that entering a scope costs a store and no allocation check; frames
+        // deeper than it are counted and not named (no reader nests that deep).
+        void push(const Frame& frame) {
+            if (r_.depth_ < r_.frames_.size()) r_.frames_[r_.depth_] = frame;
+            ++r_.depth_;
+        }
         ByteReader& r_;
     };
     std::string context() const;
@@ -230,11 +245,7 @@ private:
     template <class F>
     F checked(F v, std::size_t size) const;
 
-    struct Frame {
-        const char* label;
-        long index;
-        const std::string* name;
-    };
+
     std::span<const std::uint8_t> data_;
     std::size_t pos_ = 0;
     bool finite_only_ = false;

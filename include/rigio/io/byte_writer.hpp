@@ -63,7 +63,7 @@ public:
     }
     void count(std::size_t n) { varint(static_cast<std::int32_t>(n)); }
 
-    void spine_string(const std::optional<std::string>& s) {
+    void spine_string(std::optional<std::string_view> s) {  // (a std::optional of any string converts)
         if (!s) {
             varint(0);
             return;

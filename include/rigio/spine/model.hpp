@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "rigio/io/arena.hpp"
+#include "rigio/io/arena_string.hpp"
 #include "rigio/spine/bezier_handles.hpp"
 #include "rigio/spine/version.hpp"
 
@@ -24,15 +25,21 @@ namespace rigio::spine {
 template <class T>
 using Vector = io::ArenaVector<T>;
 
+// The model's strings: std::strings in all but their allocator, which takes their characters from the
+// reader's arena (rigio/io/arena_string.hpp); built from and compared with std::string and string_view.
+using String = io::ArenaString;
+
 // A string field that distinguishes null (absent) from "" as the binary format does.
-using OptString = std::optional<std::string>;
+using OptString = std::optional<String>;
+// The string, or "" when null: a view (`value_or("")` would copy it).
+inline std::string_view view_of(const OptString& s) noexcept { return s ? s->view() : std::string_view(); }
 
 // A member of a JSON object that Spine 3.8 does not define, kept so that JSON -> JSON loses nothing:
 // its key and its value as compact JSON text. The objects that carry these say so; .skel files have no
 // place for them (the binary writer leaves them out).
 struct JsonExtra {
-    std::string key;
-    std::string value;  // compact JSON, e.g. {"a":[1,2]}
+    String key;
+    String value;  // compact JSON, e.g. {"a":[1,2]}
     bool operator==(const JsonExtra&) const = default;
 };
 using JsonExtras = Vector<JsonExtra>;
@@ -485,7 +492,7 @@ struct EventKeyframe {
 // Unknown JSON keys of one keyframe (or draw-order offset) of an animation, found by its JSON pointer
 // relative to the animation, e.g. "/bones/hip/rotate/0" or "/drawOrder/2/offsets/0".
 struct KeyJsonExtra {
-    std::string pointer;
+    String pointer;
     JsonExtras extra;
     bool operator==(const KeyJsonExtra&) const = default;
 };
@@ -513,7 +520,7 @@ struct SkeletonData {
     // The binary shared-string table in file order. Kept so that a rewrite reproduces the
     // editor's bytes; writers append any string missing from it. Exact JSON carries it as the
     // skeleton's "strings" (JSON from the editor has none: then it is empty).
-    Vector<std::string> strings;
+    Vector<String> strings;
     Vector<Bone> bones;
     Vector<Slot> slots;
     Vector<IkConstraint> ik;

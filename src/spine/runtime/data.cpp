@@ -37,13 +37,13 @@ Color to_dark_color(std::uint32_t rgb) {
     return Color{f[(rgb >> 16) & 0xFF], f[(rgb >> 8) & 0xFF], f[rgb & 0xFF], 1.0f};
 }
 
-int RuntimeData::find_skin(const std::string& name) const {
+int RuntimeData::find_skin(std::string_view name) const {
     for (std::size_t i = 0; i < skins.size(); ++i)
         if (skins[i].name == name) return static_cast<int>(i);
     return -1;
 }
 
-int RuntimeData::find_animation(const std::string& name) const {
+int RuntimeData::find_animation(std::string_view name) const {
     for (std::size_t i = 0; i < animations.size(); ++i)
         if (animations[i].name == name) return static_cast<int>(i);
     return -1;
@@ -382,7 +382,7 @@ RuntimeData build(const SkeletonData& sd) {
     }
     for (const PhysicsConstraint& c : sd.physics) check_bone(c.bone, "physics constraint");
 
-    auto intern = [&](const std::string& name) { return rd.name_ids.intern(name); };
+    auto intern = [&](std::string_view name) { return rd.name_ids.intern(name); };
 
     // Attachments, skin by skin. The tables are sized once from the attachment count (no regrowth).
     std::size_t attachment_count = 0;
@@ -397,7 +397,7 @@ RuntimeData build(const SkeletonData& sd) {
     for (std::size_t s = 0; s < sd.skins.size(); ++s) {
         const Skin& skin = sd.skins[s];
         SkinInfo& info = rd.skins[s];
-        info.name = skin.name.value_or("");
+        info.name = view_of(skin.name);
         info.bones = skin.bones;  // (views: the model outlives the RuntimeData)
         info.ik = skin.ik;
         info.transform = skin.transform;
@@ -425,7 +425,7 @@ RuntimeData build(const SkeletonData& sd) {
                 AttachmentInfo& a = rd.attachments.emplace_back();  // (filled in place: reserved above)
                 const Attachment& m = e.attachment;
                 a.type = m.type == AttachmentType::LinkedMesh ? AttachmentType::Mesh : m.type;
-                a.name = m.name ? *m.name : e.key ? *e.key : kNoName;  // a view: the model outlives the runtime data
+                a.name = m.name ? m.name->view() : e.key ? e.key->view() : std::string_view(kNoName);  // a view: the model outlives the runtime data
                 a.skin = static_cast<int>(s);
                 a.slot = ss.slot;
                 a.is_mesh = a.type == AttachmentType::Mesh;
@@ -452,7 +452,7 @@ RuntimeData build(const SkeletonData& sd) {
                     a.lengths = m.lengths;
                 }
                 entries.push_back({&m, -1});
-                info.lookup.assign(detail::skin_key(ss.slot, intern(e.key ? *e.key : kNoName)), id);
+                info.lookup.assign(detail::skin_key(ss.slot, intern(e.key ? e.key->view() : std::string_view(kNoName))), id);
                 info.by_slot.ids[static_cast<std::size_t>(slot_place++)] = id;
             }
         }
@@ -463,7 +463,7 @@ RuntimeData build(const SkeletonData& sd) {
     auto parent_of = [&](int id) -> int {
         const Attachment& m = *entries[static_cast<std::size_t>(id)].attachment;
         const AttachmentInfo& a = rd.attachments[static_cast<std::size_t>(id)];
-        int skin = m.parent_skin ? rd.find_skin(*m.parent_skin) : rd.default_skin;
+        int skin = m.parent_skin ? rd.find_skin(m.parent_skin->view()) : rd.default_skin;
         if (skin < 0 && m.parent_skin && *m.parent_skin == "default") skin = rd.default_skin;
         const int parent = m.parent ? rd.skin_attachment(skin, a.slot, rd.name_id(*m.parent)) : -1;
         if (parent < 0 || !rd.attachments[static_cast<std::size_t>(parent)].is_mesh)

@@ -229,7 +229,7 @@ namespace {
 void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& budget, BuildScratch& scratch, AnimationInfo& out) {
     const SkeletonData& sd = *rd.data;
     const bool v4 = rd.v4();
-    out.name = a.name.value_or("");
+    out.name = view_of(a.name);
     // The duration (spine::duration: the latest last key time) is taken as the timelines are built, in
     // the same order (the same result with NaN times), rather than in a walk of its own: each timeline's
     // last key is read once its keys were copied (it is then in the cache; read first it was a miss).
@@ -477,7 +477,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
             f.event = k.event;
             f.int_value = k.int_value;
             f.float_value = k.float_value;
-            f.string_value = k.string_value ? *k.string_value : e.string_value.value_or("");
+            f.string_value = view_of(k.string_value ? k.string_value : e.string_value);
             if (e.audio) {
                 f.volume = k.volume;
                 f.balance = k.balance;

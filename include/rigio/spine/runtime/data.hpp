@@ -267,8 +267,8 @@ struct RuntimeData {
     std::vector<WeightedVertex> weighted_vertices;  // see AttachmentInfo::weighted_groups
     std::vector<WeightedPair> weighted_pairs;       // see AttachmentInfo::weighted_pairs
 
-    int find_skin(const std::string& name) const;       // -1 when absent
-    int find_animation(const std::string& name) const;  // -1 when absent
+    int find_skin(std::string_view name) const;       // -1 when absent
+    int find_animation(std::string_view name) const;  // -1 when absent
     int name_id(std::string_view name) const;         // -1 when no attachment uses it
     // Attachment of `skin` stored under name id `name` for `slot`, or -1.
     int skin_attachment(int skin, int slot, int name) const;
