@@ -3,13 +3,19 @@
 // heap blocks of its own; vectors outlive their scope, move between threads and grow like any vector.
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "rigio/io/arena.hpp"
+#include "rigio/io/arena_string.hpp"
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/json.hpp"
@@ -237,4 +243,75 @@ TEST(Arena, AModelReadFromAFileKeepsFewHeapBlocks) {
         }
     }
     if (!any) GTEST_SKIP() << "../shared/corpus not found";
+}
+
+// io::ArenaString (spine::String): characters from the open arena, and the conversions that let code
+// written for std::string keep working.
+using io::ArenaString;
+
+namespace {
+const std::string kLong = "a name longer than the fifteen characters held inline";
+}
+
+TEST(ArenaString, InAScopeLongStringsTakeNoHeapBlockOfTheirOwn) {
+    ArenaScope scope(64 * 1024);  // (its first block is taken with the first piece)
+    ArenaString first(kLong);
+    const long before = counting_new::allocations.load();
+    for (int i = 0; i < 100; ++i) {
+        ArenaString s(kLong);
+        EXPECT_EQ(s, kLong);
+    }
+    EXPECT_EQ(counting_new::allocations.load() - before, 0);
+}
+
+TEST(ArenaString, OutsideAScopeALongStringTakesOneHeapBlock) {
+    const long before = counting_new::allocations.load();
+    {
+        ArenaString s(kLong);
+        EXPECT_EQ(s.size(), kLong.size());
+    }
+    EXPECT_EQ(counting_new::allocations.load() - before, 1);
+}
+
+TEST(ArenaString, BuildsAssignsAndComparesWithEveryStringKind) {
+    const std::string text = "bone-upper-arm-left";
+    ArenaString a(text), b{std::string_view(text)}, c(text.c_str());
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(a, c);
+    EXPECT_EQ(a, text);
+    EXPECT_EQ(text, a);
+    EXPECT_EQ(a, std::string_view(text));
+    EXPECT_EQ(a, "bone-upper-arm-left");
+    EXPECT_NE(a, "bone-upper-arm-right");
+    EXPECT_LT(a, ArenaString("bone-upper-arm-m"));
+    EXPECT_LT(a, std::string("bone-upper-arm-m"));
+
+    std::optional<ArenaString> name;
+    name = text;  // as a reader assigns a model's name
+    ASSERT_TRUE(name);
+    EXPECT_EQ(*name, text);
+    name = std::string_view("x");
+    EXPECT_EQ(*name, "x");
+
+    const std::string copy = a;  // the implicit copy code written for std::string relies on
+    EXPECT_EQ(copy, text);
+    const std::string_view view = a;
+    EXPECT_EQ(view.data(), a.data());
+    EXPECT_EQ(a.str(), text);
+    const std::string part = a.substr(5, 5);
+    EXPECT_EQ(part, "upper");
+    EXPECT_THROW((void)a.substr(a.size() + 1), std::out_of_range);
+    EXPECT_EQ("[" + a + "]", "[" + text + "]");
+    EXPECT_EQ(a + '!', text + '!');
+}
+
+TEST(ArenaString, HashesAndKeysLikeItsText) {
+    const ArenaString a("slot-shadow");
+    EXPECT_EQ(std::hash<ArenaString>{}(a), std::hash<std::string_view>{}("slot-shadow"));
+    std::unordered_map<ArenaString, int> by_name;
+    by_name[a] = 3;
+    EXPECT_EQ(by_name.at(ArenaString("slot-shadow")), 3);
+    std::map<std::string, int> legacy;  // a std::string-keyed map looked up by a model string
+    legacy["slot-shadow"] = 4;
+    EXPECT_EQ(legacy.at(a), 4);
 }
