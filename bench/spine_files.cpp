@@ -7,8 +7,9 @@
 //                                  animation; setup pose, apply, world transforms, every slot's world
 //                                  vertices), allocations per pose (expected 0)
 // and an "all" row per version and measure for the whole corpus. Heap use is counted by replacing
-// operator new/delete, on the measuring thread only; peak and model bytes come from a read on a fresh
-// thread, as in a process that reads one file (rigio's per-thread JSON parser is not yet there).
+// operator new/delete, on the measuring thread only. Allocations per load are a first load's (no spare
+// arena blocks of an earlier read to reuse, as in a process that loads one file: a loop takes fewer);
+// peak and model bytes come from a read on a fresh thread (rigio's per-thread JSON parser not yet there).
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "heap_counting.hpp"
+#include "rigio/io/arena.hpp"
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/json.hpp"
@@ -86,9 +88,11 @@ std::size_t object_count(const SkeletonData& sd) {
     return n;
 }
 
-// Peak heap of one read and the heap the model keeps, on a fresh thread.
+// Heap blocks, peak heap and the heap the model keeps of one read, on a fresh thread: a first read,
+// with no spare arena blocks of an earlier one to reuse (io::release_arena_spares), so that the blocks
+// counted are all the read's own (a loop of reads on one thread reuses them and takes fewer).
 struct HeapUse {
-    std::size_t peak = 0, model = 0;
+    std::size_t allocations = 0, peak = 0, model = 0;
     bool ok = false;
 };
 HeapUse heap_of_read(const SpineFile& f) {
@@ -100,7 +104,9 @@ HeapUse heap_of_read(const SpineFile& f) {
             auto sd = read(f);
             use.ok = sd.ok();
             with_model = heap::live;
+            use.allocations = heap::allocations;
         }
+        rigio::io::release_arena_spares();  // (the model's arena blocks, kept for a next read)
         use.model = with_model - std::min(with_model, heap::live);  // what the reader keeps (its reused JSON parser) is not the model's
         use.peak = heap::peak;
         heap::counting = heap::tracking = false;
@@ -110,9 +116,10 @@ HeapUse heap_of_read(const SpineFile& f) {
 }
 
 void read_files(benchmark::State& state, const std::vector<const SpineFile*>& sel) {
-    std::size_t input = 0, peak = 0, model = 0, objects = 0;
+    std::size_t input = 0, peak = 0, model = 0, objects = 0, allocations = 0;
     for (const SpineFile* f : sel) {
         const HeapUse use = heap_of_read(*f);
+        allocations += use.allocations;
         auto sd = read(*f);
         if (!use.ok || !sd) {
             state.SkipWithError((f->name + " does not read").c_str());
@@ -123,21 +130,17 @@ void read_files(benchmark::State& state, const std::vector<const SpineFile*>& se
         model += use.model;
         input += f->bytes.size();
     }
-    heap::counting = true;
-    const std::size_t before = heap::allocations;
     for (auto _ : state)
         for (const SpineFile* f : sel) {
             auto sd = read(*f);
             benchmark::DoNotOptimize(sd);
         }
-    const std::size_t allocations = heap::allocations - before;
-    heap::counting = false;
-    const double loads = static_cast<double>(state.iterations()) * static_cast<double>(sel.size());
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * input));
-    state.counters["allocs_per_load"] = static_cast<double>(allocations) / loads;
-    // Objects per load (object_count) and rigio's allocations per object.
-    state.counters["objects"] = static_cast<double>(objects) / static_cast<double>(sel.size());
-    state.counters["allocs_per_object"] = static_cast<double>(allocations) / loads / (static_cast<double>(objects) / static_cast<double>(sel.size()));
+    // A first read's heap blocks (heap_of_read), objects per load (object_count) and blocks per object.
+    const double files = static_cast<double>(sel.size());
+    state.counters["allocs_per_load"] = static_cast<double>(allocations) / files;
+    state.counters["objects"] = static_cast<double>(objects) / files;
+    state.counters["allocs_per_object"] = static_cast<double>(allocations) / static_cast<double>(objects);
     state.counters["input_bytes"] = static_cast<double>(input);
     state.counters["peak_heap"] = static_cast<double>(peak);
     state.counters["model_bytes"] = static_cast<double>(model);
@@ -145,25 +148,33 @@ void read_files(benchmark::State& state, const std::vector<const SpineFile*>& se
 }
 
 void playable_files(benchmark::State& state, const std::vector<const SpineFile*>& sel) {
-    std::size_t input = 0;
-    for (const SpineFile* f : sel) input += f->bytes.size();
-    heap::counting = true;
-    const std::size_t before = heap::allocations;
-    for (auto _ : state)
-        for (const SpineFile* f : sel) {
+    std::size_t input = 0, allocations = 0;
+    for (const SpineFile* f : sel) {  // heap blocks of a first load (no spare arena blocks to reuse)
+        input += f->bytes.size();
+        rigio::io::release_arena_spares();
+        heap::counting = true;
+        const std::size_t before = heap::allocations;
+        {
             auto sd = read(*f);
             if (!sd) {
+                heap::counting = false;
                 state.SkipWithError((f->name + " does not read").c_str());
-                break;
+                return;
             }
             auto rd = rt::prepare(*sd);
             benchmark::DoNotOptimize(rd);
         }
-    const std::size_t allocations = heap::allocations - before;
-    heap::counting = false;
-    const double loads = static_cast<double>(state.iterations()) * static_cast<double>(sel.size());
+        allocations += heap::allocations - before;
+        heap::counting = false;
+    }
+    for (auto _ : state)
+        for (const SpineFile* f : sel) {
+            auto sd = read(*f);
+            auto rd = rt::prepare(*sd);
+            benchmark::DoNotOptimize(rd);
+        }
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * input));
-    state.counters["allocs_per_load"] = static_cast<double>(allocations) / loads;
+    state.counters["allocs_per_load"] = static_cast<double>(allocations) / static_cast<double>(sel.size());
 }
 
 // A skeleton ready to pose, with the times to sample: 97 per animation (not a divisor of typical key

@@ -44,6 +44,81 @@ void unpoison(void* p, std::size_t n) {
 #endif
 }
 
+// A block of an arena: this header (kHeader bytes), then `size` bytes of pieces.
+struct Block {
+    Block* previous;
+    std::size_t size;
+};
+static_assert(sizeof(Block) <= kHeader);
+
+void free_block(Block* b) noexcept {
+    unpoison(b, kHeader + b->size);
+    ::operator delete(b);
+}
+
+// The blocks of the arenas that went on this thread, kept for the next arenas opened on it: a program
+// that reads model after model would otherwise give each block back to the heap (which returns the top
+// of the heap to the system) and take it again, its pages faulted in afresh on every read. At most
+// kMaxBlocks blocks and kMaxBytes in all; release_arena_spares() gives them back, as the thread's end does.
+struct SpareBlocks {
+    static constexpr std::size_t kMaxBlocks = 16, kMaxBytes = std::size_t{8} << 20;
+    Block* blocks[kMaxBlocks] = {};
+    std::size_t count = 0, bytes = 0;
+
+    ~SpareBlocks();
+    void release() noexcept {
+        for (std::size_t i = 0; i < count; ++i) free_block(blocks[i]);
+        count = bytes = 0;
+    }
+    // Keeps `b` if there is room, else in place of a smaller one, else gives it back to the heap.
+    void keep(Block* b) noexcept {
+        if (b->size > kMaxBytes) return free_block(b);
+        std::size_t at = count;
+        if (count == kMaxBlocks || bytes + b->size > kMaxBytes) {
+            at = 0;
+            for (std::size_t i = 1; i < count; ++i)
+                if (blocks[i]->size < blocks[at]->size) at = i;
+            if (count == 0 || blocks[at]->size >= b->size || bytes - blocks[at]->size + b->size > kMaxBytes)
+                return free_block(b);
+            bytes -= blocks[at]->size;
+            free_block(blocks[at]);
+        } else {
+            ++count;
+        }
+        blocks[at] = b;
+        bytes += b->size;
+    }
+    // A kept block for an arena that wants `wanted` bytes and needs `at_least`: the smallest that holds
+    // `wanted` without being much larger, else the largest that holds `at_least` (nullptr: none).
+    Block* take(std::size_t at_least, std::size_t wanted) noexcept {
+        const std::size_t most = std::max(wanted * 4, std::size_t{64} * 1024);
+        std::size_t best = count;
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::size_t size = blocks[i]->size;
+            if (size < at_least || size > most) continue;
+            if (best == count) {
+                best = i;
+                continue;
+            }
+            const std::size_t held = blocks[best]->size;
+            if (size >= wanted ? held < wanted || size < held : held < wanted && size > held) best = i;
+        }
+        if (best == count) return nullptr;
+        Block* b = blocks[best];
+        bytes -= b->size;
+        blocks[best] = blocks[--count];
+        return b;
+    }
+};
+
+thread_local SpareBlocks spare_blocks;
+// Set once this thread's spare blocks are gone (at its end): arenas that go after that free their blocks.
+thread_local constinit bool spares_gone = false;
+SpareBlocks::~SpareBlocks() {
+    release();
+    spares_gone = true;
+}
+
 }  // namespace
 
 struct Arena : ArenaHead {
@@ -52,11 +127,6 @@ struct Arena : ArenaHead {
     // that takes them; closing the scope exchanges kOpen for `taken`. The arena goes when it reaches 0.
     static constexpr std::int64_t kOpen = std::int64_t{1} << 62;
     std::atomic<std::int64_t> count{kOpen};
-    struct Block {
-        Block* previous;
-        std::size_t size;  // bytes after this header (kHeader bytes)
-    };
-    static_assert(sizeof(Block) <= kHeader);
     Block* blocks = nullptr;
     // (ArenaHead: next and end, the free part of the newest block, and `taken`.)
     std::size_t next_block_size, later_block_size;
@@ -70,34 +140,41 @@ struct Arena : ArenaHead {
     ~Arena() {
         for (Block* b = blocks; b;) {
             Block* previous = b->previous;
-            unpoison(b, kHeader + b->size);
-            ::operator delete(b);
+            unpoison(b, kHeader);  // (its pieces stay poisoned under AddressSanitizer while kept)
+            if (spares_gone)
+                free_block(b);
+            else
+                spare_blocks.keep(b);
             b = previous;
         }
     }
 
-    char* new_block(std::size_t at_least) {
-        const std::size_t size = std::max(next_block_size, at_least);
-        auto* b = static_cast<Block*>(::operator new(kHeader + size));
-        *b = Block{blocks, size};
+    // A block of `size` bytes (or a spare one of this thread that holds `at_least`), now the arena's.
+    Block* new_block(std::size_t size, std::size_t at_least) {
+        Block* b = spares_gone ? nullptr : spare_blocks.take(at_least, size);
+        if (!b) {
+            b = static_cast<Block*>(::operator new(kHeader + size));
+            b->size = size;
+        }
+        b->previous = blocks;
         blocks = b;
         next_block_size = later_block_size;
-        char* data = reinterpret_cast<char*>(b) + kHeader;
-        poison(data, size);
-        return data;
+        poison(reinterpret_cast<char*>(b) + kHeader, b->size);
+        return b;
     }
 
     void* take(std::size_t bytes) {
         const std::size_t piece = kHeader + round_up(bytes) + kRedZone;
         if (static_cast<std::size_t>(end - next) < piece) {
-            // A piece larger than a quarter of a new block gets a block of its own, so that the
-            // rest of the current one is not wasted.
-            if (piece > next_block_size / 4) {
-                char* own = new_block(piece);
-                return place(own, bytes);
-            }
-            next = new_block(piece);
-            end = next + blocks->size;
+            // A piece larger than a quarter of a new block gets a block of its own, so that the rest of
+            // the current one is not wasted; the new block becomes the one pieces are cut from when it
+            // has more room left (a spare block may be larger than asked).
+            const bool own = piece > next_block_size / 4;
+            Block* b = new_block(own ? piece : std::max(next_block_size, piece), piece);
+            char* data = reinterpret_cast<char*>(b) + kHeader;
+            if (own && b->size - piece <= static_cast<std::size_t>(end - next)) return place(data, bytes);
+            next = data;
+            end = data + b->size;
         }
         char* at = next;
         next += piece;
@@ -166,6 +243,10 @@ void deallocate_slow(void* piece) noexcept {
 }  // namespace rigio::io::arena_detail
 
 namespace rigio::io {
+
+void release_arena_spares() noexcept {
+    if (!arena_detail::spares_gone) arena_detail::spare_blocks.release();
+}
 
 ArenaScope::ArenaScope(std::size_t expected_bytes)
     : arena_(new arena_detail::Arena(expected_bytes)), outer_(static_cast<arena_detail::Arena*>(arena_detail::thread_state.current)) {

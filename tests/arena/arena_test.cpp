@@ -30,6 +30,9 @@ namespace {
 
 long allocations() { return counting_new::allocations.load(); }
 long frees() { return counting_new::frees.load(); }
+// Blocks of arenas gone are kept for the next arena on the thread: the counting tests give them back
+// to the heap before they start and before they count what went back.
+void settle() { io::release_arena_spares(); }
 
 ArenaVector<int> counting_up(int n, int from = 0) {
     ArenaVector<int> v(static_cast<std::size_t>(n));
@@ -52,6 +55,7 @@ TEST(Arena, OutsideAScopeEachVectorTakesAHeapBlock) {
 }
 
 TEST(Arena, InAScopeManyVectorsShareAFewBlocks) {
+    settle();
     const long a = allocations(), f = frees();
     {
         std::vector<ArenaVector<int>> lists;  // (its own array is an ordinary heap block)
@@ -68,10 +72,12 @@ TEST(Arena, InAScopeManyVectorsShareAFewBlocks) {
         }
     }
     // Everything went back once the last vector went.
+    settle();
     EXPECT_EQ(frees() - f, allocations() - a);
 }
 
 TEST(Arena, VectorsOutliveTheScopeAndGrowFromTheHeapAfterIt) {
+    settle();
     const long a = allocations(), f = frees();
     {
         ArenaVector<int> v;
@@ -85,6 +91,7 @@ TEST(Arena, VectorsOutliveTheScopeAndGrowFromTheHeapAfterIt) {
         ASSERT_EQ(v.size(), 9u);
         for (int i = 0; i < 9; ++i) EXPECT_EQ(v[static_cast<std::size_t>(i)], i);
     }
+    settle();
     EXPECT_EQ(frees() - f, allocations() - a);
 }
 
@@ -102,6 +109,7 @@ TEST(Arena, CopiesAndMovesAreOrdinaryValues) {
 }
 
 TEST(Arena, VectorsMadeOnOneThreadAreReleasedOnAnother) {
+    settle();
     const long a = allocations(), f = frees();
     {
         std::vector<ArenaVector<int>> lists;
@@ -113,7 +121,7 @@ TEST(Arena, VectorsMadeOnOneThreadAreReleasedOnAnother) {
             long sum = 0;
             for (const auto& l : moved) sum += l.back();
             EXPECT_EQ(sum, 100 * 99 + 99 * 100 / 2);
-            moved.clear();  // the last pieces: the arena goes here
+            moved.clear();  // the last pieces: the arena goes here (its blocks with this thread's end)
         });
         other.join();
     }
@@ -153,9 +161,69 @@ TEST(Arena, APieceLargerThanABlockGetsOneOfItsOwn) {
     EXPECT_EQ(after[15], 22);
 }
 
+// The blocks of an arena that went are kept for the next arena on the same thread: a second read of
+// the same size takes no new block, and release_arena_spares() (or the thread's end) gives them back.
+TEST(Arena, TheNextArenaOnTheThreadReusesTheBlocksOfTheLast) {
+    const auto fill = [] {
+        std::vector<ArenaVector<int>> lists;
+        const ArenaScope arena(64 * 1024);
+        for (int i = 0; i < 2000; ++i) lists.push_back(counting_up(8, i));  // several blocks
+        return lists;
+    };
+    settle();
+    long a = allocations();
+    (void)fill();
+    const long first = allocations() - a;
+    a = allocations();
+    const long f = frees();
+    const auto kept = fill();
+    const long second = allocations() - a;
+    EXPECT_LT(second, first);  // the list's own arrays and the arena object, but not its blocks again
+    EXPECT_GE(first - second, 3);
+    EXPECT_EQ(kept[1999][7], 1999 + 7);
+    settle();
+    EXPECT_GE(frees() - f, first - second);  // the spare blocks the second read did not take back
+
+    // Another thread's spares are its own, and go at its end.
+    settle();
+    a = allocations();
+    const long f2 = frees();
+    std::thread([&] {
+        (void)fill();
+        (void)fill();
+    }).join();
+    EXPECT_EQ(frees() - f2, allocations() - a);
+}
+
+// Spares are bounded (16 blocks, 8 MiB): a block larger than that goes straight back to the heap, and
+// an arena does not take a spare block much larger than it asked for.
+TEST(Arena, SpareBlocksAreBounded) {
+    settle();
+    const long a = allocations(), f = frees();
+    {
+        const ArenaScope arena(4096);
+        ArenaVector<char> huge(std::size_t{9} << 20);  // a block of its own, over the spares' limit
+        huge.back() = 1;
+    }
+    EXPECT_EQ(frees() - f, allocations() - a);  // nothing kept
+    {
+        const ArenaScope arena(std::size_t{4} << 20);
+        ArenaVector<char> big(std::size_t{1} << 20);
+    }  // its 1 MiB block kept
+    const long before = allocations();
+    {
+        const ArenaScope small(4096);
+        const ArenaVector<int> v = counting_up(4);
+        EXPECT_EQ(allocations() - before, 2);  // the arena and a new 4 KiB block, not the 1 MiB spare
+    }
+    settle();
+    EXPECT_EQ(frees() - f, allocations() - a);
+}
+
 // Inside a release batch the pieces given back are counted on the thread: the arena goes when the
 // batch closes (not before, not never), also when the pieces of two arenas alternate.
 TEST(Arena, AReleaseBatchGivesTheArenasBackWhenItCloses) {
+    settle();
     const long a = allocations(), f = frees();
     {
         std::vector<ArenaVector<int>> first, second;
@@ -178,8 +246,10 @@ TEST(Arena, AReleaseBatchGivesTheArenasBackWhenItCloses) {
                 }
             }
             // Every piece is given back, but the last run (second's arena) is still held by the batch.
+            settle();
             EXPECT_LT(frees() - f, allocations() - a - outer_arrays);
         }
+        settle();
         EXPECT_EQ(frees() - f, allocations() - a - outer_arrays);
     }
     EXPECT_EQ(frees() - f, allocations() - a);
@@ -193,7 +263,7 @@ TEST(Arena, AReleaseBatchGivesTheArenasBackWhenItCloses) {
         }
         const long before = frees();
         v = ArenaVector<int>();
-        EXPECT_GT(frees(), before);  // not held: no batch open
+        EXPECT_GT(frees(), before);  // not held: no batch open (the arena goes; its block is kept as a spare)
     }
 }
 
@@ -204,6 +274,7 @@ TEST(Arena, AModelGivesItsArenaBackWhenDestroyed) {
     if (files.empty()) GTEST_SKIP() << "../shared/corpus not found";
     const auto bytes = io::read_file(files.front().string()).value();
     for (const bool elsewhere : {false, true}) {
+        settle();
         const long a = allocations(), f = frees();
         {
             auto sd = spine::read_skel(bytes);
@@ -212,6 +283,8 @@ TEST(Arena, AModelGivesItsArenaBackWhenDestroyed) {
             if (elsewhere)
                 std::thread([m = std::move(model)]() mutable { m.reset(); }).join();
         }
+        // (Destroyed on another thread, its blocks were that thread's spares, gone at its end.)
+        if (!elsewhere) settle();
         EXPECT_EQ(frees() - f, allocations() - a);
     }
 }

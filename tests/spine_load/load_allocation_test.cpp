@@ -3,6 +3,7 @@
 // physics keys) costs no allocation. Counted by replacing the global operator new for this program.
 #include <gtest/gtest.h>
 
+#include "rigio/io/arena.hpp"
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/runtime/data.hpp"
@@ -31,6 +32,7 @@ TEST(LoadAllocation, ReadAndPrepareMakeFewTemporaryBlocks) {
             any = true;
             SCOPED_TRACE(f.filename().string() + " (" + version + ")");
             const auto bytes = io::read_file(f.string()).value();
+            io::release_arena_spares();  // (no block of an earlier read's arena to reuse)
             long before = counting_new::allocations.load();
             auto sd = spine::read_skel(bytes);
             ASSERT_TRUE(sd.ok()) << sd.error().what();
@@ -55,6 +57,7 @@ TEST(LoadAllocation, ReadAndPrepareMakeFewTemporaryBlocks) {
             const long prepare_kept = counting_new::frees.load() - freed;
             freed = counting_new::frees.load();
             { const spine::SkeletonData gone = std::move(*sd); }
+            io::release_arena_spares();  // (its arena's blocks, kept for the next read)
             const long read_kept = counting_new::frees.load() - freed;
             EXPECT_LE(read_allocations - read_kept, 12) << read_allocations << " allocated, " << read_kept << " kept";
             // read: the weighted-vertex scratch and pending links (at most 9 on the corpus). prepare: the

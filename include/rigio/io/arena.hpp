@@ -6,8 +6,8 @@
 // thread take their memory from the scope's arena instead: a few large blocks, filled in order.
 // Outside any scope they allocate from the heap. Either way they stay ordinary values: they may outlive
 // the scope, be moved, copied, grown and destroyed on any thread. Memory given back to the arena is
-// not reused; the arena's blocks go back to the heap when the scope has closed and the last piece
-// taken from it has been given back.
+// not reused; the arena's blocks go when the scope has closed and the last piece taken from it has
+// been given back: to the spare blocks of the thread that gave it back (release_arena_spares), or the heap.
 //
 // Each piece carries a 16-byte header naming its arena (none for the heap), so that the allocator
 // holds no state: containers keep the size and the interface of the standard ones, and any two
@@ -100,6 +100,11 @@ inline void deallocate(void* piece) noexcept {
 void open_release_batch() noexcept;
 void close_release_batch() noexcept;
 }  // namespace arena_detail
+
+// The blocks of arenas that went on a thread are kept for the next arenas opened on it (at most 16
+// blocks, 8 MiB): reading model after model then reuses the same memory instead of taking it from the
+// system again. This gives this thread's kept blocks back to the heap now (the thread's end does too).
+void release_arena_spares() noexcept;
 
 // Opens an arena on this thread until destroyed (scopes nest: the innermost is used).
 // `expected_bytes`: a guess of what the containers will take, which sizes the first block.
