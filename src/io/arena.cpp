@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <utility>
 
@@ -51,6 +52,20 @@ struct Block {
 };
 static_assert(sizeof(Block) <= kHeader);
 
+// What a thread keeps of the blocks of its arenas that went (SpareBlocks): at most so many, so large in all.
+constexpr std::size_t kSpareBlocks = 64, kSpareBytes = std::size_t{8} << 20;
+
+// A new block's size, rounded up (header included) to a quarter of a power of two: so that the arenas
+// of later reads, asking for sizes that differ a little, find the blocks of earlier ones among the
+// spares (the pieces fill the whole block: the rounding is room, not waste). Sizes too large to be kept
+// are not rounded.
+std::size_t size_class(std::size_t size) {
+    const std::size_t total = kHeader + size;
+    if (total > kSpareBytes) return size;
+    const std::size_t quarter = std::max(std::bit_floor(total) / 4, kAlign);
+    return (total + quarter - 1) / quarter * quarter - kHeader;
+}
+
 void free_block(Block* b) noexcept {
     unpoison(b, kHeader + b->size);
     ::operator delete(b);
@@ -61,7 +76,7 @@ void free_block(Block* b) noexcept {
 // of the heap to the system) and take it again, its pages faulted in afresh on every read. At most
 // kMaxBlocks blocks and kMaxBytes in all; release_arena_spares() gives them back, as the thread's end does.
 struct SpareBlocks {
-    static constexpr std::size_t kMaxBlocks = 16, kMaxBytes = std::size_t{8} << 20;
+    static constexpr std::size_t kMaxBlocks = kSpareBlocks, kMaxBytes = kSpareBytes;
     Block* blocks[kMaxBlocks] = {};
     std::size_t count = 0, bytes = 0;
 
@@ -153,6 +168,7 @@ struct Arena : ArenaHead {
     Block* new_block(std::size_t size, std::size_t at_least) {
         Block* b = spares_gone ? nullptr : spare_blocks.take(at_least, size);
         if (!b) {
+            size = size_class(size);
             b = static_cast<Block*>(::operator new(kHeader + size));
             b->size = size;
         }

@@ -195,8 +195,8 @@ TEST(Arena, TheNextArenaOnTheThreadReusesTheBlocksOfTheLast) {
     EXPECT_EQ(frees() - f2, allocations() - a);
 }
 
-// Spares are bounded (16 blocks, 8 MiB): a block larger than that goes straight back to the heap, and
-// an arena does not take a spare block much larger than it asked for.
+// Spares are bounded (64 blocks, 8 MiB): a block larger than that goes straight back to the heap, no
+// more blocks are kept, and an arena does not take a spare block much larger than it asked for.
 TEST(Arena, SpareBlocksAreBounded) {
     settle();
     const long a = allocations(), f = frees();
@@ -216,6 +216,15 @@ TEST(Arena, SpareBlocksAreBounded) {
         const ArenaVector<int> v = counting_up(4);
         EXPECT_EQ(allocations() - before, 2);  // the arena and a new 4 KiB block, not the 1 MiB spare
     }
+    {
+        std::vector<ArenaVector<int>> many;  // 100 arenas of one block each, alive together, then gone
+        for (int i = 0; i < 100; ++i) {
+            const ArenaScope arena(4096);
+            many.push_back(counting_up(4, i));
+        }
+    }
+    EXPECT_LE((allocations() - a) - (frees() - f), 64);  // kept: at most 64 blocks
+    EXPECT_GE((allocations() - a) - (frees() - f), 1);
     settle();
     EXPECT_EQ(frees() - f, allocations() - a);
 }

@@ -101,7 +101,7 @@ void open_release_batch() noexcept;
 void close_release_batch() noexcept;
 }  // namespace arena_detail
 
-// The blocks of arenas that went on a thread are kept for the next arenas opened on it (at most 16
+// The blocks of arenas that went on a thread are kept for the next arenas opened on it (at most 64
 // blocks, 8 MiB): reading model after model then reuses the same memory instead of taking it from the
 // system again. This gives this thread's kept blocks back to the heap now (the thread's end does too).
 void release_arena_spares() noexcept;
