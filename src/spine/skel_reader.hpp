@@ -4,7 +4,9 @@
 // One reader for every version: `v_` (from the header) picks the branches.
 #pragma once
 
+#include <algorithm>
 #include <string>
+#include <type_traits>
 
 #include "rigio/io/byte_reader.hpp"
 #include "rigio/io/error.hpp"
@@ -66,6 +68,7 @@ private:
     void read_bone_timelines(Animation& a);
     void read_constraint_timelines(Animation& a);
     void read_deform_timelines(Animation& a);
+    bool read_deform_keys_fast(Vector<DeformKeyframe>& keys, std::uint32_t frames);  // every version
     // `c`: default-constructed (linear). Inline for the common linear and stepped curves.
     void read_curve(Curve& c) {
         const std::uint8_t type = r_.peek_u8();  // (throws at the end of the data, as reading it would)
@@ -82,6 +85,7 @@ private:
     void read_bone_timelines_4x(Animation& a);
     void read_constraint_timelines_4x(Animation& a);
     void read_physics_timelines(Animation& a);
+    bool read_ik_keys_4x_fast(Vector<IkKeyframe>& keys, std::uint32_t frames);
     void read_attachment_timeline_type(DeformTimeline& tl);
     void read_sequence_keys(const Skin& skin, int slot, DeformTimeline& tl, std::size_t key_at);
     void read_curve_4x(Curve& c, int channels) {  // as read_curve
@@ -161,8 +165,8 @@ private:
     std::vector<float> scratch_values_;
 };
 
-// Whether the reader takes its fast paths (runs of keys, weighted vertices and 4.2 triangle indices
-// decoded straight from the bytes). On, except in the test that compares them with the checked loops.
+// Whether the reader takes its fast paths (runs of keys, deform and IK keys included, weighted vertices
+// and 4.2 mesh indices decoded straight from the bytes). On, except in the test that compares them with the checked loops.
 inline bool skel_fast_paths = true;
 
 // ---- Fast paths for the keys of a curve timeline (binary_animation_reader*.cpp) ----
@@ -171,11 +175,116 @@ inline bool skel_fast_paths = true;
 // checked loops would report (too few bytes, an unknown curve type, a NaN or infinity when refused):
 // the checked loop then reads the timeline from its start and fails exactly as it always has.
 // `fill(key, bytes, special)` sets a key's time and values from its `value_bytes` bytes, setting
-// `special` when a float is NaN or infinite (ByteReader::big_endian_float does).
+// `special` when a float is NaN or infinite (ByteReader::big_endian_float does); a fill returning bool
+// returns false at a value the checked loop refuses (fill_key). The other fast paths (deform and 4.x IK
+// keys, mesh indices) follow the same rule: anything unusual, and the checked loop reads it all again.
 
 inline float f32_at(const std::uint8_t* p, bool& special) { return io::ByteReader::big_endian_float(p, special); }
 inline std::uint32_t u32_at(const std::uint8_t* p) {
     return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+
+// The end of every fast path: when `decoded`, the reader steps over the `used` bytes it decoded;
+// otherwise `keys` is emptied and the reader left where it was, for the checked loop.
+template <class Keys>
+bool finish_keys(io::ByteReader& r, Keys& keys, bool decoded, std::ptrdiff_t used) {
+    if (!decoded) {
+        keys.clear();
+        return false;
+    }
+    r.skip_checked(static_cast<std::size_t>(used));
+    return true;
+}
+
+// Calls `fill`, which may return false for a value the checked loop would refuse (a boolean byte
+// other than 0 or 1): then the fast path gives up. Fills that cannot refuse anything return void.
+template <class Fill, class Key>
+bool fill_key(Fill& fill, Key& k, const std::uint8_t* p, bool& special) {
+    if constexpr (std::is_same_v<decltype(fill(k, p, special)), bool>) {
+        return fill(k, p, special);
+    } else {
+        fill(k, p, special);
+        return true;
+    }
+}
+
+// A varint+ of 1 to 4 bytes at `p` (before `end`) into `out`, stepping `p` over it; false (nothing
+// moved) for a 5-byte one (the checked read handles those, negative values included) or one cut short.
+inline bool varint_at(const std::uint8_t*& p, const std::uint8_t* end, std::uint32_t& out) {
+    std::uint32_t value = 0;
+    const std::uint8_t* q = p;
+    for (int shift = 0; shift < 28; shift += 7) {
+        if (q == end) return false;
+        const std::uint8_t b = *q++;
+        value |= static_cast<std::uint32_t>(b & 0x7F) << shift;
+        if (!(b & 0x80)) {
+            out = value;
+            p = q;
+            return true;
+        }
+    }
+    return false;
+}
+
+// A curve at `p` (before `end`) into `c` (default-constructed), stepping `p` over it: a type byte and,
+// for a Bézier, 3.x: cx1, cy1, cx2, cy2; 4.x: `handles` floats (Curve::bezier). False (for the checked
+// loop) at an unknown type or bytes cut short.
+inline bool curve_3x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, bool& special) {
+    if (p == end) return false;
+    const std::uint8_t type = *p;
+    if (type == 2) {
+        if (end - p < 17) return false;
+        c.type = CurveType::Bezier;
+        c.cx1 = f32_at(p + 1, special);
+        c.cy1 = f32_at(p + 5, special);
+        c.cx2 = f32_at(p + 9, special);
+        c.cy2 = f32_at(p + 13, special);
+        p += 17;
+        return true;
+    }
+    if (type > 1) return false;
+    if (type == 1) c.type = CurveType::Stepped;
+    ++p;
+    return true;
+}
+// (4.2 IK keys keep the type in their flags byte: bezier_4x_at reads the floats alone.)
+inline bool bezier_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, bool& special) {
+    if (static_cast<std::size_t>(end - p) < 4 * handles) return false;
+    c.type = CurveType::Bezier;
+    c.bezier.resize(handles);
+    float* h = c.bezier.data();
+    for (std::size_t i = 0; i < handles; ++i, p += 4) h[i] = f32_at(p, special);
+    return true;
+}
+inline bool curve_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, bool& special) {
+    if (p == end) return false;
+    const std::uint8_t type = *p;
+    if (type == 2) {
+        ++p;
+        if (bezier_4x_at(p, end, c, handles, special)) return true;
+        --p;
+        return false;
+    }
+    if (type > 1) return false;
+    if (type == 1) c.type = CurveType::Stepped;
+    ++p;
+    return true;
+}
+
+// Fast path for a run of varints below `limit` (at most 128, so one byte each), such as mesh indices:
+// copies them straight from the bytes into `out` (n at most) up to the first that is not, steps the
+// reader over them and returns how many; the checked loop reads the rest (and fails as it always has).
+inline std::size_t read_small_varints(io::ByteReader& r, std::uint16_t* out, std::size_t n, unsigned limit) {
+    if (!skel_fast_paths) return 0;
+    const std::uint8_t* p = r.cursor();
+    n = std::min(n, r.remaining());
+    std::size_t i = 0;
+    while (i < n && p[i] < limit) {
+        out[i] = p[i];
+        ++i;
+    }
+    r.skip_checked(i);
+    return i;
 }
 
 // 3.x: each key's values then, for every key but the last, its curve: a type byte (0 linear,
@@ -196,7 +305,7 @@ bool read_keys_3x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
         keys.reserve(frames);
         for (std::uint32_t f = 0; f < frames; ++f) {
             Key& k = keys.emplace_back();
-            fill(k, p, special);
+            if (!fill_key(fill, k, p, special)) return false;
             p += value_bytes;
             if (f + 1 == frames) break;
             const std::uint8_t type = *p++;
@@ -218,12 +327,8 @@ bool read_keys_3x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
         }
         return !(special && r.refuses_non_finite());
     };
-    if (!decode()) {
-        keys.clear();
-        return false;
-    }
-    r.skip_checked(static_cast<std::size_t>(p - begin));
-    return true;
+    const bool decoded = decode();  // (before `p - begin` is taken)
+    return finish_keys(r, keys, decoded, p - begin);
 }
 
 // 4.x: each key's values then, from the second key on, the previous key's curve: a type byte and for
@@ -244,7 +349,7 @@ bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
         std::size_t spare = static_cast<std::size_t>(end - p) - least;
         keys.reserve(frames);
         for (std::uint32_t f = 0; f < frames; ++f) {
-            fill(keys.emplace_back(), p, special);
+            if (!fill_key(fill, keys.emplace_back(), p, special)) return false;
             p += value_bytes;
             if (f == 0) continue;
             const std::uint8_t type = *p++;
@@ -264,12 +369,8 @@ bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
         }
         return !(special && r.refuses_non_finite());
     };
-    if (!decode()) {
-        keys.clear();
-        return false;
-    }
-    r.skip_checked(static_cast<std::size_t>(p - begin));
-    return true;
+    const bool decoded = decode();  // (before `p - begin` is taken)
+    return finish_keys(r, keys, decoded, p - begin);
 }
 
 }  // namespace rigio::spine::detail
