@@ -107,12 +107,7 @@ void SkelReader::read_attachment(Attachment& a) {
                 const std::size_t start = r_.offset();
                 const auto* p = reinterpret_cast<const std::uint8_t*>(r_.bytes(2 * std::size_t{t}).data());
                 std::uint16_t* out = a.triangles.data();
-                unsigned largest = 0;
-                for (std::size_t i = 0; i < t; ++i) {
-                    const std::uint16_t x = static_cast<std::uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
-                    out[i] = x;
-                    largest = std::max<unsigned>(largest, x);
-                }
+                const unsigned largest = big_endian_u16s(p, out, t);
                 for (std::size_t i = 0; largest >= static_cast<unsigned>(v) && i < t; ++i) {
                     const std::uint16_t x = out[i];
                     if (x >= v) r_.fail_at(start + 2 * i, "triangle vertex index " + std::to_string(x) + " out of range (" + std::to_string(v) + " vertices)");
@@ -127,7 +122,7 @@ void SkelReader::read_attachment(Attachment& a) {
                 std::uint32_t e = count(2, "edge index count");
                 a.edges.resize(e);
                 const auto* p = reinterpret_cast<const std::uint8_t*>(r_.bytes(2 * std::size_t{e}).data());  // (checked by count)
-                for (std::size_t i = 0; i < e; ++i) a.edges[i] = static_cast<std::uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
+                big_endian_u16s(p, a.edges.data(), e);
                 r_.f32_be_into(a.width, a.height);
             }
             break;
@@ -350,11 +345,10 @@ bool SkelReader::read_weighted_fast(Vertices& v, std::size_t n) {
     for (const std::uint8_t* q = begin; q != p;) {
         const std::uint8_t c = *q++;
         *bones++ = c;
-        for (std::uint8_t j = 0; j < c; ++j, q += kInfluenceBytes, values += 3) {
+        const std::uint8_t* const last = q + c * kInfluenceBytes;
+        for (; q != last; q += kInfluenceBytes, values += 3) {
             *bones++ = q[0];
-            values[0] = ByteReader::big_endian_float(q + 1, special);
-            values[1] = ByteReader::big_endian_float(q + 5, special);
-            values[2] = ByteReader::big_endian_float(q + 9, special);
+            special |= ByteReader::big_endian_floats(q + 1, values, 3);  // x, y, weight
         }
     }
     if (special && r_.refuses_non_finite()) return false;  // the checked loop fails at the first one
