@@ -255,9 +255,9 @@ inline bool curve_3x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& 
 inline bool bezier_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, bool& special) {
     if (static_cast<std::size_t>(end - p) < 4 * handles) return false;
     c.type = CurveType::Bezier;
-    c.bezier.resize(handles);
-    float* h = c.bezier.data();
-    for (std::size_t i = 0; i < handles; ++i, p += 4) h[i] = f32_at(p, special);
+    c.bezier.resize_for_overwrite(handles);  // (every handle decoded next)
+    special |= io::ByteReader::big_endian_floats(p, c.bezier.data(), handles);
+    p += 4 * handles;
     return true;
 }
 inline bool curve_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, bool& special) {
@@ -402,9 +402,9 @@ bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
                 spare -= 4 * handles;
                 Curve& c = keys[f - 1].curve;
                 c.type = CurveType::Bezier;
-                c.bezier.resize(handles);
-                float* h = c.bezier.data();
-                for (std::size_t i = 0; i < handles; ++i, p += 4) h[i] = f32_at(p, special);
+                c.bezier.resize_for_overwrite(handles);  // (every handle decoded next)
+                special |= io::ByteReader::big_endian_floats(p, c.bezier.data(), handles);
+                p += 4 * handles;
             } else if (type == 1) {
                 keys[f - 1].curve.type = CurveType::Stepped;
             } else if (type != 0) {
