@@ -170,7 +170,8 @@ private:
 };
 
 // Whether the reader takes its fast paths (runs of keys, deform and IK keys included, weighted vertices
-// and 4.2 mesh indices decoded straight from the bytes). On, except in the test that compares them with the checked loops.
+// and 4.2 mesh indices decoded straight from the bytes). On, except in the test that compares them with
+// the checked loops.
 inline bool skel_fast_paths = true;
 
 // ---- Fast paths for the keys of a curve timeline (binary_animation_reader*.cpp) ----
