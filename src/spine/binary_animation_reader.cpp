@@ -140,7 +140,18 @@ void SkelReader::read_constraint_timelines(Animation& a) {
         t.constraint = index(sd_.ik.size(), "IK constraint index", "IK constraints");
         const bool softness = at_least(Version::V38);
         std::uint32_t frames = count(softness ? 15 : 11, "keyframe count");
-        t.keys.resize(frames);
+        const auto fill = [softness](IkKeyframe& k, const std::uint8_t* p, bool& special) {
+            k.time = f32_at(p, special);
+            k.mix = f32_at(p + 4, special);
+            if (softness) k.softness = f32_at(p + 8, special);
+            p += softness ? 12 : 8;
+            k.bend_direction = static_cast<std::int8_t>(p[0]);
+            k.compress = p[1] != 0;
+            k.stretch = p[2] != 0;
+            return p[1] <= 1 && p[2] <= 1;  // (booleans)
+        };
+        if (read_keys_3x(r_, t.keys, frames, softness ? 15 : 11, fill)) continue;
+        t.keys.resize(frames);  // (the checked loop)
         for (std::uint32_t f = 0; f < frames; ++f) {
             IkKeyframe& k = t.keys[f];
             k.time = r_.f32_be();
@@ -242,7 +253,8 @@ void SkelReader::read_deform_timelines(Animation& a) {
                 deform_target(skin, dsl.slot, tl.attachment, key_at);
                 std::uint32_t frames = count(5, "keyframe count");
                 if (four) r_.varint();  // Bézier count (the writer recomputes it)
-                tl.keys.resize(frames);
+                if (read_deform_keys_fast(tl.keys, frames)) continue;
+                tl.keys.resize(frames);  // (the checked loop)
                 for (std::uint32_t f = 0; f < frames; ++f) {
                     DeformKeyframe& k = tl.keys[f];
                     k.time = r_.f32_be();
@@ -260,6 +272,44 @@ void SkelReader::read_deform_timelines(Animation& a) {
             }
         }
     }
+}
+
+// Fast path for the keys of a deform timeline: each key decoded straight from the bytes, with a bounds
+// check per key and per value run (a key's size depends on its value count). Every value count and start
+// a varint of up to 4 bytes, every float finite, every curve type known and every byte there; anything
+// else returns false with the reader not moved and `keys` empty, for the checked loop to read (and fail)
+// as it always has. (When a key's values are all there, the checked loop's count checks pass too.)
+bool SkelReader::read_deform_keys_fast(Vector<DeformKeyframe>& keys, std::uint32_t frames) {
+    if (!skel_fast_paths) return false;
+    const bool four = v4();
+    const std::uint8_t* const begin = r_.cursor();
+    const std::uint8_t* const end = begin + r_.remaining();
+    const std::uint8_t* p = begin;
+    bool special = false;  // a NaN or infinite float was read
+    auto decode = [&] {
+        keys.reserve(frames);  // (frames was checked against the bytes left)
+        for (std::uint32_t f = 0; f < frames; ++f) {
+            if (end - p < 4) return false;
+            DeformKeyframe& k = keys.emplace_back();
+            k.time = f32_at(p, special);
+            p += 4;
+            // 4.x: the previous key's curve follows this key's time; 3.x: a key's curve follows its values.
+            if (four && f > 0 && !curve_4x_at(p, end, keys[f - 1].curve, 4, special)) return false;
+            std::uint32_t values = 0, start = 0;
+            if (!varint_at(p, end, values)) return false;
+            if (values > 0) {
+                if (!varint_at(p, end, start) || values > static_cast<std::size_t>(end - p) / 4) return false;
+                k.offset = static_cast<int>(start);
+                k.values.resize(values);
+                special |= ByteReader::big_endian_floats(p, k.values.data(), values);
+                p += 4 * std::size_t{values};
+            }
+            if (!four && f + 1 < frames && !curve_3x_at(p, end, k.curve, special)) return false;
+        }
+        return !(special && r_.refuses_non_finite());
+    };
+    const bool decoded = decode();  // (before `p - begin` is taken)
+    return finish_keys(r_, keys, decoded, p - begin);
 }
 
 const Attachment& SkelReader::deform_target(const Skin& skin, int slot, const OptString& key, std::size_t at) {

@@ -192,7 +192,8 @@ void SkelReader::read_constraint_timelines_4x(Animation& a) {
         const bool flags = at_least(Version::V42);
         std::uint32_t frames = count(flags ? 5 : 15, "keyframe count");
         r_.varint();  // Bézier count
-        t.keys.resize(frames);
+        if (read_ik_keys_4x_fast(t.keys, frames)) continue;
+        t.keys.resize(frames);  // (the checked loop)
         for (std::uint32_t f = 0; f < frames; ++f) {
             IkKeyframe& k = t.keys[f];
             if (flags) {
@@ -331,6 +332,70 @@ void SkelReader::read_physics_timelines(Animation& a) {
             }
         }
     }
+}
+
+// Fast path for the keys of an IK timeline, as read_deform_keys_fast: decoded straight from the bytes
+// with a bounds check per key (4.2 keys differ in size with their flags byte), false with the reader
+// not moved and `keys` empty at anything the checked loop would report (bytes cut short, an unknown
+// curve type, a boolean byte other than 0 or 1, a NaN or infinity).
+bool SkelReader::read_ik_keys_4x_fast(Vector<IkKeyframe>& keys, std::uint32_t frames) {
+    if (!skel_fast_paths) return false;
+    const bool flags = at_least(Version::V42);
+    const std::uint8_t* const begin = r_.cursor();
+    const std::uint8_t* const end = begin + r_.remaining();
+    const std::uint8_t* p = begin;
+    bool special = false;  // a NaN or infinite float was read
+    auto decode = [&] {
+        keys.reserve(frames);  // (frames was checked against the bytes left)
+        for (std::uint32_t f = 0; f < frames; ++f) {
+            IkKeyframe& k = keys.emplace_back();
+            if (flags) {
+                // The flags byte, the time, then the mix (bits 0 and 1) and the softness (bit 2) when stored.
+                if (end - p < 5) return false;
+                const std::uint8_t b = *p;
+                const bool mix = (b & 3) == 3, softness = b & 4;
+                if (static_cast<std::size_t>(end - p) < 5u + (mix ? 4 : 0) + (softness ? 4 : 0)) return false;
+                k.time = f32_at(p + 1, special);
+                p += 5;
+                k.mix = (b & 1) ? 1.0f : 0.0f;
+                if (mix) {
+                    k.mix = f32_at(p, special);
+                    p += 4;
+                }
+                k.softness = 0.0f;
+                if (softness) {
+                    k.softness = f32_at(p, special);
+                    p += 4;
+                }
+                k.bend_direction = (b & 8) ? 1 : -1;
+                k.compress = b & 16;
+                k.stretch = b & 32;
+                if (f > 0) {
+                    Curve& c = keys[f - 1].curve;
+                    if (b & 64)
+                        c.type = CurveType::Stepped;
+                    else if ((b & 128) && !bezier_4x_at(p, end, c, 8, special))
+                        return false;
+                }
+                continue;
+            }
+            // 4.0, 4.1: time, mix, softness, the previous key's curve (two channels), bend, compress, stretch.
+            if (end - p < 12) return false;
+            k.time = f32_at(p, special);
+            k.mix = f32_at(p + 4, special);
+            k.softness = f32_at(p + 8, special);
+            p += 12;
+            if (f > 0 && !curve_4x_at(p, end, keys[f - 1].curve, 8, special)) return false;
+            if (end - p < 3 || p[1] > 1 || p[2] > 1) return false;
+            k.bend_direction = static_cast<std::int8_t>(p[0]);
+            k.compress = p[1] != 0;
+            k.stretch = p[2] != 0;
+            p += 3;
+        }
+        return !(special && r_.refuses_non_finite());
+    };
+    const bool decoded = decode();  // (before `p - begin` is taken)
+    return finish_keys(r_, keys, decoded, p - begin);
 }
 
 // 4.1+: the kind of an attachment timeline (0 deform, 1 sequence).

@@ -196,14 +196,7 @@ void SkelReader::read_bones() {
         ByteReader::Scope s(r_, "bone", i);
         string(b.name);
         if (i > 0) b.parent = index(i, "parent bone index", "bones before it");
-        b.rotation = r_.f32_be();
-        b.x = r_.f32_be();
-        b.y = r_.f32_be();
-        b.scale_x = r_.f32_be();
-        b.scale_y = r_.f32_be();
-        b.shear_x = r_.f32_be();
-        b.shear_y = r_.f32_be();
-        b.length = r_.f32_be();
+        r_.f32_be_into(b.rotation, b.x, b.y, b.scale_x, b.scale_y, b.shear_x, b.shear_y, b.length);  // (one bounds check)
         b.transform = static_cast<TransformMode>(enum_value(4, at_least(Version::V42) ? "inherit mode" : "transform mode"));
         if (at_least(Version::V38)) b.skin_required = r_.boolean();
         if (sd_.header.nonessential) {

@@ -84,13 +84,7 @@ void SkelReader::read_attachment(Attachment& a) {
     switch (a.type) {
         case AttachmentType::Region:
             ref_string(a.path);
-            a.rotation = r_.f32_be();
-            a.x = r_.f32_be();
-            a.y = r_.f32_be();
-            a.scale_x = r_.f32_be();
-            a.scale_y = r_.f32_be();
-            a.width = r_.f32_be();
-            a.height = r_.f32_be();
+            r_.f32_be_into(a.rotation, a.x, a.y, a.scale_x, a.scale_y, a.width, a.height);  // (one bounds check)
             a.color = r_.u32_be();
             if (at_least(Version::V41)) a.sequence = read_sequence();
             break;
@@ -113,12 +107,7 @@ void SkelReader::read_attachment(Attachment& a) {
                 const std::size_t start = r_.offset();
                 const auto* p = reinterpret_cast<const std::uint8_t*>(r_.bytes(2 * std::size_t{t}).data());
                 std::uint16_t* out = a.triangles.data();
-                unsigned largest = 0;
-                for (std::size_t i = 0; i < t; ++i) {
-                    const std::uint16_t x = static_cast<std::uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
-                    out[i] = x;
-                    largest = std::max<unsigned>(largest, x);
-                }
+                const unsigned largest = big_endian_u16s(p, out, t);
                 for (std::size_t i = 0; largest >= static_cast<unsigned>(v) && i < t; ++i) {
                     const std::uint16_t x = out[i];
                     if (x >= v) r_.fail_at(start + 2 * i, "triangle vertex index " + std::to_string(x) + " out of range (" + std::to_string(v) + " vertices)");
@@ -133,9 +122,8 @@ void SkelReader::read_attachment(Attachment& a) {
                 std::uint32_t e = count(2, "edge index count");
                 a.edges.resize(e);
                 const auto* p = reinterpret_cast<const std::uint8_t*>(r_.bytes(2 * std::size_t{e}).data());  // (checked by count)
-                for (std::size_t i = 0; i < e; ++i) a.edges[i] = static_cast<std::uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
-                a.width = r_.f32_be();
-                a.height = r_.f32_be();
+                big_endian_u16s(p, a.edges.data(), e);
+                r_.f32_be_into(a.width, a.height);
             }
             break;
         }
@@ -147,8 +135,7 @@ void SkelReader::read_attachment(Attachment& a) {
             a.deform = r_.boolean();
             if (at_least(Version::V41)) a.sequence = read_sequence();
             if (nonessential) {
-                a.width = r_.f32_be();
-                a.height = r_.f32_be();
+                r_.f32_be_into(a.width, a.height);
             }
             break;
         case AttachmentType::Path: {
@@ -162,9 +149,7 @@ void SkelReader::read_attachment(Attachment& a) {
             break;
         }
         case AttachmentType::Point:
-            a.rotation = r_.f32_be();
-            a.x = r_.f32_be();
-            a.y = r_.f32_be();
+            r_.f32_be_into(a.rotation, a.x, a.y);
             if (nonessential) a.color = r_.u32_be();
             break;
         case AttachmentType::Clipping: {
@@ -217,12 +202,7 @@ void SkelReader::read_attachment_42(Attachment& a) {
             if (f & 32) a.color = r_.u32_be();
             if (f & 64) a.sequence = read_sequence_fields();
             if (f & 128) a.rotation = r_.f32_be();
-            a.x = r_.f32_be();
-            a.y = r_.f32_be();
-            a.scale_x = r_.f32_be();
-            a.scale_y = r_.f32_be();
-            a.width = r_.f32_be();
-            a.height = r_.f32_be();
+            r_.f32_be_into(a.x, a.y, a.scale_x, a.scale_y, a.width, a.height);
             break;
         case AttachmentType::BoundingBox:
             read_vertex_block(f & 16);
@@ -243,20 +223,8 @@ void SkelReader::read_attachment_42(Attachment& a) {
             if (tri < 0) r_.fail_at(hull_at, "mesh with " + std::to_string(v) + " vertices and hull " + std::to_string(a.hull) + " has no triangles");
             r_.check_count(static_cast<std::size_t>(tri), 1, "triangle index");
             a.triangles.resize(static_cast<std::size_t>(tri));
-            std::size_t first = 0;
-            {
-                // Fast path: one-byte indices (below 128 and the vertex count) straight from the bytes; the
-                // checked loop takes over at the first other one.
-                const std::uint8_t* p = r_.cursor();
-                const std::size_t n = skel_fast_paths ? std::min(a.triangles.size(), r_.remaining()) : 0;
-                const unsigned limit = std::min(static_cast<unsigned>(v), 0x80u);
-                std::uint16_t* out = a.triangles.data();
-                while (first < n && p[first] < limit) {
-                    out[first] = p[first];
-                    ++first;
-                }
-                r_.skip_checked(first);
-            }
+            // Fast path: one-byte indices (below 128 and the vertex count); the checked loop from the first other one.
+            const std::size_t first = read_small_varints(r_, a.triangles.data(), a.triangles.size(), std::min(static_cast<unsigned>(v), 0x80u));
             for (auto& x : std::span(a.triangles).subspan(first)) {
                 std::size_t at = r_.offset();
                 std::int32_t t = r_.varint();
@@ -266,9 +234,10 @@ void SkelReader::read_attachment_42(Attachment& a) {
             if (nonessential) {
                 std::uint32_t e = count(1, "edge index count");
                 a.edges.resize(e);
-                for (auto& x : a.edges) x = static_cast<std::uint16_t>(r_.varint());
-                a.width = r_.f32_be();
-                a.height = r_.f32_be();
+                // Fast path: one-byte indices, as the triangles' (edges are not checked against the vertex count).
+                const std::size_t first_edge = read_small_varints(r_, a.edges.data(), e, 0x80u);
+                for (auto& x : std::span(a.edges).subspan(first_edge)) x = static_cast<std::uint16_t>(r_.varint());
+                r_.f32_be_into(a.width, a.height);
             }
             break;
         }
@@ -283,8 +252,7 @@ void SkelReader::read_attachment_42(Attachment& a) {
             link_skin_ = skin;
             ref_string(a.parent);
             if (nonessential) {
-                a.width = r_.f32_be();
-                a.height = r_.f32_be();
+                r_.f32_be_into(a.width, a.height);
             }
             break;
         }
@@ -298,9 +266,7 @@ void SkelReader::read_attachment_42(Attachment& a) {
             break;
         }
         case AttachmentType::Point:
-            a.rotation = r_.f32_be();
-            a.x = r_.f32_be();
-            a.y = r_.f32_be();
+            r_.f32_be_into(a.rotation, a.x, a.y);
             if (nonessential) a.color = r_.u32_be();
             break;
         case AttachmentType::Clipping:
@@ -379,11 +345,10 @@ bool SkelReader::read_weighted_fast(Vertices& v, std::size_t n) {
     for (const std::uint8_t* q = begin; q != p;) {
         const std::uint8_t c = *q++;
         *bones++ = c;
-        for (std::uint8_t j = 0; j < c; ++j, q += kInfluenceBytes, values += 3) {
+        const std::uint8_t* const last = q + c * kInfluenceBytes;
+        for (; q != last; q += kInfluenceBytes, values += 3) {
             *bones++ = q[0];
-            values[0] = ByteReader::big_endian_float(q + 1, special);
-            values[1] = ByteReader::big_endian_float(q + 5, special);
-            values[2] = ByteReader::big_endian_float(q + 9, special);
+            special |= ByteReader::big_endian_floats(q + 1, values, 3);  // x, y, weight
         }
     }
     if (special && r_.refuses_non_finite()) return false;  // the checked loop fails at the first one

@@ -4,7 +4,13 @@
 // One reader for every version: `v_` (from the header) picks the branches.
 #pragma once
 
+#include <algorithm>
 #include <string>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "rigio/io/byte_reader.hpp"
 #include "rigio/io/error.hpp"
@@ -66,6 +72,7 @@ private:
     void read_bone_timelines(Animation& a);
     void read_constraint_timelines(Animation& a);
     void read_deform_timelines(Animation& a);
+    bool read_deform_keys_fast(Vector<DeformKeyframe>& keys, std::uint32_t frames);  // every version
     // `c`: default-constructed (linear). Inline for the common linear and stepped curves.
     void read_curve(Curve& c) {
         const std::uint8_t type = r_.peek_u8();  // (throws at the end of the data, as reading it would)
@@ -82,6 +89,7 @@ private:
     void read_bone_timelines_4x(Animation& a);
     void read_constraint_timelines_4x(Animation& a);
     void read_physics_timelines(Animation& a);
+    bool read_ik_keys_4x_fast(Vector<IkKeyframe>& keys, std::uint32_t frames);
     void read_attachment_timeline_type(DeformTimeline& tl);
     void read_sequence_keys(const Skin& skin, int slot, DeformTimeline& tl, std::size_t key_at);
     void read_curve_4x(Curve& c, int channels) {  // as read_curve
@@ -161,8 +169,9 @@ private:
     std::vector<float> scratch_values_;
 };
 
-// Whether the reader takes its fast paths (runs of keys, weighted vertices and 4.2 triangle indices
-// decoded straight from the bytes). On, except in the test that compares them with the checked loops.
+// Whether the reader takes its fast paths (runs of keys, deform and IK keys included, weighted vertices
+// and 4.2 mesh indices decoded straight from the bytes). On, except in the test that compares them with
+// the checked loops.
 inline bool skel_fast_paths = true;
 
 // ---- Fast paths for the keys of a curve timeline (binary_animation_reader*.cpp) ----
@@ -171,11 +180,156 @@ inline bool skel_fast_paths = true;
 // checked loops would report (too few bytes, an unknown curve type, a NaN or infinity when refused):
 // the checked loop then reads the timeline from its start and fails exactly as it always has.
 // `fill(key, bytes, special)` sets a key's time and values from its `value_bytes` bytes, setting
-// `special` when a float is NaN or infinite (ByteReader::big_endian_float does).
+// `special` when a float is NaN or infinite (ByteReader::big_endian_float does); a fill returning bool
+// returns false at a value the checked loop refuses (fill_key). The other fast paths (deform and 4.x IK
+// keys, mesh indices) follow the same rule: anything unusual, and the checked loop reads it all again.
 
 inline float f32_at(const std::uint8_t* p, bool& special) { return io::ByteReader::big_endian_float(p, special); }
 inline std::uint32_t u32_at(const std::uint8_t* p) {
     return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+
+// The end of every fast path: when `decoded`, the reader steps over the `used` bytes it decoded;
+// otherwise `keys` is emptied and the reader left where it was, for the checked loop.
+template <class Keys>
+bool finish_keys(io::ByteReader& r, Keys& keys, bool decoded, std::ptrdiff_t used) {
+    if (!decoded) {
+        keys.clear();
+        return false;
+    }
+    r.skip_checked(static_cast<std::size_t>(used));
+    return true;
+}
+
+// Calls `fill`, which may return false for a value the checked loop would refuse (a boolean byte
+// other than 0 or 1): then the fast path gives up. Fills that cannot refuse anything return void.
+template <class Fill, class Key>
+bool fill_key(Fill& fill, Key& k, const std::uint8_t* p, bool& special) {
+    if constexpr (std::is_same_v<decltype(fill(k, p, special)), bool>) {
+        return fill(k, p, special);
+    } else {
+        fill(k, p, special);
+        return true;
+    }
+}
+
+// A varint+ of 1 to 4 bytes at `p` (before `end`) into `out`, stepping `p` over it; false (nothing
+// moved) for a 5-byte one (the checked read handles those, negative values included) or one cut short.
+inline bool varint_at(const std::uint8_t*& p, const std::uint8_t* end, std::uint32_t& out) {
+    std::uint32_t value = 0;
+    const std::uint8_t* q = p;
+    for (int shift = 0; shift < 28; shift += 7) {
+        if (q == end) return false;
+        const std::uint8_t b = *q++;
+        value |= static_cast<std::uint32_t>(b & 0x7F) << shift;
+        if (!(b & 0x80)) {
+            out = value;
+            p = q;
+            return true;
+        }
+    }
+    return false;
+}
+
+// A curve at `p` (before `end`) into `c` (default-constructed), stepping `p` over it: a type byte and,
+// for a Bézier, 3.x: cx1, cy1, cx2, cy2; 4.x: `handles` floats (Curve::bezier). False (for the checked
+// loop) at an unknown type or bytes cut short.
+inline bool curve_3x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, bool& special) {
+    if (p == end) return false;
+    const std::uint8_t type = *p;
+    if (type == 2) {
+        if (end - p < 17) return false;
+        c.type = CurveType::Bezier;
+        c.cx1 = f32_at(p + 1, special);
+        c.cy1 = f32_at(p + 5, special);
+        c.cx2 = f32_at(p + 9, special);
+        c.cy2 = f32_at(p + 13, special);
+        p += 17;
+        return true;
+    }
+    if (type > 1) return false;
+    if (type == 1) c.type = CurveType::Stepped;
+    ++p;
+    return true;
+}
+// (4.2 IK keys keep the type in their flags byte: bezier_4x_at reads the floats alone.)
+inline bool bezier_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, bool& special) {
+    if (static_cast<std::size_t>(end - p) < 4 * handles) return false;
+    c.type = CurveType::Bezier;
+    c.bezier.resize_for_overwrite(handles);  // (every handle decoded next)
+    special |= io::ByteReader::big_endian_floats(p, c.bezier.data(), handles);
+    p += 4 * handles;
+    return true;
+}
+inline bool curve_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, bool& special) {
+    if (p == end) return false;
+    const std::uint8_t type = *p;
+    if (type == 2) {
+        ++p;
+        if (bezier_4x_at(p, end, c, handles, special)) return true;
+        --p;
+        return false;
+    }
+    if (type > 1) return false;
+    if (type == 1) c.type = CurveType::Stepped;
+    ++p;
+    return true;
+}
+
+// Fast path for a run of varints below `limit` (at most 128, so one byte each), such as mesh indices:
+// copies them straight from the bytes into `out` (n at most) up to the first that is not, steps the
+// reader over them and returns how many; the checked loop reads the rest (and fails as it always has).
+// (With SSE2, 16 at a time while all 16 qualify: a byte from 128 has its top bit set, and one from
+// `limit` on compares greater than limit - 1, as signed bytes both, which sets it too.)
+inline std::size_t read_small_varints(io::ByteReader& r, std::uint16_t* out, std::size_t n, unsigned limit) {
+    if (!skel_fast_paths) return 0;
+    const std::uint8_t* p = r.cursor();
+    n = std::min(n, r.remaining());
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i below = _mm_set1_epi8(static_cast<char>(static_cast<int>(limit) - 1)), zero = _mm_setzero_si128();
+    for (; i + 16 <= n; i += 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+        if (_mm_movemask_epi8(_mm_or_si128(x, _mm_cmpgt_epi8(x, below))) != 0) break;
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), _mm_unpacklo_epi8(x, zero));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i + 8), _mm_unpackhi_epi8(x, zero));
+    }
+#endif
+    while (i < n && p[i] < limit) {
+        out[i] = p[i];
+        ++i;
+    }
+    r.skip_checked(i);
+    return i;
+}
+
+// The `n` big-endian 16-bit values at `p` (checked to be there) into `out`; returns the largest. (3.x
+// mesh indices: checked against the vertex count after, from the largest.) With SSE2, 8 at a time: the
+// bytes of each swapped by two shifts, the largest kept as a signed maximum of values biased by 0x8000.
+inline unsigned big_endian_u16s(const std::uint8_t* p, std::uint16_t* out, std::size_t n) {
+    unsigned largest = 0;
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    if (n >= 8) {
+        const __m128i bias = _mm_set1_epi16(static_cast<short>(0x8000));
+        __m128i top = _mm_set1_epi16(static_cast<short>(0x8000));  // biased 0
+        for (; i + 8 <= n; i += 8) {
+            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 2 * i));
+            const __m128i v = _mm_or_si128(_mm_slli_epi16(x, 8), _mm_srli_epi16(x, 8));
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), v);
+            top = _mm_max_epi16(top, _mm_xor_si128(v, bias));
+        }
+        alignas(16) std::uint16_t lanes[8];
+        _mm_store_si128(reinterpret_cast<__m128i*>(lanes), _mm_xor_si128(top, bias));
+        for (const std::uint16_t x : lanes) largest = std::max<unsigned>(largest, x);
+    }
+#endif
+    for (; i < n; ++i) {
+        const std::uint16_t x = static_cast<std::uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
+        out[i] = x;
+        largest = std::max<unsigned>(largest, x);
+    }
+    return largest;
 }
 
 // 3.x: each key's values then, for every key but the last, its curve: a type byte (0 linear,
@@ -196,7 +350,7 @@ bool read_keys_3x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
         keys.reserve(frames);
         for (std::uint32_t f = 0; f < frames; ++f) {
             Key& k = keys.emplace_back();
-            fill(k, p, special);
+            if (!fill_key(fill, k, p, special)) return false;
             p += value_bytes;
             if (f + 1 == frames) break;
             const std::uint8_t type = *p++;
@@ -218,12 +372,8 @@ bool read_keys_3x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
         }
         return !(special && r.refuses_non_finite());
     };
-    if (!decode()) {
-        keys.clear();
-        return false;
-    }
-    r.skip_checked(static_cast<std::size_t>(p - begin));
-    return true;
+    const bool decoded = decode();  // (before `p - begin` is taken)
+    return finish_keys(r, keys, decoded, p - begin);
 }
 
 // 4.x: each key's values then, from the second key on, the previous key's curve: a type byte and for
@@ -244,7 +394,7 @@ bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
         std::size_t spare = static_cast<std::size_t>(end - p) - least;
         keys.reserve(frames);
         for (std::uint32_t f = 0; f < frames; ++f) {
-            fill(keys.emplace_back(), p, special);
+            if (!fill_key(fill, keys.emplace_back(), p, special)) return false;
             p += value_bytes;
             if (f == 0) continue;
             const std::uint8_t type = *p++;
@@ -253,9 +403,9 @@ bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
                 spare -= 4 * handles;
                 Curve& c = keys[f - 1].curve;
                 c.type = CurveType::Bezier;
-                c.bezier.resize(handles);
-                float* h = c.bezier.data();
-                for (std::size_t i = 0; i < handles; ++i, p += 4) h[i] = f32_at(p, special);
+                c.bezier.resize_for_overwrite(handles);  // (every handle decoded next)
+                special |= io::ByteReader::big_endian_floats(p, c.bezier.data(), handles);
+                p += 4 * handles;
             } else if (type == 1) {
                 keys[f - 1].curve.type = CurveType::Stepped;
             } else if (type != 0) {
@@ -264,12 +414,8 @@ bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
         }
         return !(special && r.refuses_non_finite());
     };
-    if (!decode()) {
-        keys.clear();
-        return false;
-    }
-    r.skip_checked(static_cast<std::size_t>(p - begin));
-    return true;
+    const bool decoded = decode();  // (before `p - begin` is taken)
+    return finish_keys(r, keys, decoded, p - begin);
 }
 
 }  // namespace rigio::spine::detail

@@ -36,6 +36,23 @@ TEST(BezierHandles, ResizeFillsZerosLikeVector) {
     EXPECT_EQ(as_vector(h), (std::vector<float>{1, 2, 0, 0}));
 }
 
+// resize_for_overwrite sizes like resize, keeps the values below the old size and leaves the new ones
+// for the caller to write (the .skel reader's handles), inline or on the heap.
+TEST(BezierHandles, ResizeForOverwriteKeepsOldValues) {
+    for (std::size_t n : {4u, 8u, 12u, 28u}) {
+        BezierHandles h{1, 2};
+        h.resize_for_overwrite(n);
+        ASSERT_EQ(h.size(), n);
+        EXPECT_GE(h.capacity(), n);
+        EXPECT_EQ(h[0], 1);
+        EXPECT_EQ(h[1], 2);
+        for (std::size_t i = 2; i < n; ++i) h[i] = static_cast<float>(i);
+        std::vector<float> want{1, 2};
+        for (std::size_t i = 2; i < n; ++i) want.push_back(static_cast<float>(i));
+        EXPECT_EQ(as_vector(h), want) << n;
+    }
+}
+
 TEST(BezierHandles, CopyMoveAssignAndCompare) {
     for (std::size_t n : {0u, 4u, 8u, 9u, 28u}) {
         BezierHandles a;

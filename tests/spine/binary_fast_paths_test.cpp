@@ -1,10 +1,12 @@
-// The .skel reader's fast paths (runs of curve keys, weighted vertices and 4.2 triangle indices decoded
-// straight from the bytes, rigio::spine::detail::read_keys_3x/_4x and friends) against the checked
-// loops alone (skel_fast_paths off): on every corpus file of every version and on damaged copies of
-// them (truncations, flipped bytes, NaN and infinity written over floats, curve type bytes changed),
-// the same model or the same error (message, byte offset and context).
+// The .skel reader's fast paths (runs of curve keys, deform and IK keys, weighted vertices and 4.2 mesh
+// indices decoded straight from the bytes, rigio::spine::detail::read_keys_3x/_4x and friends) against
+// the checked loops alone (skel_fast_paths off): on every corpus file of every version and on damaged
+// copies of them (truncations, flipped bytes, NaN and infinity written over floats, curve type bytes
+// changed, and densely over the files with deform and IK keys), the same model or the same error
+// (message, byte offset and context). The raw varint decoder against ByteReader's.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -88,4 +90,125 @@ TEST(SpineBinaryFastPaths, SameModelOrSameErrorAsTheCheckedLoops) {
     if (files == 0) GTEST_SKIP() << "../shared/corpus not found";
     // The damage must reach the checked loops' failures often, not only the intact files.
     EXPECT_GT(errors, compared / 4) << compared << " inputs";
+}
+
+namespace {
+
+// How many deform and IK keys and mesh edges a model holds (what the newer fast paths decode).
+std::size_t deform_ik_edges(const spine::SkeletonData& sd) {
+    std::size_t n = 0;
+    for (const auto& a : sd.animations) {
+        for (const auto& t : a.ik) n += t.keys.size();
+        for (const auto& s : a.deform)
+            for (const auto& sl : s.slots)
+                for (const auto& t : sl.timelines) n += t.keys.size();
+    }
+    for (const auto& skin : sd.skins)
+        for (const auto& slot : skin.slots)
+            for (const auto& e : slot.attachments) n += e.attachment.edges.size();
+    return n;
+}
+
+}  // namespace
+
+// Per version, the two smallest corpus files with deform or IK keys: bytes across their last 60% set to
+// values that matter to those paths (curve types, varint continuation bits, boolean bytes, float
+// exponents), each also cut short there.
+TEST(SpineBinaryFastPaths, DeformAndIkKeysUnderDenseDamage) {
+    int compared = 0, errors = 0;
+    for (const char* version : {"3.7", "3.8", "4.0", "4.1", "4.2"}) {
+        std::vector<std::vector<std::uint8_t>> picked;
+        for (const auto& path : test::corpus_files(std::string("corpus/spine-") + version, ".skel")) {
+            auto bytes = io::read_file(path.string()).value();
+            auto sd = spine::read_skel(bytes);
+            if (sd.ok() && deform_ik_edges(*sd) > 0) picked.push_back(std::move(bytes));
+        }
+        std::sort(picked.begin(), picked.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+        picked.resize(std::min<std::size_t>(picked.size(), 2));
+        for (const auto& bytes : picked) {
+            const std::size_t from = bytes.size() * 2 / 5, step = std::max<std::size_t>(1, (bytes.size() - from) / 300);
+            for (std::size_t at = from; at < bytes.size(); at += step) {
+                std::vector<std::vector<std::uint8_t>> inputs;
+                for (const std::uint8_t value : {0x00, 0x01, 0x02, 0x03, 0x7F, 0x80, 0xFF}) {
+                    inputs.push_back(bytes);
+                    inputs.back()[at] = value;
+                }
+                inputs.emplace_back(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(at));
+                for (const auto& input : inputs) {
+                    const Outcome fast = read(input, true), checked = read(input, false);
+                    ++compared;
+                    errors += checked.model ? 0 : 1;
+                    ASSERT_EQ(fast.model.has_value(), checked.model.has_value()) << version << " @" << at << ": " << fast.error << " / " << checked.error;
+                    if (fast.model)
+                        EXPECT_TRUE(*fast.model == *checked.model) << version << " @" << at;
+                    else
+                        EXPECT_EQ(fast.error, checked.error) << version << " @" << at;
+                }
+            }
+        }
+    }
+    if (compared == 0) GTEST_SKIP() << "../shared/corpus not found";
+    EXPECT_GT(errors, compared / 8) << compared << " inputs";  // (a byte inside a float often still reads)
+}
+
+// The fast paths' varint decoder (1 to 4 bytes, else false) agrees with ByteReader::varint.
+TEST(SpineBinaryFastPaths, VarintAtAgreesWithTheReader) {
+    const std::vector<std::vector<std::uint8_t>> cases = {
+        {0x00}, {0x7F}, {0x80, 0x01}, {0xFF, 0x7F}, {0x80, 0x80, 0x01}, {0xFF, 0xFF, 0xFF, 0x7F},
+        {0x80, 0x00}, {0xFF, 0xFF, 0xFF, 0xFF, 0x0F}, {0x80}, {0xFF, 0xFF}, {},
+    };
+    for (const auto& bytes : cases) {
+        const std::uint8_t* p = bytes.data();
+        std::uint32_t value = 0;
+        const bool ok = spine::detail::varint_at(p, bytes.data() + bytes.size(), value);
+        io::ByteReader r(bytes);
+        std::optional<std::int32_t> checked;
+        try {
+            checked = r.varint();
+        } catch (const Error&) {
+        }
+        if (!ok) {
+            EXPECT_EQ(p, bytes.data());
+            // Refused: a 5-byte encoding (left to the checked read) or one cut short (which fails there).
+            EXPECT_TRUE(!checked || r.offset() == 5) << bytes.size();
+            continue;
+        }
+        ASSERT_TRUE(checked.has_value());
+        EXPECT_EQ(static_cast<std::int32_t>(value), *checked);
+        EXPECT_EQ(static_cast<std::size_t>(p - bytes.data()), r.offset());
+    }
+}
+
+// The block decoders of mesh indices (16 or 8 at a time where the machine allows) against plain loops:
+// every length to 40, values across the whole range, limits at the edges.
+TEST(SpineBinaryFastPaths, IndexBlocksAgreeWithPlainLoops) {
+    std::mt19937 rng(16);
+    for (std::size_t n = 0; n <= 40; ++n) {
+        for (int trial = 0; trial < 50; ++trial) {
+            std::vector<std::uint8_t> bytes(2 * n + 1);
+            const int high = trial % 3 == 0 ? 256 : trial % 3 == 1 ? 128 : 16;  // how large the bytes run
+            for (auto& b : bytes) b = static_cast<std::uint8_t>(std::uniform_int_distribution<int>(0, high - 1)(rng));
+            // big-endian 16-bit values and their largest
+            std::vector<std::uint16_t> out(n), expected(n);
+            unsigned largest = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                expected[i] = static_cast<std::uint16_t>((bytes[2 * i] << 8) | bytes[2 * i + 1]);
+                largest = std::max<unsigned>(largest, expected[i]);
+            }
+            EXPECT_EQ(spine::detail::big_endian_u16s(bytes.data(), out.data(), n), largest) << n;
+            EXPECT_EQ(out, expected) << n;
+            // one-byte varints below a limit: the run up to the first that is not, and the reader after it
+            for (const unsigned limit : {0u, 1u, 7u, 15u, 16u, 100u, 127u, 128u}) {
+                io::ByteReader r(std::span<const std::uint8_t>(bytes.data(), 2 * n));
+                std::vector<std::uint16_t> run(2 * n, 0xFFFF);
+                const std::size_t got = spine::detail::read_small_varints(r, run.data(), 2 * n, limit);
+                std::size_t want = 0;
+                while (want < 2 * n && bytes[want] < limit) ++want;
+                ASSERT_EQ(got, want) << n << " " << limit;
+                EXPECT_EQ(r.offset(), want);
+                for (std::size_t i = 0; i < want; ++i) EXPECT_EQ(run[i], bytes[i]);
+                for (std::size_t i = want; i < 2 * n; ++i) EXPECT_EQ(run[i], 0xFFFF);  // nothing past the run
+            }
+        }
+    }
 }

@@ -75,6 +75,12 @@ public:
         if (n > size_) std::fill(data() + size_, data() + n, 0.0f);
         size_ = static_cast<std::uint16_t>(n);
     }
+    // The same, but the new elements are left unset, for a caller that writes every one of them next
+    // (a reader decoding handles: no zero fill, which for a few floats is a memset call).
+    void resize_for_overwrite(std::size_t n) {
+        reserve(n);
+        size_ = static_cast<std::uint16_t>(n);
+    }
     void push_back(float v) {
         if (size_ == capacity_) grow(std::min<std::size_t>(2 * std::size_t{capacity_}, std::max<std::size_t>(kMaxSize, size_ + 1u)));
         data()[size_++] = v;
