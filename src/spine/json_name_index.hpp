@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 
 #include "rigio/io/arena.hpp"
 #include "rigio/io/arena_string.hpp"
+#include "rigio/io/json_tape.hpp"
 
 namespace rigio::spine::detail {
 
@@ -59,12 +61,39 @@ private:
         while (n < names * 2) n *= 2;
         return n;
     }
-    std::string_view name_of(const Entry& e) const { return std::string_view(bytes_).substr(e.offset, e.length); }
+    std::string_view name_of(const Entry& e) const { return {bytes_.data() + e.offset, e.length}; }
+    // A hash of a name, inline: names are short, and std::hash's call cost more than the look-up.
+    // Multiply-xorshift over the name's 8-byte words, the last one overlapping the one before; a name
+    // under 8 bytes is read as two overlapping 4-byte words, or its first, middle and last bytes. Every
+    // load is inside the name.
+    static std::size_t hash(std::string_view name) {
+        const char* p = name.data();
+        const std::size_t n = name.size();
+        auto load = [p](std::size_t at, auto word) {
+            std::memcpy(&word, p + at, sizeof word);
+            return static_cast<std::uint64_t>(word);
+        };
+        std::uint64_t h = n * 0x9E3779B97F4A7C15ull;
+        auto mix = [&h](std::uint64_t w) {
+            h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+            h ^= h >> 29;
+        };
+        if (n >= 8) {
+            for (std::size_t i = 0; i + 8 < n; i += 8) mix(load(i, std::uint64_t{}));
+            mix(load(n - 8, std::uint64_t{}));
+        } else if (n >= 4) {
+            mix(load(0, std::uint32_t{}) | load(n - 4, std::uint32_t{}) << 32);
+        } else if (n > 0) {
+            mix(static_cast<unsigned char>(p[0]) | std::uint64_t{static_cast<unsigned char>(p[n / 2])} << 8 |
+                std::uint64_t{static_cast<unsigned char>(p[n - 1])} << 16);
+        }
+        return static_cast<std::size_t>(h ^ h >> 31);
+    }
     // The entry holding `name`, else the free entry where it would go (the table is at most half full).
     std::size_t slot_of(std::string_view name) const {
         const std::size_t mask = table_.size() - 1;
-        std::size_t i = std::hash<std::string_view>{}(name) & mask;
-        while (table_[i].used && name_of(table_[i]) != name) i = (i + 1) & mask;
+        std::size_t i = hash(name) & mask;
+        while (table_[i].used && !io::tape::same(name_of(table_[i]), name)) i = (i + 1) & mask;
         return i;
     }
     void rehash(std::size_t size) {

@@ -303,6 +303,28 @@ private:
     void verified(const Fields& f, std::uint32_t arrays) {
         if (f.clean && f.containers && !(f.containers & ~arrays)) mark_verified(f.object);
     }
+    // Notes, as a reader walks the members of a map (an object of names: skins' slots and attachments,
+    // animations' timeline groups), whether the map holds no duplicate key anywhere inside: its own keys
+    // (unless `keys` is false: a timeline map may repeat them) have distinct fingerprint bits, or are found
+    // distinct, and every value that is a container was noted free of them. done() then notes the map so
+    // that the document's duplicate-key check steps over it.
+    struct MapCheck {
+        std::uint64_t seen = 0, repeats = 0;  // fingerprint bits of the keys (as match_fields)
+        bool clean = true;
+    };
+    void map_member(MapCheck& m, bool keys, std::string_view key, JEl value) {
+        if (keys) {
+            const std::uint64_t last = key.empty() ? 0u : static_cast<unsigned char>(key.back());
+            const std::uint64_t bit = std::uint64_t{1} << ((key.size() | last << 8) * 0x9E3779B97F4A7C15ull >> 58);
+            m.repeats |= m.seen & bit;
+            m.seen |= bit;
+        }
+        const io::tape::Ref r = io::tape::ref(value);
+        if (io::tape::is_container(r.doc->tape[r.json_index])) m.clean &= is_verified(value);
+    }
+    void map_done(const MapCheck& m, JObj o) {
+        if (m.clean && (!m.repeats || io::keys_distinct(o))) mark_verified(io::tape::ref(o).json_index);
+    }
     // The bit of the container whose opening word is at tape index `i`.
     void mark_verified(std::size_t i) { verified_[i >> 6] |= std::uint64_t{1} << (i & 63); }
     bool is_verified(JEl e) const {
