@@ -27,9 +27,10 @@ public:
     // Adds `name` with `value`; false (and nothing changed) when the name is there already.
     bool emplace(std::string_view name, int value) {
         if ((size_ + 1) * 2 > table_.size()) rehash(table_size_for(size_ + 1));
-        std::size_t i = slot_of(name);
-        if (table_[i].used) return false;
-        table_[i] = {static_cast<std::uint32_t>(bytes_.size()), static_cast<std::uint32_t>(name.size()), value, true};
+        const std::size_t h = hash(name);
+        std::size_t i = slot_of(name, h);
+        if (table_[i].tag) return false;
+        table_[i] = {static_cast<std::uint32_t>(bytes_.size()), static_cast<std::uint32_t>(name.size()), value, tag_of(h)};
         bytes_.append(name);
         ++size_;
         return true;
@@ -38,22 +39,22 @@ public:
     // The value of `name`, or nullptr.
     const int* find(std::string_view name) const {
         if (table_.empty()) return nullptr;
-        const Entry& e = table_[slot_of(name)];
-        return e.used ? &e.value : nullptr;
+        const Entry& e = table_[slot_of(name, hash(name))];
+        return e.tag ? &e.value : nullptr;
     }
 
     // Calls f(name, value&) for every name, in no particular order.
     template <class F>
     void for_each(F&& f) {
         for (Entry& e : table_)
-            if (e.used) f(name_of(e), e.value);
+            if (e.tag) f(name_of(e), e.value);
     }
 
 private:
     struct Entry {
         std::uint32_t offset = 0, length = 0;  // the name: bytes_[offset, offset + length)
         int value = 0;
-        bool used = false;
+        std::uint32_t tag = 0;  // tag_of(hash(name)), never 0; 0: a free entry
     };
 
     static std::size_t table_size_for(std::size_t names) {
@@ -89,18 +90,23 @@ private:
         }
         return static_cast<std::size_t>(h ^ h >> 31);
     }
-    // The entry holding `name`, else the free entry where it would go (the table is at most half full).
-    std::size_t slot_of(std::string_view name) const {
+    // The high bits of a hash (the slot takes the low ones), kept in the entry: a probe compares the
+    // names' bytes only when their tags agree.
+    static std::uint32_t tag_of(std::size_t h) { return static_cast<std::uint32_t>(static_cast<std::uint64_t>(h) >> 32) | 1u; }
+    // The entry holding `name` (whose hash is h), else the free entry where it would go (the table is at
+    // most half full).
+    std::size_t slot_of(std::string_view name, std::size_t h) const {
         const std::size_t mask = table_.size() - 1;
-        std::size_t i = hash(name) & mask;
-        while (table_[i].used && !io::tape::same(name_of(table_[i]), name)) i = (i + 1) & mask;
+        const std::uint32_t tag = tag_of(h);
+        std::size_t i = h & mask;
+        while (table_[i].tag && !(table_[i].tag == tag && io::tape::same(name_of(table_[i]), name))) i = (i + 1) & mask;
         return i;
     }
     void rehash(std::size_t size) {
         io::ArenaVector<Entry> old = std::move(table_);
         table_.assign(size, Entry{});
         for (const Entry& e : old)
-            if (e.used) table_[slot_of(name_of(e))] = e;
+            if (e.tag) table_[slot_of(name_of(e), hash(name_of(e)))] = e;
     }
 
     // From the read's arena, as the model (the reader's indexes live no longer than the read).

@@ -382,7 +382,7 @@ private:
         return number_slow(*m.value, m.key);
     }
     float number(JObj o, std::string_view key, float fallback);
-    float number(const Fields& f, std::uint32_t i, float fallback) {
+    [[gnu::always_inline]] float number(const Fields& f, std::uint32_t i, float fallback) {
         if (!f.has(i)) return fallback;
         double d;
         if (io::tape::number_at(f.doc->tape.get() + f.value[i], d) && fits_float(d)) return static_cast<float>(d);

@@ -94,15 +94,15 @@ public:
     // std::string is kept by the path for the scope's lifetime.
     class Scope {
     public:
-        Scope(JsonPath& p, std::string_view key) : p_(p) { p.push({key.data(), key.size(), Step::Key}); }
-        Scope(JsonPath& p, std::size_t index) : p_(p) { p.push({nullptr, index, Step::Index}); }
+        [[gnu::always_inline]] Scope(JsonPath& p, std::string_view key) : p_(p) { p.push({key.data(), key.size(), Step::Key}); }
+        [[gnu::always_inline]] Scope(JsonPath& p, std::size_t index) : p_(p) { p.push({nullptr, index, Step::Index}); }
         template <class S>
             requires std::same_as<S, std::string>
         Scope(JsonPath& p, S&& key) : p_(p) {
             p.push({nullptr, p.owned_.size(), Step::Owned});
             p.owned_.push_back(std::move(key));
         }
-        ~Scope() {
+        [[gnu::always_inline]] ~Scope() {
             if (p_.steps_[--p_.depth_].kind == Step::Owned) p_.owned_.pop_back();
         }
         Scope(const Scope&) = delete;
@@ -130,7 +130,7 @@ private:
 
     // The steps are written in place (steps_ only grows): a scope costs a store and a count.
     // (The growth is out of line, so that a push inlines to a compare, two stores and a count.)
-    void push(const Step& s) {
+    [[gnu::always_inline]] void push(const Step& s) {
         if (depth_ == steps_.size()) [[unlikely]]
             grow();
         steps_[depth_++] = s;
