@@ -188,3 +188,17 @@ std::optional<std::string> find_duplicate_key(const simdjson::dom::document& doc
 }
 
 }  // namespace rigio::io::detail
+
+namespace rigio::io {
+
+bool keys_distinct(simdjson::dom::object obj) {
+    const tape::Ref r = tape::ref(obj);
+    const std::uint64_t* t = r.doc->tape.get();
+    const std::uint8_t* strings = r.doc->string_buf.get();
+    const std::size_t close = tape::close_of(t[r.json_index]);  // the '}'
+    ArenaVector<detail::SeenKey> keys;  // (scratch from the read's arena, as the check's)
+    for (std::size_t i = r.json_index + 1; i < close; i = tape::after(t, i + 1)) keys.push_back(detail::seen_key(tape::string_at(strings, t[i])));
+    return !detail::duplicate_in(keys.begin(), keys.end());
+}
+
+}  // namespace rigio::io

@@ -371,6 +371,8 @@ JsonDocument::~JsonDocument() {
     if (parser_ && !spare_parser && parser_->capacity() <= kKeepParserFor + 64) spare_parser = std::move(parser_);
 }
 
+void JsonPath::grow() { steps_.resize(2 * depth_); }
+
 const std::string& JsonPath::pointer() const {
     rendered_.clear();
     for (std::size_t d = 0; d < depth_; ++d) {

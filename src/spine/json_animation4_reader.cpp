@@ -47,12 +47,14 @@ Curve JsonSkeletonReader::read_bezier(Field curve, int channels) {
 
 void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
     a.slots.reserve(a.slots.size() + o.size());
+    MapCheck group;  // a timeline map: its keys may repeat (see timeline_map), its values are checked
     for (auto slot_field : o) {
         Scope s(path_, slot_field.key);
         SlotTimelines g;
         g.slot = lookup_name(slots_, slot_field.key, "slot");
         JObj timelines = object(slot_field.value);
         g.timelines.reserve(timelines.size());
+        MapCheck timelines_check;
         for (auto tl : timelines) {
             Scope st(path_, tl.key);
             auto type = find_name(kSlotTimelineNames4, tl.key);
@@ -128,19 +130,25 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
                 t.color_keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
+            map_member(timelines_check, false, tl.key, tl.value);
         }
+        map_done(timelines_check, timelines);
+        map_member(group, false, slot_field.key, slot_field.value);
         a.slots.push_back(std::move(g));
     }
+    map_done(group, o);
 }
 
 void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
     a.bones.reserve(a.bones.size() + o.size());
+    MapCheck group;  // a timeline map: its keys may repeat (see timeline_map), its values are checked
     for (auto bone_field : o) {
         Scope s(path_, bone_field.key);
         BoneTimelines g;
         g.bone = lookup_name(bones_, bone_field.key, "bone");
         JObj timelines = object(bone_field.value);
         g.timelines.reserve(timelines.size());
+        MapCheck timelines_check;
         for (auto tl : timelines) {
             Scope st(path_, tl.key);
             auto type = find_name(kBoneTimelineNames, tl.key);
@@ -179,14 +187,19 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
                 t.keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
+            map_member(timelines_check, false, tl.key, tl.value);
         }
+        map_done(timelines_check, timelines);
+        map_member(group, false, bone_field.key, bone_field.value);
         a.bones.push_back(std::move(g));
     }
+    map_done(group, o);
 }
 
 // {skin: {slot: {attachment: {deform: [keys], sequence: [keys]}}}}
 void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
     a.deform.reserve(a.deform.size() + o.size());
+    MapCheck group;  // (maps of names, keys checked here: see map_member)
     for (auto skin_field : o) {
         Scope s(path_, skin_field.key);
         DeformSkin ds;
@@ -194,16 +207,19 @@ void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
         const Skin& skin = sd_.skins[static_cast<std::size_t>(ds.skin)];
         JObj slots = object(skin_field.value);
         ds.slots.reserve(slots.size());
+        MapCheck slots_check;
         for (auto slot_field : slots) {
             Scope ss(path_, slot_field.key);
             DeformSlot dsl;
             dsl.slot = lookup_name(slots_, slot_field.key, "slot");
             JObj attachments = object(slot_field.value);
+            MapCheck attachments_check;
             for (auto att_field : attachments) {
                 Scope sa(path_, att_field.key);
                 const OptString key = String(att_field.key);
                 const Attachment& target = timeline_attachment(skin, dsl.slot, key);
                 JObj timelines = object(att_field.value);
+                MapCheck timelines_check;
                 for (auto tl : timelines) {
                     Scope st(path_, tl.key);
                     DeformTimeline t;
@@ -229,12 +245,20 @@ void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
                         fail("unknown attachment timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected deform or sequence)");
                     }
                     dsl.timelines.push_back(std::move(t));
+                    map_member(timelines_check, true, tl.key, tl.value);
                 }
+                map_done(timelines_check, timelines);
+                map_member(attachments_check, true, att_field.key, att_field.value);
             }
+            map_done(attachments_check, attachments);
             ds.slots.push_back(std::move(dsl));
+            map_member(slots_check, true, slot_field.key, slot_field.value);
         }
+        map_done(slots_check, slots);
         a.deform.push_back(std::move(ds));
+        map_member(group, true, skin_field.key, skin_field.value);
     }
+    map_done(group, o);
 }
 
 }  // namespace rigio::spine::detail

@@ -137,12 +137,14 @@ Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
 
 void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
     a.slots.reserve(a.slots.size() + o.size());
+    MapCheck group;  // a timeline map: its keys may repeat (see timeline_map), its values are checked
     for (auto slot_field : o) {
         Scope s(path_, slot_field.key);
         SlotTimelines g;
         g.slot = lookup_name(slots_, slot_field.key, "slot");
         JObj timelines = object(slot_field.value);
         g.timelines.reserve(timelines.size());
+        MapCheck timelines_check;
         for (auto tl : timelines) {
             Scope st(path_, tl.key);
             SlotTimeline t;
@@ -183,19 +185,25 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
                 fail("unknown slot timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected attachment, color or twoColor)");
             }
             g.timelines.push_back(std::move(t));
+            map_member(timelines_check, false, tl.key, tl.value);
         }
+        map_done(timelines_check, timelines);
+        map_member(group, false, slot_field.key, slot_field.value);
         a.slots.push_back(std::move(g));
     }
+    map_done(group, o);
 }
 
 void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
     a.bones.reserve(a.bones.size() + o.size());
+    MapCheck group;  // a timeline map: its keys may repeat (see timeline_map), its values are checked
     for (auto bone_field : o) {
         Scope s(path_, bone_field.key);
         BoneTimelines g;
         g.bone = lookup_name(bones_, bone_field.key, "bone");
         JObj timelines = object(bone_field.value);
         g.timelines.reserve(timelines.size());
+        MapCheck timelines_check;
         for (auto tl : timelines) {
             Scope st(path_, tl.key);
             BoneTimeline t;
@@ -227,9 +235,13 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
                 t.keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
+            map_member(timelines_check, false, tl.key, tl.value);
         }
+        map_done(timelines_check, timelines);
+        map_member(group, false, bone_field.key, bone_field.value);
         a.bones.push_back(std::move(g));
     }
+    map_done(group, o);
 }
 
 void JsonSkeletonReader::read_ik_timelines(Animation& a, JObj o) {
@@ -343,6 +355,7 @@ void JsonSkeletonReader::read_path_timelines(Animation& a, JObj o) {
 
 void JsonSkeletonReader::read_deform_timelines(Animation& a, JObj o) {
     a.deform.reserve(a.deform.size() + o.size());
+    MapCheck group;  // timeline maps, at each level: their keys may repeat (see timeline_map)
     for (auto skin_field : o) {
         Scope s(path_, skin_field.key);
         DeformSkin ds;
@@ -350,23 +363,31 @@ void JsonSkeletonReader::read_deform_timelines(Animation& a, JObj o) {
         const Skin& skin = sd_.skins[static_cast<std::size_t>(ds.skin)];
         JObj slots = object(skin_field.value);
         ds.slots.reserve(slots.size());
+        MapCheck slots_check;
         for (auto slot_field : slots) {
             Scope ss(path_, slot_field.key);
             DeformSlot dsl;
             dsl.slot = lookup_name(slots_, slot_field.key, "slot");
             JObj timelines = object(slot_field.value);
             dsl.timelines.reserve(timelines.size());
+            MapCheck timelines_check;
             for (auto tl : timelines) {
                 Scope st(path_, tl.key);
                 DeformTimeline t;
                 t.attachment = String(tl.key);
                 read_deform_keys(a, tl.value, timeline_attachment(skin, dsl.slot, t.attachment), t);
                 dsl.timelines.push_back(std::move(t));
+                map_member(timelines_check, false, tl.key, tl.value);
             }
+            map_done(timelines_check, timelines);
             ds.slots.push_back(std::move(dsl));
+            map_member(slots_check, false, slot_field.key, slot_field.value);
         }
+        map_done(slots_check, slots);
         a.deform.push_back(std::move(ds));
+        map_member(group, false, skin_field.key, skin_field.value);
     }
+    map_done(group, o);
 }
 
 // The attachment a timeline at the current path names; fails when the skin has none under that key.

@@ -39,7 +39,8 @@ bool timeline_map(std::span<const std::string_view> path) {
 }  // namespace
 
 // The duplicate-key check runs after the read, and steps over the objects the reader has found free of
-// them (see verified): keyframes and most of a skeleton's objects are then walked once, not twice. A
+// them (see verified, map_member): keyframes, most of a skeleton's objects, and the maps of names the
+// reader walks (skins' slots and attachments, timeline maps) are then walked once, not twice. A
 // document with a duplicate key fails with that error whatever else is wrong with it, as when the check
 // ran first: the check also runs when the read fails, and the warnings of a read it refuses are dropped.
 SkeletonData JsonSkeletonReader::read() {

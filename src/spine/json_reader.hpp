@@ -35,6 +35,68 @@ inline bool fits_float(double d) { return d < kFloatLimit && d > -kFloatLimit; }
 // field costs no search. A list may hold the keys of several versions; `known` masks say which of them
 // a version knows (the others are reported as unknown keys, as a key not in the list is).
 inline constexpr std::size_t kMaxKeys = 32;
+
+// A perfect hash of the names of a Keys list, found at compile time, so that a member's key is matched
+// to its name with one table look-up and a compare of words (io::tape::KeyWords) wherever it stands in
+// the object: slot(key) picks the only name it can be, and the key is that name when their sizes and
+// words agree (and, over 16 bytes, their middle bytes). The seed is the first that sends the names of
+// the list to distinct slots; a list for which none is found does not compile.
+struct KeyHash {
+    static constexpr std::size_t kSlots = 64;
+    std::uint64_t seed = 0;
+    std::array<std::uint8_t, kSlots> slots{};  // index of the name + 1, or 0: no name
+    std::array<std::uint64_t, kMaxKeys> heads{}, tails{};
+    std::array<std::uint32_t, kMaxKeys> sizes{};
+
+    static constexpr std::size_t slot(std::uint64_t head, std::uint64_t tail, std::uint32_t size, std::uint64_t seed) {
+        return static_cast<std::size_t>(((head ^ (tail * 0x9E3779B97F4A7C15ull) ^ size) * seed) >> 58);
+    }
+    std::size_t slot(const io::tape::KeyWords& w) const { return slot(w.head, w.tail, w.size, seed); }
+    // The index of the name `w` is, or -1.
+    int find(const io::tape::KeyWords& w, const std::string_view* names) const {
+        const int j = static_cast<int>(slots[slot(w)]) - 1;
+        if (j < 0 || sizes[j] != w.size || heads[j] != w.head || tails[j] != w.tail) return -1;
+        if (w.size > 16 && !io::tape::same(names[j], {w.data, w.size})) return -1;
+        return j;
+    }
+
+    // The words of a name, as io::tape::key_words gives them for a key.
+    static constexpr std::uint64_t word(std::string_view s, std::size_t from, std::size_t count) {
+        std::uint64_t v = 0;
+        for (std::size_t i = 0; i < count; ++i) v |= std::uint64_t{static_cast<unsigned char>(s[from + i])} << (8 * i);
+        return v;
+    }
+    static consteval KeyHash of(const std::string_view* names, std::size_t n) {
+        KeyHash h;
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::string_view s = names[i];
+            h.sizes[i] = static_cast<std::uint32_t>(s.size());
+            h.heads[i] = word(s, 0, s.size() < 8 ? s.size() : 8);
+            h.tails[i] = s.size() > 8 ? word(s, s.size() - 8, 8) : 0;
+        }
+        for (std::uint64_t k = 1; k <= 1000; ++k) {
+            // Seeds drawn from splitmix64's sequence (odd): consecutive seeds would share their top bits.
+            std::uint64_t seed = k * 0x9E3779B97F4A7C15ull;
+            seed = (seed ^ seed >> 30) * 0xBF58476D1CE4E5B9ull;
+            seed = (seed ^ seed >> 27) * 0x94D049BB133111EBull;
+            seed = (seed ^ seed >> 31) | 1;
+            std::array<std::uint8_t, kSlots> slots{};
+            bool distinct = true;
+            for (std::size_t i = 0; i < n && distinct; ++i) {
+                const std::size_t at = slot(h.heads[i], h.tails[i], h.sizes[i], seed);
+                distinct = slots[at] == 0;
+                slots[at] = static_cast<std::uint8_t>(i + 1);
+            }
+            if (distinct) {
+                h.seed = seed;
+                h.slots = slots;
+                return h;
+            }
+        }
+        throw "no perfect hash found for these names";  // evaluated at compile time: a compile error
+    }
+};
+
 template <std::size_t N>
 struct Keys {
     static_assert(N <= kMaxKeys);
@@ -66,22 +128,15 @@ struct Keys {
     // The Bezier handles c2, c3, c4 of a 3.x keyframe (4.x writes curves as arrays: there they are
     // unknown), set by keys().
     std::uint32_t handles = 0;
-    // tag(names[i]), set by keys().
-    std::array<std::uint32_t, N> tags{};
-
-    // A key's length and first byte: the keys of one list have different tags but for a few (scaleX,
-    // shearX), so a member's key is compared with a name only when their tags agree.
-    static constexpr std::uint32_t tag(const char* key, std::size_t size) {
-        return static_cast<std::uint32_t>(size) << 8 | (size ? static_cast<unsigned char>(key[0]) : 0u);
-    }
+    // The names hashed for matching members to them (see KeyHash), set by keys().
+    KeyHash hash{};
 };
 template <class... S>
 consteval Keys<sizeof...(S)> keys(S... names) {
     Keys<sizeof...(S)> k{{std::string_view(names)...}};
-    for (std::size_t i = 0; i < k.names.size(); ++i) {
+    for (std::size_t i = 0; i < k.names.size(); ++i)
         if (k.names[i] == "c2" || k.names[i] == "c3" || k.names[i] == "c4") k.handles |= 1u << i;
-        k.tags[i] = k.tag(k.names[i].data(), k.names[i].size());
-    }
+    k.hash = KeyHash::of(k.names.data(), k.names.size());
     return k;
 }
 
@@ -233,20 +288,42 @@ private:
     template <std::size_t N>
     Fields fields(JObj o, const Keys<N>& keys, std::uint32_t known) {
         Fields f;
-        match_fields(o, keys.names.data(), keys.tags.data(), static_cast<std::uint32_t>(N), is_4x(version_) ? known & ~keys.handles : known, f);
+        match_fields(o, keys.names.data(), keys.hash, static_cast<std::uint32_t>(N), is_4x(version_) ? known & ~keys.handles : known, f);
         return f;
     }
     template <std::size_t N>
     Fields fields(JObj o, const Keys<N>& keys) {
         return fields(o, keys, keys.all());
     }
-    void match_fields(JObj o, const std::string_view* names, const std::uint32_t* tags, std::uint32_t count, std::uint32_t known, Fields& f);
+    void match_fields(JObj o, const std::string_view* names, const KeyHash& hash, std::uint32_t count, std::uint32_t known, Fields& f);
     // Notes that the object of `f`, now read, holds no duplicate key anywhere inside, when it is clean and
     // its only containers are fields of `arrays`, arrays the reader has read whole as numbers (which it
     // refuses otherwise): the document's duplicate-key check then steps over it (see read()). Objects
     // that hold no container are noted by match_fields itself.
     void verified(const Fields& f, std::uint32_t arrays) {
         if (f.clean && f.containers && !(f.containers & ~arrays)) mark_verified(f.object);
+    }
+    // Notes, as a reader walks the members of a map (an object of names: skins' slots and attachments,
+    // animations' timeline groups), whether the map holds no duplicate key anywhere inside: its own keys
+    // (unless `keys` is false: a timeline map may repeat them) have distinct fingerprint bits, or are found
+    // distinct, and every value that is a container was noted free of them. done() then notes the map so
+    // that the document's duplicate-key check steps over it.
+    struct MapCheck {
+        std::uint64_t seen = 0, repeats = 0;  // fingerprint bits of the keys (as match_fields)
+        bool clean = true;
+    };
+    void map_member(MapCheck& m, bool keys, std::string_view key, JEl value) {
+        if (keys) {
+            const std::uint64_t last = key.empty() ? 0u : static_cast<unsigned char>(key.back());
+            const std::uint64_t bit = std::uint64_t{1} << ((key.size() | last << 8) * 0x9E3779B97F4A7C15ull >> 58);
+            m.repeats |= m.seen & bit;
+            m.seen |= bit;
+        }
+        const io::tape::Ref r = io::tape::ref(value);
+        if (io::tape::is_container(r.doc->tape[r.json_index])) m.clean &= is_verified(value);
+    }
+    void map_done(const MapCheck& m, JObj o) {
+        if (m.clean && (!m.repeats || io::keys_distinct(o))) mark_verified(io::tape::ref(o).json_index);
     }
     // The bit of the container whose opening word is at tape index `i`.
     void mark_verified(std::size_t i) { verified_[i >> 6] |= std::uint64_t{1} << (i & 63); }
@@ -305,7 +382,7 @@ private:
         return number_slow(*m.value, m.key);
     }
     float number(JObj o, std::string_view key, float fallback);
-    float number(const Fields& f, std::uint32_t i, float fallback) {
+    [[gnu::always_inline]] float number(const Fields& f, std::uint32_t i, float fallback) {
         if (!f.has(i)) return fallback;
         double d;
         if (io::tape::number_at(f.doc->tape.get() + f.value[i], d) && fits_float(d)) return static_cast<float>(d);

@@ -195,7 +195,7 @@ void JsonSkeletonReader::known_keys(JObj o, std::initializer_list<std::string_vi
     }
 }
 
-void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, const std::uint32_t* tags, std::uint32_t count,
+void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, const KeyHash& hash, std::uint32_t count,
                                       std::uint32_t known, Fields& f) {
     const io::tape::Ref r = io::tape::ref(o);
     f.doc = r.doc;
@@ -211,26 +211,20 @@ void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, con
     const std::uint64_t* t = r.doc->tape.get();
     const std::uint8_t* strings = r.doc->string_buf.get();
     const std::size_t close = io::tape::close_of(t[r.json_index]);  // the '}'
-    // Objects list their keys in about the order of `names` (the writer's): the search for each key
-    // starts after the previous key's place and wraps around (the names are distinct).
-    std::uint32_t next = 0;
     for (std::size_t i = r.json_index + 1; i < close; i = io::tape::after(t, i + 1)) {
-        const std::string_view k = io::tape::string_at(strings, t[i]);
-        const std::uint32_t tag = Keys<1>::tag(k.data(), k.size());
-        std::uint32_t j = next;
-        std::uint32_t m = 0;
-        for (; m < count; ++m, j = j + 1 == count ? 0 : j + 1)
-            if (tags[j] == tag && io::tape::same(names[j], k)) break;
+        const io::tape::KeyWords w = io::tape::key_words(strings, t[i]);
+        const int found = hash.find(w, names);
         const bool container = io::tape::is_container(t[i + 1]);
-        if (m == count) {  // not in the list
+        if (found < 0) {  // not in the list
             f.unknown = true;
             unknown_containers |= container;
-            const std::uint64_t bit = std::uint64_t{1} << ((k.size() | (k.empty() ? 0u : static_cast<unsigned char>(k.back())) << 8) * 0x9E3779B97F4A7C15ull >> 58);
+            const std::uint64_t last = w.size ? static_cast<unsigned char>(w.data[w.size - 1]) : 0u;
+            const std::uint64_t bit = std::uint64_t{1} << ((w.size | last << 8) * 0x9E3779B97F4A7C15ull >> 58);
             repeats |= seen & bit;
             seen |= bit;
             continue;
         }
-        next = j + 1 == count ? 0 : j + 1;
+        const auto j = static_cast<std::uint32_t>(found);
         if (!(known >> j & 1)) f.unknown = true;
         if (!f.has(j)) {  // the first member of a name, as member()
             f.present |= 1u << j;

@@ -83,12 +83,14 @@ Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
 
 void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index) {
     skin.slots.reserve(skin.slots.size() + slots.size());
-    for (auto slot_field : slots) {
-        Scope ss(path_, slot_field.key);
+    MapCheck slots_check;  // (maps of names: the duplicate-key check is done here, see map_member)
+    io::tape::each_member(slots, [&](std::string_view slot_key, JEl slot_value) {
+        Scope ss(path_, slot_key);
         SkinSlot entry;
-        entry.slot = lookup_name(slots_, slot_field.key, "slot");
-        JObj keys = object(slot_field.value);
+        entry.slot = lookup_name(slots_, slot_key, "slot");
+        JObj keys = object(slot_value);
         entry.attachments.reserve(keys.size());
+        MapCheck keys_check;
         for (auto key_field : keys) {
             Scope sk(path_, key_field.key);
             SkinAttachment sat;
@@ -97,9 +99,13 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
             if (sat.attachment.type == AttachmentType::LinkedMesh)
                 links_.push_back({skin_index, skin.slots.size(), entry.attachments.size(), path_.pointer()});
             entry.attachments.push_back(std::move(sat));
+            map_member(keys_check, true, key_field.key, key_field.value);
         }
+        map_done(keys_check, keys);
         skin.slots.push_back(std::move(entry));
-    }
+        map_member(slots_check, true, slot_key, slot_value);
+    });
+    map_done(slots_check, slots);
 }
 
 Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
@@ -250,25 +256,41 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
 // when every element is a number of the expected kind (bone counts and bone indices int64 in range,
 // x, y, weight numbers that fit a float32) and the `count` vertices use the array exactly, as the
 // checked loop of read_vertices would find; false at anything else, leaving that loop to report it.
-// Each influence is four numbers, eight tape words.
+// Each influence is four numbers, eight tape words. The bones and values are written into room made up
+// front for the most n elements can hold (c <= count bone counts, then one bone and three values per four
+// elements left: c + (n - c) / 4 bones, which grows with c, and at most 3 * (n / 4) values), then trimmed
+// to what was written.
 bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::uint64_t* end, std::size_t count, int bone_count, Vertices& v) {
+    const std::size_t n = static_cast<std::size_t>(end - p) / 2;  // elements, when every one is a number (else false below)
+    if (count > n) return false;
+    v.bones.resize(count + (n - count) / 4);
+    v.values.resize(n / 4 * 3);
+    int* bones = v.bones.data();
+    float* values = v.values.data();
+    auto done = [&](bool ok) {
+        v.bones.resize(static_cast<std::size_t>(bones - v.bones.data()));
+        v.values.resize(static_cast<std::size_t>(values - v.values.data()));
+        return ok;
+    };
+    // Each write below follows a check that the element it reads is a number inside [p, end), and each
+    // influence is bounded by the words left: at most the room above is written.
     for (std::size_t vertex = 0; vertex < count; ++vertex) {
-        if (p >= end || io::tape::type_of(p[0]) != 'l' || p[1] > static_cast<std::uint64_t>(kMaxIndex)) return false;
+        if (p >= end || io::tape::type_of(p[0]) != 'l' || p[1] > static_cast<std::uint64_t>(kMaxIndex)) return done(false);
         const std::uint64_t influences = p[1];
         p += 2;
-        if (influences > static_cast<std::uint64_t>(end - p) / 8) return false;
-        v.bones.push_back(static_cast<int>(influences));
+        if (influences > static_cast<std::uint64_t>(end - p) / 8) return done(false);
+        *bones++ = static_cast<int>(influences);
         for (std::uint64_t b = 0; b < influences; ++b, p += 8) {
-            if (io::tape::type_of(p[0]) != 'l' || p[1] >= static_cast<std::uint64_t>(bone_count)) return false;
-            v.bones.push_back(static_cast<int>(p[1]));
+            if (io::tape::type_of(p[0]) != 'l' || p[1] >= static_cast<std::uint64_t>(bone_count)) return done(false);
+            *bones++ = static_cast<int>(p[1]);
             for (int k = 1; k <= 3; ++k) {
                 double d;
-                if (!io::tape::number_at(p + 2 * k, d) || !fits_float(d)) return false;
-                v.values.push_back(static_cast<float>(d));
+                if (!io::tape::number_at(p + 2 * k, d) || !fits_float(d)) return done(false);
+                *values++ = static_cast<float>(d);
             }
         }
     }
-    return p == end;
+    return done(p == end);
 }
 
 Vertices JsonSkeletonReader::read_vertices(Field vertices, int vertex_count) {
@@ -287,8 +309,6 @@ Vertices JsonSkeletonReader::read_vertices(Field vertices, int vertex_count) {
         fail(std::to_string(n) + " values cannot hold " + std::to_string(count) + " vertices (" + std::to_string(count * 2) +
              " unweighted, or weighted: bone count, then bone, x, y, weight per bone)");
     v.weighted = true;
-    v.bones.reserve(n / 2);
-    v.values.reserve(n);
     const io::tape::Ref r = io::tape::ref(arr);
     const std::uint64_t* tape = r.doc->tape.get();
     const int bone_count = static_cast<int>(sd_.bones.size());
@@ -296,6 +316,8 @@ Vertices JsonSkeletonReader::read_vertices(Field vertices, int vertex_count) {
     // The checked loop: it reads the array again from the start and fails at the first fault, with its path.
     v.bones.clear();
     v.values.clear();
+    v.bones.reserve(n / 2);
+    v.values.reserve(n);
     std::size_t i = 0;
     // Element i is read at tape index `at` (counts above bound every read by the array's size).
     std::size_t at = r.json_index + 1;

@@ -62,6 +62,10 @@ private:
     simdjson::dom::element root_;
 };
 
+// Whether the object names no key twice (its own keys only, not those of the objects inside it): for
+// readers that note objects free of duplicate keys as they read them (see JsonDocument::check_duplicates).
+bool keys_distinct(simdjson::dom::object obj);
+
 // Byte offset of the first syntax error in `text`, or nullopt when it is well-formed JSON (used to
 // locate errors that simdjson reports without a position).
 std::optional<std::size_t> find_json_syntax_error(std::string_view text, std::size_t max_depth, std::string* what);
@@ -90,15 +94,15 @@ public:
     // std::string is kept by the path for the scope's lifetime.
     class Scope {
     public:
-        Scope(JsonPath& p, std::string_view key) : p_(p) { p.push({key.data(), key.size(), Step::Key}); }
-        Scope(JsonPath& p, std::size_t index) : p_(p) { p.push({nullptr, index, Step::Index}); }
+        [[gnu::always_inline]] Scope(JsonPath& p, std::string_view key) : p_(p) { p.push({key.data(), key.size(), Step::Key}); }
+        [[gnu::always_inline]] Scope(JsonPath& p, std::size_t index) : p_(p) { p.push({nullptr, index, Step::Index}); }
         template <class S>
             requires std::same_as<S, std::string>
         Scope(JsonPath& p, S&& key) : p_(p) {
             p.push({nullptr, p.owned_.size(), Step::Owned});
             p.owned_.push_back(std::move(key));
         }
-        ~Scope() {
+        [[gnu::always_inline]] ~Scope() {
             if (p_.steps_[--p_.depth_].kind == Step::Owned) p_.owned_.pop_back();
         }
         Scope(const Scope&) = delete;
@@ -125,10 +129,13 @@ private:
     };
 
     // The steps are written in place (steps_ only grows): a scope costs a store and a count.
-    void push(const Step& s) {
-        if (depth_ == steps_.size()) steps_.resize(2 * depth_);
+    // (The growth is out of line, so that a push inlines to a compare, two stores and a count.)
+    [[gnu::always_inline]] void push(const Step& s) {
+        if (depth_ == steps_.size()) [[unlikely]]
+            grow();
         steps_[depth_++] = s;
     }
+    [[gnu::noinline]] void grow();
 
     std::string_view text_;
     std::vector<Step> steps_;  // steps_[0, depth_) is the path

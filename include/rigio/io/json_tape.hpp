@@ -71,6 +71,29 @@ inline std::string_view string_at(const simdjson::dom::document* doc, std::uint6
     return string_at(doc->string_buf.get(), word);
 }
 
+// A key's bytes as words, for matching it against a list of names in a few word compares (the Spine
+// reader's Keys): `head` is its first 8 bytes (the bytes past a shorter key zero), `tail` its last 8 when
+// it is longer than 8 bytes (else 0). The 8-byte load of a shorter key reads past its end: it stays inside
+// the string buffer, which simdjson allocates SIMDJSON_PADDING bytes longer than the strings it can hold,
+// and what it reads there is masked off. Words are little-endian: byte i of the key is bits 8i..8i+7.
+struct KeyWords {
+    std::uint64_t head, tail;
+    std::uint32_t size;
+    const char* data;
+};
+static_assert(std::endian::native == std::endian::little && simdjson::SIMDJSON_PADDING >= 8);
+inline KeyWords key_words(const std::uint8_t* strings, std::uint64_t word) {
+    const std::uint8_t* at = strings + (word & kPayload);
+    KeyWords w;
+    std::memcpy(&w.size, at, sizeof w.size);
+    w.data = reinterpret_cast<const char*>(at + sizeof w.size);
+    std::memcpy(&w.head, w.data, sizeof w.head);
+    if (w.size < 8) w.head &= ~(~std::uint64_t{0} << (8 * w.size));
+    w.tail = 0;
+    if (w.size > 8) std::memcpy(&w.tail, w.data + w.size - 8, sizeof w.tail);
+    return w;
+}
+
 // The value starting at tape word t[0] as a double when it is a number, exactly as
 // element::get_double gives it (an int64 or uint64 converted); false for any other value. (A number's
 // value is the next word; the tape ends with a root word, so t[1] is always readable.)
