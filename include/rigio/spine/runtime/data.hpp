@@ -66,10 +66,33 @@ struct AttachmentInfo {
     std::string_view path;
 };
 
+// The allocator of prepare()'s large arrays (AnimationInfo's pools, the weighted vertex records): a
+// vector's new elements are default-initialized (left as they are for these types) rather than zeroed,
+// since prepare() writes every value it keeps (zeroing them first wrote all that memory twice).
+// Otherwise std::allocator.
+template <class T>
+struct PoolAllocator : std::allocator<T> {
+    PoolAllocator() = default;
+    template <class U>
+    PoolAllocator(const PoolAllocator<U>&) noexcept {}
+    template <class U>
+    void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <class U, class... Args>
+    void construct(U* p, Args&&... args) {
+        std::construct_at(p, std::forward<Args>(args)...);
+    }
+    friend bool operator==(const PoolAllocator&, const PoolAllocator&) { return true; }
+};
+template <class T>
+using Pool = std::vector<T, PoolAllocator<T>>;
+
 // A weighted vertex: its index and the index of its first influence (in the attachment's `vertices`
-// triples; its count is at `bones[vertex + first_influence]`).
+// triples; its count is at `bones[vertex + first_influence]`). Without member initializers, so that
+// prepare() sizes its array without zeroing it first (it writes every record); WeightedVertex{} is zero.
 struct WeightedVertex {
-    int vertex = 0, first_influence = 0;
+    int vertex, first_influence;
 };
 
 // sizeof(BoneState) (skeleton.hpp checks it), for WeightedPair::bone_offset.
@@ -80,15 +103,16 @@ inline constexpr int kBoneStateBytes = 128;
 // prepare time from the model's arrays). Per influence count, the records of a group pair up:
 // 1: two vertices (the last repeated when the count is odd); 2: a vertex's two influences; 3: two
 // vertices in three records, each one's first two influences, then both third influences (the last
-// vertex repeated when odd); 4: a vertex's first two influences, then its last two.
+// vertex repeated when odd); 4: a vertex's first two influences, then its last two. Without member
+// initializers, as WeightedVertex (WeightedPair{} is zero).
 struct alignas(16) WeightedPair {
-    float position[4] = {};  // x, y of each influence (bind position)
-    float weight[4] = {};    // each influence's weight, twice
+    float position[4];  // x, y of each influence (bind position)
+    float weight[4];    // each influence's weight, twice
     // Each influence's bone as the byte offset of its state in Skeleton::bones (index times
     // kBoneStateBytes): the loops add it to the array's address without a multiplication.
-    std::int64_t bone_offset[2] = {};
-    int influence[2] = {};   // each influence's index (its deform offsets are at 2 * index)
-    int vertex[2] = {};      // the vertex each belongs to
+    std::int64_t bone_offset[2];
+    int influence[2];   // each influence's index (its deform offsets are at 2 * index)
+    int vertex[2];      // the vertex each belongs to
 };
 static_assert(sizeof(WeightedPair) == 64);  // a cache line
 
@@ -208,26 +232,6 @@ struct FiredEvent {
     float volume = 1, balance = 0;
 };
 
-// The allocator of AnimationInfo's pools: a vector's new elements are left as they are (default-
-// initialized) rather than zeroed, since prepare() writes every value it keeps (zeroing the pools first
-// wrote all their memory twice). Otherwise std::allocator.
-template <class T>
-struct PoolAllocator : std::allocator<T> {
-    PoolAllocator() = default;
-    template <class U>
-    PoolAllocator(const PoolAllocator<U>&) noexcept {}
-    template <class U>
-    void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
-        ::new (static_cast<void*>(p)) U;
-    }
-    template <class U, class... Args>
-    void construct(U* p, Args&&... args) {
-        std::construct_at(p, std::forward<Args>(args)...);
-    }
-    friend bool operator==(const PoolAllocator&, const PoolAllocator&) { return true; }
-};
-template <class T>
-using Pool = std::vector<T, PoolAllocator<T>>;
 
 struct AnimationInfo {
     std::string name;
@@ -295,8 +299,8 @@ struct RuntimeData {
     std::vector<AnimationInfo> animations;
     int max_deform_length = 0;  // the largest deform array of any attachment
     int max_world_vertices = 0; // the largest world vertex count (floats) of any attachment
-    std::vector<WeightedVertex> weighted_vertices;  // see AttachmentInfo::weighted_groups
-    std::vector<WeightedPair> weighted_pairs;       // see AttachmentInfo::weighted_pairs
+    Pool<WeightedVertex> weighted_vertices;  // see AttachmentInfo::weighted_groups
+    Pool<WeightedPair> weighted_pairs;       // see AttachmentInfo::weighted_pairs
 
     int find_skin(std::string_view name) const;       // -1 when absent
     int find_animation(std::string_view name) const;  // -1 when absent
