@@ -19,8 +19,8 @@ namespace {
 BoneTimeline rotate(Vector<BoneKeyframe> keys) { return {BoneTimelineType::Rotate, std::move(keys)}; }
 
 // A 3.x translate timeline on bone 1 with `count` linear keys at increasing (sometimes repeated) times,
-// viewing `frames` and `curves`.
-Timeline translate_timeline(int count, std::mt19937& rng, std::vector<float>& frames, std::vector<float>& curves) {
+// viewing `frames` and `transitions`.
+Timeline translate_timeline(int count, std::mt19937& rng, std::vector<float>& frames, std::vector<int>& transitions) {
     std::uniform_real_distribution<float> value(-100, 100), gap(0, 1);
     Timeline t;
     t.kind = TimelineKind::Translate;
@@ -32,9 +32,9 @@ Timeline translate_timeline(int count, std::mt19937& rng, std::vector<float>& fr
         if (i > 0 && i % 4 != 0) time += gap(rng);  // every fourth key repeats the time before
         frames.insert(frames.end(), {time, value(rng), value(rng)});
     }
-    curves.assign(static_cast<std::size_t>(count - 1) * kCurveStride, 0.0f);  // all linear
+    transitions.assign(static_cast<std::size_t>(count - 1), kTransitionLinear);  // all linear
     t.frames = frames;
-    t.curves = curves;
+    t.transitions = transitions;
     return t;
 }
 
@@ -47,8 +47,9 @@ TEST(SpineKeySearch, CountingFindsTheKeyBisectionFinds) {
     const AnimationInfo none;
     std::mt19937 rng(20);
     for (int count = 2; count <= 40; ++count) {  // past the counting limit too
-        std::vector<float> frames, curves;
-        Timeline counted = translate_timeline(count, rng, frames, curves), bisected = counted;
+        std::vector<float> frames;
+        std::vector<int> transitions;
+        Timeline counted = translate_timeline(count, rng, frames, transitions), bisected = counted;
         counted.ordered = true;
         bisected.ordered = false;
         // Counted four at a time: the times of keys 1 to the last, padded with +infinity (as prepare lays them out).

@@ -11,6 +11,7 @@
 #include "rigio/io/file.hpp"
 #include "rigio/spine/binary.hpp"
 #include "rigio/spine/runtime/data.hpp"
+#include "self_contained_curves.hpp"
 #include "support/shared.hpp"
 
 using namespace rigio::spine;
@@ -64,10 +65,12 @@ std::uint64_t prepared_hash(const RuntimeData& rd) {
         p.bytes(&a.duration, sizeof a.duration);
         for (const Timeline& t : a.timelines) {
             p.i(static_cast<long>(t.kind) << 48 | static_cast<long>(t.target + 1) << 24 | t.entries);
-            p.i(t.curve_stride << 8 | t.absolute << 2 | t.ordered << 1);
+            // (The layout the values were pinned with: curve_stride counted the kind too, and `curves`
+            // held every transition in the self-contained form.)
+            p.i((t.curve_stride + 1) << 8 | t.absolute << 2 | t.ordered << 1);
             p.i(static_cast<long>(t.attachment) << 32 | t.vertex_count << 4 | t.sub);
             p.all(t.frames);
-            p.all(t.curves);
+            p.all(rigio::test::self_contained_curves(t));
             p.all(t.names);
             p.all(t.vertices);
             p.all(t.draw_orders);

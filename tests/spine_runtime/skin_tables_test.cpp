@@ -8,6 +8,7 @@
 
 #include "fixtures.hpp"
 #include "rigio/spine/runtime/curves.hpp"
+#include "self_contained_curves.hpp"
 
 using namespace rigio::test;
 
@@ -99,11 +100,16 @@ TEST(CurveTable, LinearSteppedAndBezierMatchSampleCurve) {
     sd.animations.push_back(a);
     const RuntimeData rd = prepare(sd).value();
     const Timeline& tl = rd.animations[0].timelines[0];
-    ASSERT_EQ(tl.curves.size(), 5u * kCurveStride);
+    // Samples for the two Bézier transitions only, each transition's kind in `transitions`.
+    EXPECT_EQ(tl.curves.size(), 2u * kCurveSamples);
+    EXPECT_EQ(std::vector<int>(tl.transitions.begin(), tl.transitions.end()),
+              (std::vector<int>{kTransitionLinear, kTransitionBezier, kTransitionStepped, kTransitionLinear, kTransitionBezier + 1}));
+    const std::vector<float> laid_out = rigio::test::self_contained_curves(tl);
+    ASSERT_EQ(laid_out.size(), 5u * kCurveStride);
     for (int i = 0; i < 5; ++i) {
         float want[kCurveStride];
         sample_curve(curves[i], want);
-        for (int k = 0; k < kCurveStride; ++k) EXPECT_EQ(tl.curves[static_cast<std::size_t>(i * kCurveStride + k)], want[k]) << i << " " << k;
+        for (int k = 0; k < kCurveStride; ++k) EXPECT_EQ(laid_out[static_cast<std::size_t>(i * kCurveStride + k)], want[k]) << i << " " << k;
     }
 }
 

@@ -42,14 +42,7 @@ FloatQuad load_quad(const float* p) {
 
 }  // namespace
 
-void sample_curve(const Curve& curve, float* out) {
-    // Linear and stepped: the type, then zeros; a Bézier (any other type) writes all 19 floats below.
-    if (curve.type == CurveType::Linear || curve.type == CurveType::Stepped) {
-        std::fill(out, out + kCurveStride, 0.0f);
-        out[0] = curve.type == CurveType::Stepped ? kCurveStepped : kCurveLinear;
-        return;
-    }
-    out[0] = kCurveBezier;
+void sample_bezier(const Curve& curve, float* out) {
     // Cubic Bézier with end points (0,0) and (1,1), evaluated at t = 0.1 .. 0.9: x = w1 * cx1 + w2 * cx2
     // + w3 and y likewise with cy1, cy2 (weights from the table above, the same float operations done
     // once at compile time). Four outputs at a time (a GCC/Clang vector: each lane does the same
@@ -58,11 +51,22 @@ void sample_curve(const Curve& curve, float* out) {
     for (int j = 0; j < 16; j += 4) {
         const FloatQuad v = load_quad(kLaneWeights.w[0] + j) * c1 + load_quad(kLaneWeights.w[1] + j) * c2 +
                             load_quad(kLaneWeights.w[2] + j);
-        __builtin_memcpy(out + 1 + j, &v, sizeof v);
+        __builtin_memcpy(out + j, &v, sizeof v);
     }
     const float w1 = kFloatWeights.w[9][0], w2 = kFloatWeights.w[9][1], w3 = kFloatWeights.w[9][2];
-    out[17] = w1 * curve.cx1 + w2 * curve.cx2 + w3;
-    out[18] = w1 * curve.cy1 + w2 * curve.cy2 + w3;
+    out[16] = w1 * curve.cx1 + w2 * curve.cx2 + w3;
+    out[17] = w1 * curve.cy1 + w2 * curve.cy2 + w3;
+}
+
+void sample_curve(const Curve& curve, float* out) {
+    // Linear and stepped: the kind, then zeros; a Bézier (any other type) its samples.
+    if (curve.type == CurveType::Linear || curve.type == CurveType::Stepped) {
+        std::fill(out, out + kCurveStride, 0.0f);
+        out[0] = curve.type == CurveType::Stepped ? kCurveStepped : kCurveLinear;
+        return;
+    }
+    out[0] = kCurveBezier;
+    sample_bezier(curve, out + 1);
 }
 
 namespace {
@@ -91,15 +95,8 @@ constexpr Weights kWeights;
 
 }  // namespace
 
-void sample_absolute_curve(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
-                           float* out) {
-    // Linear and stepped transitions need only their type (the rest of the stride stays unused).
-    switch (curve.type) {
-        case CurveType::Linear: out[0] = kCurveLinear; return;
-        case CurveType::Stepped: out[0] = kCurveStepped; return;
-        case CurveType::Bezier: break;
-    }
-    out[0] = kCurveBezier;
+void sample_absolute_bezier(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
+                            float* out) {
     for (int c = 0; c < channels; ++c) {
         const std::size_t h = static_cast<std::size_t>(c) * 4;
         // A channel without handles (never from the readers) moves in a straight line.
@@ -111,7 +108,7 @@ void sample_absolute_curve(const Curve& curve, int channels, float t0, const flo
         // Time and value of each point share the weights: they are computed as one pair of doubles (a
         // GCC/Clang vector; each lane does the same operations in the same order as scalar code would).
         const DoublePair p0 = {t0, v0[c]}, p1 = {cx1, cy1}, p2 = {cx2, cy2}, p3 = {t1, v1[c]};
-        float* points = out + 1 + 18 * c;
+        float* points = out + 18 * c;
         for (int i = 0; i < 9; ++i) {
             const DoublePair point = kWeights.pair(i, 0) * p0 + kWeights.pair(i, 1) * p1 + kWeights.pair(i, 2) * p2 +
                                      kWeights.pair(i, 3) * p3;
@@ -119,6 +116,18 @@ void sample_absolute_curve(const Curve& curve, int channels, float t0, const flo
             points[2 * i + 1] = static_cast<float>(point[1]);
         }
     }
+}
+
+void sample_absolute_curve(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
+                           float* out) {
+    // Linear and stepped transitions need only their kind (the rest of the stride stays unused).
+    switch (curve.type) {
+        case CurveType::Linear: out[0] = kCurveLinear; return;
+        case CurveType::Stepped: out[0] = kCurveStepped; return;
+        case CurveType::Bezier: break;
+    }
+    out[0] = kCurveBezier;
+    sample_absolute_bezier(curve, channels, t0, v0, t1, v1, out + 1);
 }
 
 }  // namespace rigio::spine::runtime

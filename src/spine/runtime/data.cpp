@@ -131,7 +131,7 @@ int NameTable::find(std::string_view name) const {
 // A copy's timelines view the copy's pools: each view keeps its offset into the pool it came from.
 namespace {
 template <class T>
-std::span<const T> rebase(std::span<const T> view, const std::vector<T>& from, const std::vector<T>& to) {
+std::span<const T> rebase(std::span<const T> view, const Pool<T>& from, const Pool<T>& to) {
     if (view.empty()) return {};
     return {to.data() + (view.data() - from.data()), view.size()};
 }
@@ -145,6 +145,7 @@ AnimationInfo::AnimationInfo(const AnimationInfo& other)
         t.times = rebase(t.times, other.float_pool, float_pool);
         t.curves = rebase(t.curves, other.float_pool, float_pool);
         t.vertices = rebase(t.vertices, other.float_pool, float_pool);
+        t.transitions = rebase(t.transitions, other.int_pool, int_pool);
         t.names = rebase(t.names, other.int_pool, int_pool);
         t.draw_orders = rebase(t.draw_orders, other.int_pool, int_pool);
         t.events = rebase(t.events, other.int_pool, int_pool);

@@ -72,8 +72,12 @@ struct Span {
     if (t.absolute) return {next - 1, 0};  // 4.x curves are evaluated per channel
     const std::size_t e = static_cast<std::size_t>(t.entries);
     const float next_time = t.frames[next * e], prev_time = t.frames[(next - 1) * e];
-    const float linear = 1 - (time - next_time) / (prev_time - next_time);
-    return {next - 1, curve_percent(t.curves.data() + (next - 1) * kCurveStride, linear)};
+    const float percent = std::clamp(1 - (time - next_time) / (prev_time - next_time), 0.0f, 1.0f);
+    const int kind = t.transitions[next - 1];
+    if (kind == kTransitionLinear) return {next - 1, percent};
+    if (kind == kTransitionStepped) return {next - 1, 0};
+    const float* samples = t.curves.data() + static_cast<std::size_t>(kind - kTransitionBezier) * kCurveSamples;
+    return {next - 1, bezier_percent(samples, percent)};
 }
 
 // Interpolated value `field` (1-based within a key) at `time` inside a span. Inline (forced): as a
@@ -83,17 +87,24 @@ struct Span {
     const float a = t.frames[s.prev * e + static_cast<std::size_t>(field)];
     const float b = t.frames[(s.prev + 1) * e + static_cast<std::size_t>(field)];
     if (!t.absolute) return a + (b - a) * s.percent;
-    const float* curve = t.curves.data() + s.prev * static_cast<std::size_t>(t.curve_stride);
     const float t0 = t.frames[s.prev * e], t1 = t.frames[(s.prev + 1) * e];
-    if (field > (t.curve_stride - 1) / 18) return a + (time - t0) / (t1 - t0) * (b - a);  // a value without a curve
-    return absolute_curve_value(curve, field - 1, t0, a, t1, b, time);
+    const int kind = t.transitions[s.prev];
+    // Linear, or a value without a curve (past the channels the stride has points for).
+    if (kind == kTransitionLinear || field > t.curve_stride / 18) return a + (time - t0) / (t1 - t0) * (b - a);
+    if (kind == kTransitionStepped) return a;
+    const float* points = t.curves.data() + static_cast<std::size_t>(kind - kTransitionBezier) * static_cast<std::size_t>(t.curve_stride);
+    return absolute_bezier_value(points + 18 * (field - 1), t0, a, t1, b, time);
 }
 
 // The fraction of the way from key s.prev to the next one (deform keys hold whole arrays).
 inline float fraction_at(const Timeline& t, const Span& s, float time) {
     if (!t.absolute) return s.percent;
-    const float* curve = t.curves.data() + s.prev * static_cast<std::size_t>(t.curve_stride);
-    return absolute_curve_value(curve, 0, t.frames[s.prev], 0, t.frames[s.prev + 1], 1, time);
+    const float t0 = t.frames[s.prev], t1 = t.frames[s.prev + 1];
+    const int kind = t.transitions[s.prev];
+    if (kind == kTransitionLinear) return 0.0f + (time - t0) / (t1 - t0) * (1.0f - 0.0f);  // (as absolute_curve_value)
+    if (kind == kTransitionStepped) return 0;
+    const float* points = t.curves.data() + static_cast<std::size_t>(kind - kTransitionBezier) * static_cast<std::size_t>(t.curve_stride);
+    return absolute_bezier_value(points, t0, 0, t1, 1, time);
 }
 
 inline float last_value(const Timeline& t, int field) {

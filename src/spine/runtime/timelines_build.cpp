@@ -22,6 +22,7 @@ struct BuildScratch {
     struct Views {  // a timeline's views as offsets into its animation's pools, made views at the end
         std::size_t frames_at = 0, frames = 0, times_at = 0, times = 0, curves_at = 0, curves = 0, vertices_at = 0, vertices = 0;
         std::size_t ints_at = 0, ints = 0;  // names, draw_orders or events (by kind)
+        std::size_t transitions_at = 0, transitions = 0;
     };
     std::vector<Views> views;
     // Per key of the timeline being built, its curve: keyed[0, keyed_count). Sized (not reserved) for the
@@ -31,24 +32,23 @@ struct BuildScratch {
     std::vector<int> unchanged;  // draw order keys
 };
 
-// An animation's pools while its timelines are built: sized (and zero-filled) once from pool_sizes,
-// then written through plain pointers up to `floats`/`ints` used (a call per key to insert into a
-// vector cost more than the key's work). They grow only when the size hint is short; build_animation
-// trims them to what was used.
+// An animation's pools while its timelines are built: sized once from pool_sizes (not zero-filled: see
+// PoolAllocator), then written through plain pointers up to `floats`/`ints` used (a call per key to
+// insert into a vector cost more than the key's work). They grow only when the size hint is short;
+// build_animation trims them to what was used.
 struct Pools {
     AnimationInfo& out;
     std::size_t floats = 0, ints = 0;  // used
     // The pools' sizes, kept here (computing a vector's size from its pointers per key cost more).
     std::size_t float_size = out.float_pool.size(), int_size = out.int_pool.size();
 
-    // The next `n` floats (ints) of the pool: zero unless written before (a pool is only ever written
-    // below its `used` count).
+    // The next `n` floats (ints) of the pool, for the caller to write (their values are undefined).
     float* take_floats(std::size_t n) { return take(out.float_pool, float_size, floats, n); }
     int* take_ints(std::size_t n) { return take(out.int_pool, int_size, ints, n); }
 
 private:
     template <class T>
-    static T* take(std::vector<T>& pool, std::size_t& size, std::size_t& used, std::size_t n) {
+    static T* take(Pool<T>& pool, std::size_t& size, std::size_t& used, std::size_t n) {
         if (n > size - used) {
             pool.resize(std::max(used + n, size * 2));
             size = pool.size();
@@ -85,7 +85,7 @@ struct Builder {
         t.target = target;
         t.entries = entries;
         t.absolute = absolute;
-        t.curve_stride = absolute ? absolute_curve_stride(channel_count) : kCurveStride;
+        t.curve_stride = absolute ? absolute_curve_samples(channel_count) : kCurveSamples;
         views.frames_at = pools.floats;
         if (scratch.keyed.size() < frames) scratch.keyed.resize(frames);  // (a no-op: sized for the longest timeline)
     }
@@ -104,14 +104,14 @@ struct Builder {
         return pools.take_floats(n * static_cast<std::size_t>(t.entries));
     }
     const Curve** curves() { return scratch.keyed.data(); }
-    // The ints of names, draw orders or events: the next `count` of the int pool (zero-filled).
+    // The ints of names, draw orders or events: the next `count` of the int pool (to be written).
     int* ints(std::size_t count) {
         views.ints = count;
         views.ints_at = pools.ints;
         return pools.take_ints(count);
     }
     void finish() {
-        std::vector<float>& pool = out.float_pool;
+        Pool<float>& pool = out.float_pool;
         const Curve* const* keyed = scratch.keyed.data();
         const std::size_t n = scratch.keyed_count, e = static_cast<std::size_t>(t.entries);
         views.frames = n * e;  // (every key() appends `entries` values)
@@ -129,29 +129,43 @@ struct Builder {
             std::fill(times + (n - 1), times + views.times, std::numeric_limits<float>::infinity());
         }
         if (n >= 2 && keyed[0]) {  // (keys without curves: attachment, draw order, ...)
+            // A kind per transition, and samples for the Bézier transitions only (see Timeline): the
+            // floats are taken as if every transition were a Bézier, and those not used given back.
             const std::size_t stride = static_cast<std::size_t>(t.curve_stride);
-            views.curves = (n - 1) * stride;
+            views.transitions = n - 1;
+            views.transitions_at = pools.ints;
+            int* const kinds = pools.take_ints(n - 1);
             views.curves_at = pools.floats;
-            float* const curves = pools.take_floats(views.curves);  // (zero-filled)
+            float* const curves = pools.take_floats((n - 1) * stride);
             frames = pool.data() + views.frames_at;  // (taking may have moved the pool)
+            int beziers = 0;  // (at most the key count, which is an int's: the model's lists are in memory)
             if (!t.absolute) {
                 for (std::size_t i = 0; i + 1 < n; ++i) {
-                    // The curves are zero-filled already: linear and stepped transitions need only their
-                    // type (most transitions are linear, and sample_curve would clear the whole stride again).
                     const Curve& c = *keyed[i];
-                    if (c.type == CurveType::Bezier)
-                        sample_curve(c, curves + i * stride);
-                    else
-                        curves[i * stride] = c.type == CurveType::Stepped ? kCurveStepped : kCurveLinear;
+                    if (c.type == CurveType::Bezier) {
+                        sample_bezier(c, curves + static_cast<std::size_t>(beziers) * stride);
+                        kinds[i] = kTransitionBezier + beziers++;
+                    } else {
+                        kinds[i] = c.type == CurveType::Stepped ? kTransitionStepped : kTransitionLinear;
+                    }
                 }
             } else {
                 static const float zero[1] = {0}, one[1] = {1};
                 for (std::size_t i = 0; i + 1 < n; ++i) {
+                    const Curve& c = *keyed[i];
+                    if (c.type != CurveType::Bezier) {
+                        kinds[i] = c.type == CurveType::Stepped ? kTransitionStepped : kTransitionLinear;
+                        continue;
+                    }
                     const float* v0 = percent ? zero : frames + i * e + 1;
                     const float* v1 = percent ? one : frames + (i + 1) * e + 1;
-                    sample_absolute_curve(*keyed[i], channels, frames[i * e], v0, frames[(i + 1) * e], v1, curves + i * stride);
+                    sample_absolute_bezier(c, channels, frames[i * e], v0, frames[(i + 1) * e], v1,
+                                           curves + static_cast<std::size_t>(beziers) * stride);
+                    kinds[i] = kTransitionBezier + beziers++;
                 }
             }
+            views.curves = static_cast<std::size_t>(beziers) * stride;
+            pools.floats = views.curves_at + views.curves;  // (the floats of linear and stepped transitions back)
         }
     }
 };
@@ -238,7 +252,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
         if (!keys.empty()) last_key = std::max(last_key, keys.back().time);
     };
     const std::string& name = out.name;
-    // The pools' sizes are their capacities, reserved from pool_sizes (zero-filled here, just before use).
+    // The pools' sizes are their capacities, reserved from pool_sizes (not zero-filled: see PoolAllocator).
     out.float_pool.resize(out.float_pool.capacity());
     out.int_pool.resize(out.int_pool.capacity());
     Pools pools{out};
@@ -431,7 +445,10 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
                 for (const DeformKeyframe& k : dt.keys) {
                     // Unweighted: absolute positions (setup + offsets). Weighted: the offsets (on zeros).
                     float* values = std::exchange(next_values, next_values + n);
-                    if (!weighted) std::copy(att.vertices.begin(), att.vertices.begin() + static_cast<long>(n), values);
+                    if (!weighted)
+                        std::copy(att.vertices.begin(), att.vertices.begin() + static_cast<long>(n), values);
+                    else
+                        std::fill(values, values + n, 0.0f);
                     if (k.values.empty()) continue;
                     if (k.offset < 0 || static_cast<std::size_t>(k.offset) + k.values.size() > n)
                         throw Error("deform key at " + std::to_string(k.time) + " writes past the attachment's " +
@@ -504,6 +521,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
         if (v.times) t.times = {floats + v.times_at, v.times};
         if (v.curves) t.curves = {floats + v.curves_at, v.curves};
         if (v.vertices) t.vertices = {floats + v.vertices_at, v.vertices};
+        if (v.transitions) t.transitions = {ints + v.transitions_at, v.transitions};
         if (v.ints) {
             const std::span<const int> view(ints + v.ints_at, v.ints);
             if (t.kind == TimelineKind::Attachment)
@@ -520,7 +538,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
 
 void build_animations(RuntimeData& rd, const Vector<Animation>& animations) {
     // One walk of the timelines' lists sizes every animation's pools and timeline list (reserved now,
-    // zero-filled just before use) and the builder's scratch for the largest; the animations are then
+    // sized just before use) and the builder's scratch for the largest; the animations are then
     // built in place.
     rd.animations.resize(animations.size());
     BuildScratch scratch;

@@ -28,8 +28,12 @@ PoolSizes pool_sizes(const RuntimeData& rd, const Animation& a, std::size_t& bud
         z.max_keys = std::max(z.max_keys, keys);
         z.floats += keys * static_cast<std::size_t>(entries);
         if (keys >= 2 && keys <= kCountedKeys) z.floats += counted_times(keys);  // (when ordered)
-        if (curved && keys >= 2)
-            z.floats += (keys - 1) * static_cast<std::size_t>(absolute ? absolute_curve_stride(channels) : kCurveStride);
+        // Curves: a transition kind each, and samples for as many as are Bézier (at most all of them: the
+        // floats are counted as if they were, the pool's unused end is never written).
+        if (curved && keys >= 2) {
+            z.ints += keys - 1;
+            z.floats += (keys - 1) * static_cast<std::size_t>(absolute ? absolute_curve_samples(channels) : kCurveSamples);
+        }
     };
     for (const SlotTimelines& g : a.slots)
         for (const SlotTimeline& st : g.timelines) {

@@ -18,46 +18,63 @@
 
 namespace rigio::spine::runtime {
 
-constexpr int kCurveStride = 19;  // per transition: type, then 9 (x, y) samples
+// Prepared timelines (data.hpp) keep per transition only its kind, and samples for Bézier transitions
+// alone (Timeline::transitions, Timeline::curves): most transitions are linear and need none. A
+// transition's kind there is kCurveLinear, kCurveStepped, or kCurveBezier + b for the timeline's b-th
+// Bézier transition. The functions below also take the self-contained form of one transition: its kind
+// (kCurveLinear, kCurveStepped, kCurveBezier) as a float, then its samples (zeros when it has none).
+constexpr int kCurveSamples = 18;                 // 3.x: floats per Bézier transition, 9 (x, y) samples
+constexpr int kCurveStride = 1 + kCurveSamples;   // 3.x: the self-contained form
 constexpr float kCurveLinear = 0, kCurveStepped = 1, kCurveBezier = 2;
+constexpr int kTransitionLinear = 0, kTransitionStepped = 1, kTransitionBezier = 2;  // Timeline::transitions
 
-// Writes the 19 floats describing `curve` to out[0..18].
+// 3.x: writes the 18 samples of Bézier `curve` to out[0..17].
+void sample_bezier(const Curve& curve, float* out);
+// 3.x: writes the 19 floats of the self-contained form of `curve` to out[0..18].
 void sample_curve(const Curve& curve, float* out);
 
-// The eased fraction for transition `curve` (19 floats) at linear fraction `percent`. Inline: it is
-// on every 3.x timeline's path, where the call cost as much as the work.
-inline float curve_percent(const float* curve, float percent) {
-    percent = std::clamp(percent, 0.0f, 1.0f);
-    if (curve[0] == kCurveLinear) return percent;
-    if (curve[0] == kCurveStepped) return 0;
+// 3.x: the eased fraction for a Bézier transition (its 18 samples) at linear fraction `percent`, which
+// is within [0, 1]. Inline: it is on every 3.x timeline's path, where the call cost as much as the work.
+inline float bezier_percent(const float* samples, float percent) {
     // The first sample whose x is at or after `percent` (10: none), found without a branch per
-    // sample (where the search stops changes from call to call and would be mispredicted).
+    // sample (where the search stops changes from call to call and would be mispredicted). Sample k
+    // (1 to 9) is (samples[2k - 2], samples[2k - 1]).
     int i = 10;
-    for (int k = 9; k >= 1; --k) i = curve[2 * k - 1] >= percent ? k : i;
-    const float px = i > 1 ? curve[2 * i - 3] : 0, py = i > 1 ? curve[2 * i - 2] : 0;
+    for (int k = 9; k >= 1; --k) i = samples[2 * k - 2] >= percent ? k : i;
+    const float px = i > 1 ? samples[2 * i - 4] : 0, py = i > 1 ? samples[2 * i - 3] : 0;
     if (i == 10) {
         if (px >= 1) return py;
         return py + (1 - py) * (percent - px) / (1 - px);
     }
-    const float x = curve[2 * i - 1], y = curve[2 * i];
+    const float x = samples[2 * i - 2], y = samples[2 * i - 1];
     if (x == px) return y;
     return py + (y - py) * (percent - px) / (x - px);
 }
 
-// 4.x: floats per transition for `channels` channels (the type, then 9 (time, value) points each).
-constexpr int absolute_curve_stride(int channels) { return 1 + 18 * channels; }
+// 3.x: the eased fraction for transition `curve` (the self-contained form) at linear fraction `percent`.
+inline float curve_percent(const float* curve, float percent) {
+    percent = std::clamp(percent, 0.0f, 1.0f);
+    if (curve[0] == kCurveLinear) return percent;
+    if (curve[0] == kCurveStepped) return 0;
+    return bezier_percent(curve + 1, percent);
+}
 
-// 4.x: writes the transition from key (t0, v0[c]) to key (t1, v1[c]) for each channel c; `curve.bezier`
-// holds cx1, cy1, cx2, cy2 per channel.
+// 4.x: floats per Bézier transition for `channels` channels (9 (time, value) points each), and per
+// transition in the self-contained form (the kind first).
+constexpr int absolute_curve_samples(int channels) { return 18 * channels; }
+constexpr int absolute_curve_stride(int channels) { return 1 + absolute_curve_samples(channels); }
+
+// 4.x: writes the points of Bézier `curve` from key (t0, v0[c]) to key (t1, v1[c]) for each channel c
+// to out[0, 18 * channels); `curve.bezier` holds cx1, cy1, cx2, cy2 per channel.
+void sample_absolute_bezier(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
+                            float* out);
+// 4.x: the self-contained form of the same (the kind only, for linear and stepped curves).
 void sample_absolute_curve(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
                            float* out);
 
-// 4.x: channel `channel` of transition `curve` at `time` (t0 <= time < t1), from v0 to v1. Inline:
-// it is on every 4.x timeline's path, where the call cost as much as the work.
-inline float absolute_curve_value(const float* curve, int channel, float t0, float v0, float t1, float v1, float time) {
-    if (curve[0] == kCurveLinear) return v0 + (time - t0) / (t1 - t0) * (v1 - v0);
-    if (curve[0] == kCurveStepped) return v0;
-    const float* p = curve + 1 + 18 * channel;
+// 4.x: a channel of a Bézier transition (`points`: its 9 points) at `time` (t0 <= time < t1), from v0
+// to v1. Inline: it is on every 4.x timeline's path, where the call cost as much as the work.
+inline float absolute_bezier_value(const float* p, float t0, float v0, float t1, float v1, float time) {
     // The segment holding `time`: from the key to the first point, between two points, or from the
     // last point to the next key. The first point at or after `time` (i = 18: none) is found without a
     // branch per point (where the search stops changes from call to call and would be mispredicted).
@@ -81,6 +98,14 @@ inline float absolute_curve_value(const float* curve, int channel, float t0, flo
         y1 = i < 18 ? p[i + 1] : v1;
     }
     return y0 + (time - x0) / (x1 - x0) * (y1 - y0);
+}
+
+// 4.x: channel `channel` of transition `curve` (the self-contained form) at `time` (t0 <= time < t1),
+// from v0 to v1.
+inline float absolute_curve_value(const float* curve, int channel, float t0, float v0, float t1, float v1, float time) {
+    if (curve[0] == kCurveLinear) return v0 + (time - t0) / (t1 - t0) * (v1 - v0);
+    if (curve[0] == kCurveStepped) return v0;
+    return absolute_bezier_value(curve + 1 + 18 * channel, t0, v0, t1, v1, time);
 }
 
 }  // namespace rigio::spine::runtime

@@ -9,6 +9,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <utility>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,6 +20,7 @@
 
 #include "rigio/io/error.hpp"
 #include "rigio/spine/model.hpp"
+#include "rigio/spine/runtime/curves.hpp"
 
 namespace rigio::spine::runtime {
 
@@ -61,10 +66,33 @@ struct AttachmentInfo {
     std::string_view path;
 };
 
+// The allocator of prepare()'s large arrays (AnimationInfo's pools, the weighted vertex records): a
+// vector's new elements are default-initialized (left as they are for these types) rather than zeroed,
+// since prepare() writes every value it keeps (zeroing them first wrote all that memory twice).
+// Otherwise std::allocator.
+template <class T>
+struct PoolAllocator : std::allocator<T> {
+    PoolAllocator() = default;
+    template <class U>
+    PoolAllocator(const PoolAllocator<U>&) noexcept {}
+    template <class U>
+    void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <class U, class... Args>
+    void construct(U* p, Args&&... args) {
+        std::construct_at(p, std::forward<Args>(args)...);
+    }
+    friend bool operator==(const PoolAllocator&, const PoolAllocator&) { return true; }
+};
+template <class T>
+using Pool = std::vector<T, PoolAllocator<T>>;
+
 // A weighted vertex: its index and the index of its first influence (in the attachment's `vertices`
-// triples; its count is at `bones[vertex + first_influence]`).
+// triples; its count is at `bones[vertex + first_influence]`). Without member initializers, so that
+// prepare() sizes its array without zeroing it first (it writes every record); WeightedVertex{} is zero.
 struct WeightedVertex {
-    int vertex = 0, first_influence = 0;
+    int vertex, first_influence;
 };
 
 // sizeof(BoneState) (skeleton.hpp checks it), for WeightedPair::bone_offset.
@@ -75,15 +103,16 @@ inline constexpr int kBoneStateBytes = 128;
 // prepare time from the model's arrays). Per influence count, the records of a group pair up:
 // 1: two vertices (the last repeated when the count is odd); 2: a vertex's two influences; 3: two
 // vertices in three records, each one's first two influences, then both third influences (the last
-// vertex repeated when odd); 4: a vertex's first two influences, then its last two.
+// vertex repeated when odd); 4: a vertex's first two influences, then its last two. Without member
+// initializers, as WeightedVertex (WeightedPair{} is zero).
 struct alignas(16) WeightedPair {
-    float position[4] = {};  // x, y of each influence (bind position)
-    float weight[4] = {};    // each influence's weight, twice
+    float position[4];  // x, y of each influence (bind position)
+    float weight[4];    // each influence's weight, twice
     // Each influence's bone as the byte offset of its state in Skeleton::bones (index times
     // kBoneStateBytes): the loops add it to the array's address without a multiplication.
-    std::int64_t bone_offset[2] = {};
-    int influence[2] = {};   // each influence's index (its deform offsets are at 2 * index)
-    int vertex[2] = {};      // the vertex each belongs to
+    std::int64_t bone_offset[2];
+    int influence[2];   // each influence's index (its deform offsets are at 2 * index)
+    int vertex[2];      // the vertex each belongs to
 };
 static_assert(sizeof(WeightedPair) == 64);  // a cache line
 
@@ -159,8 +188,10 @@ inline constexpr std::size_t kCountedKeys = 32;
 // IK time,mix,softness,bend,compress,stretch; transform time,rotate,translate,scale,shear mixes (4.x:
 // time,rotate,x,y,scaleX,scaleY,shearY); path position/spacing time,value; path mix time,rotate,
 // translate (4.x: time,rotate,x,y); sequence time,mode,index,delay; physics time,value; the others
-// time only. `curves` holds, per transition, 19 floats in the 3.x form, or (4.x) `curve_stride` floats:
-// the type, then 9 sampled (time, value) points per channel (see curves.hpp).
+// time only. The curve of each transition (from key i to key i + 1) is `transitions[i]`: linear,
+// stepped, or the timeline's b-th Bézier transition, whose `curve_stride` floats are at
+// curves[b * curve_stride]: 9 (x, y) samples in the 3.x form, 9 sampled (time, value) points per channel
+// in the 4.x form (see curves.hpp). Linear and stepped transitions, the most, keep no samples.
 // The arrays are views: prepare() keeps every timeline's floats in its AnimationInfo's `float_pool` and
 // its integers in `int_pool` (two allocations per animation instead of up to six per timeline). Code
 // that builds a Timeline by hand points them at arrays of its own.
@@ -173,14 +204,17 @@ struct Timeline {
     int entries = 1;
     bool absolute = false;  // 4.x curves (per channel, absolute time and value)
     bool ordered = false;   // key times never decrease (and are not NaN): keys can be found by counting
-    int curve_stride = 19;  // floats per transition in `curves`
+    int curve_stride = kCurveSamples;  // floats per Bézier transition in `curves` (4.x: 18 per channel)
     int sub = 0;            // physics: the PhysicsTimelineType
     std::span<const float> frames;
     // Ordered timelines of 2 to kCountedKeys keys: the times of keys 1 to the last, side by side and
     // padded with +infinity to a multiple of 4, so that the keys before a time are counted four at a
     // time (empty otherwise, and in timelines built by hand: the keys are then found in `frames`).
     std::span<const float> times;
-    std::span<const float> curves;
+    std::span<const float> curves;      // the samples of the Bézier transitions, in transition order
+    // Per transition: kTransitionLinear, kTransitionStepped, or kTransitionBezier + b (empty: a timeline
+    // without curves, as attachment or draw-order timelines).
+    std::span<const int> transitions;
     std::span<const int> names;         // attachment: name id per frame, -1 for none
     int attachment = -1;                // deform, sequence: the attachment keyed
     int vertex_count = 0;               // deform: floats per frame in `vertices`
@@ -198,6 +232,7 @@ struct FiredEvent {
     float volume = 1, balance = 0;
 };
 
+
 struct AnimationInfo {
     std::string name;
     float duration = 0;
@@ -205,8 +240,8 @@ struct AnimationInfo {
     std::vector<FiredEvent> fired;    // payloads of event keyframes
     // What the timelines' views point into (see Timeline). Moving an AnimationInfo keeps the pools'
     // buffers, so the views stay valid; a copy gets its own pools and its views are pointed at them.
-    std::vector<float> float_pool;
-    std::vector<int> int_pool;
+    Pool<float> float_pool;
+    Pool<int> int_pool;
 
     AnimationInfo() = default;
     AnimationInfo(const AnimationInfo& other);
@@ -264,8 +299,8 @@ struct RuntimeData {
     std::vector<AnimationInfo> animations;
     int max_deform_length = 0;  // the largest deform array of any attachment
     int max_world_vertices = 0; // the largest world vertex count (floats) of any attachment
-    std::vector<WeightedVertex> weighted_vertices;  // see AttachmentInfo::weighted_groups
-    std::vector<WeightedPair> weighted_pairs;       // see AttachmentInfo::weighted_pairs
+    Pool<WeightedVertex> weighted_vertices;  // see AttachmentInfo::weighted_groups
+    Pool<WeightedPair> weighted_pairs;       // see AttachmentInfo::weighted_pairs
 
     int find_skin(std::string_view name) const;       // -1 when absent
     int find_animation(std::string_view name) const;  // -1 when absent
