@@ -7,9 +7,9 @@
 //                                  animation; setup pose, apply, world transforms, every slot's world
 //                                  vertices), allocations per pose (expected 0)
 // and an "all" row per version and measure for the whole corpus. Heap use is counted by replacing
-// operator new/delete, on the measuring thread only. Allocations per load are a first load's (no spare
-// arena blocks of an earlier read to reuse, as in a process that loads one file: a loop takes fewer);
-// peak and model bytes come from a read on a fresh thread (rigio's per-thread JSON parser not yet there).
+// operator new/delete, on the measuring thread only. Allocations per load are each load's own (no spare
+// arena blocks of an earlier read reused: a loop of reads takes fewer); peak and model bytes come from a
+// read on a fresh thread, as in a process that reads one file (rigio's per-thread JSON parser not yet there).
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
@@ -88,11 +88,9 @@ std::size_t object_count(const SkeletonData& sd) {
     return n;
 }
 
-// Heap blocks, peak heap and the heap the model keeps of one read, on a fresh thread: a first read,
-// with no spare arena blocks of an earlier one to reuse (io::release_arena_spares), so that the blocks
-// counted are all the read's own (a loop of reads on one thread reuses them and takes fewer).
+// Peak heap and the heap the model keeps of one read, on a fresh thread.
 struct HeapUse {
-    std::size_t allocations = 0, peak = 0, model = 0;
+    std::size_t peak = 0, model = 0;
     bool ok = false;
 };
 HeapUse heap_of_read(const SpineFile& f) {
@@ -104,7 +102,6 @@ HeapUse heap_of_read(const SpineFile& f) {
             auto sd = read(f);
             use.ok = sd.ok();
             with_model = heap::live;
-            use.allocations = heap::allocations;
         }
         rigio::io::release_arena_spares();  // (the model's arena blocks, kept for a next read)
         use.model = with_model - std::min(with_model, heap::live);  // what the reader keeps (its reused JSON parser) is not the model's
@@ -116,10 +113,9 @@ HeapUse heap_of_read(const SpineFile& f) {
 }
 
 void read_files(benchmark::State& state, const std::vector<const SpineFile*>& sel) {
-    std::size_t input = 0, peak = 0, model = 0, objects = 0, allocations = 0;
+    std::size_t input = 0, peak = 0, model = 0, objects = 0;
     for (const SpineFile* f : sel) {
         const HeapUse use = heap_of_read(*f);
-        allocations += use.allocations;
         auto sd = read(*f);
         if (!use.ok || !sd) {
             state.SkipWithError((f->name + " does not read").c_str());
@@ -136,7 +132,18 @@ void read_files(benchmark::State& state, const std::vector<const SpineFile*>& se
             benchmark::DoNotOptimize(sd);
         }
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * input));
-    // A first read's heap blocks (heap_of_read), objects per load (object_count) and blocks per object.
+    // Heap blocks per read, each read's own: none of the arena blocks an earlier read left to reuse
+    // (a loop of reads reuses them and takes fewer), the thread's JSON parser already grown.
+    std::size_t allocations = 0;
+    for (const SpineFile* f : sel) {
+        rigio::io::release_arena_spares();
+        heap::counting = true;
+        const std::size_t before = heap::allocations;
+        benchmark::DoNotOptimize(read(*f));
+        allocations += heap::allocations - before;
+        heap::counting = false;
+    }
+    // Objects per load (object_count) and blocks per object.
     const double files = static_cast<double>(sel.size());
     state.counters["allocs_per_load"] = static_cast<double>(allocations) / files;
     state.counters["objects"] = static_cast<double>(objects) / files;
@@ -149,7 +156,7 @@ void read_files(benchmark::State& state, const std::vector<const SpineFile*>& se
 
 void playable_files(benchmark::State& state, const std::vector<const SpineFile*>& sel) {
     std::size_t input = 0, allocations = 0;
-    for (const SpineFile* f : sel) {  // heap blocks of a first load (no spare arena blocks to reuse)
+    for (const SpineFile* f : sel) {  // heap blocks per load, its own (no spare arena blocks of an earlier one)
         input += f->bytes.size();
         rigio::io::release_arena_spares();
         heap::counting = true;
