@@ -74,10 +74,9 @@ void free_block(Block* b) noexcept {
 // The blocks of the arenas that went on this thread, kept for the next arenas opened on it: a program
 // that reads model after model would otherwise give each block back to the heap (which returns the top
 // of the heap to the system) and take it again, its pages faulted in afresh on every read. At most
-// kMaxBlocks blocks and kMaxBytes in all; release_arena_spares() gives them back, as the thread's end does.
+// kSpareBlocks blocks and kSpareBytes in all; release_arena_spares() gives them back, as the thread's end does.
 struct SpareBlocks {
-    static constexpr std::size_t kMaxBlocks = kSpareBlocks, kMaxBytes = kSpareBytes;
-    Block* blocks[kMaxBlocks] = {};
+    Block* blocks[kSpareBlocks] = {};
     std::size_t count = 0, bytes = 0;
 
     ~SpareBlocks();
@@ -87,13 +86,13 @@ struct SpareBlocks {
     }
     // Keeps `b` if there is room, else in place of a smaller one, else gives it back to the heap.
     void keep(Block* b) noexcept {
-        if (b->size > kMaxBytes) return free_block(b);
+        if (b->size > kSpareBytes) return free_block(b);
         std::size_t at = count;
-        if (count == kMaxBlocks || bytes + b->size > kMaxBytes) {
+        if (count == kSpareBlocks || bytes + b->size > kSpareBytes) {
             at = 0;
             for (std::size_t i = 1; i < count; ++i)
                 if (blocks[i]->size < blocks[at]->size) at = i;
-            if (count == 0 || blocks[at]->size >= b->size || bytes - blocks[at]->size + b->size > kMaxBytes)
+            if (count == 0 || blocks[at]->size >= b->size || bytes - blocks[at]->size + b->size > kSpareBytes)
                 return free_block(b);
             bytes -= blocks[at]->size;
             free_block(blocks[at]);
