@@ -109,6 +109,9 @@ void sample_absolute_bezier(const Curve& curve, int channels, float t0, const fl
         // GCC/Clang vector; each lane does the same operations in the same order as scalar code would).
         const DoublePair p0 = {t0, v0[c]}, p1 = {cx1, cy1}, p2 = {cx2, cy2}, p3 = {t1, v1[c]};
         float* points = out + 18 * c;
+        // Unrolled: the weights become memory operands of the products at fixed addresses (no loads,
+        // counter or branch per point), about 10 instructions a point instead of 16.
+#pragma GCC unroll 9
         for (int i = 0; i < 9; ++i) {
             const DoublePair point = kWeights.pair(i, 0) * p0 + kWeights.pair(i, 1) * p1 + kWeights.pair(i, 2) * p2 +
                                      kWeights.pair(i, 3) * p3;

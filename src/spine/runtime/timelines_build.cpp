@@ -19,12 +19,6 @@ namespace {
 // Scratch arrays of build_animation, reused from one animation to the next (sized once, for the
 // largest animation, by build_animations).
 struct BuildScratch {
-    struct Views {  // a timeline's views as offsets into its animation's pools, made views at the end
-        std::size_t frames_at = 0, frames = 0, times_at = 0, times = 0, curves_at = 0, curves = 0, vertices_at = 0, vertices = 0;
-        std::size_t ints_at = 0, ints = 0;  // names, draw_orders or events (by kind)
-        std::size_t transitions_at = 0, transitions = 0;
-    };
-    std::vector<Views> views;
     // Per key of the timeline being built, its curve: keyed[0, keyed_count). Sized (not reserved) for the
     // longest timeline, so that a key costs a store, without a size check or zero-filling on resize.
     std::vector<const Curve*> keyed;
@@ -32,10 +26,18 @@ struct BuildScratch {
     std::vector<int> unchanged;  // draw order keys
 };
 
+// The Timeline members that view each pool (see Timeline).
+constexpr std::span<const float> Timeline::*kFloatViews[] = {&Timeline::frames, &Timeline::times, &Timeline::curves,
+                                                             &Timeline::vertices};
+constexpr std::span<const int> Timeline::*kIntViews[] = {&Timeline::transitions, &Timeline::names, &Timeline::draw_orders,
+                                                         &Timeline::events};
+
 // An animation's pools while its timelines are built: sized once from pool_sizes (not zero-filled: see
 // PoolAllocator), then written through plain pointers up to `floats`/`ints` used (a call per key to
-// insert into a vector cost more than the key's work). They grow only when the size hint is short;
-// build_animation trims them to what was used.
+// insert into a vector cost more than the key's work). The finished timelines' views point into them
+// directly (no offsets kept to be made views at the end); should the size hint be short, a pool grows
+// and the views already made are pointed into its new buffer (see grow). build_animation trims the
+// pools to what was used.
 struct Pools {
     AnimationInfo& out;
     std::size_t floats = 0, ints = 0;  // used
@@ -43,19 +45,36 @@ struct Pools {
     std::size_t float_size = out.float_pool.size(), int_size = out.int_pool.size();
 
     // The next `n` floats (ints) of the pool, for the caller to write (their values are undefined).
-    float* take_floats(std::size_t n) { return take(out.float_pool, float_size, floats, n); }
-    int* take_ints(std::size_t n) { return take(out.int_pool, int_size, ints, n); }
+    float* take_floats(std::size_t n) { return take(out.float_pool, kFloatViews, float_size, floats, n); }
+    int* take_ints(std::size_t n) { return take(out.int_pool, kIntViews, int_size, ints, n); }
 
 private:
-    template <class T>
-    static T* take(Pool<T>& pool, std::size_t& size, std::size_t& used, std::size_t n) {
-        if (n > size - used) {
-            pool.resize(std::max(used + n, size * 2));
+    template <class T, std::size_t M>
+    T* take(Pool<T>& pool, std::span<const T> Timeline::*const (&views)[M], std::size_t& size, std::size_t& used, std::size_t n) {
+        if (n > size - used) [[unlikely]] {
+            grow(pool, views, std::max(used + n, size * 2));
             size = pool.size();
         }
         T* p = pool.data() + used;
         used += n;
         return p;
+    }
+    // Resizes `pool` to `size`, keeping the timelines' views into it valid: each becomes an offset before
+    // the resize (while the old buffer is alive) and a view into the new buffer after. (Never on valid
+    // data, whose size hint is exact: the cost does not matter.)
+    template <class T, std::size_t M>
+    [[gnu::noinline, gnu::cold]] void grow(Pool<T>& pool, std::span<const T> Timeline::*const (&views)[M], std::size_t size) {
+        std::vector<std::ptrdiff_t> offsets;
+        offsets.reserve(out.timelines.size() * M);
+        for (const Timeline& t : out.timelines)
+            for (auto view : views) offsets.push_back((t.*view).empty() ? -1 : (t.*view).data() - pool.data());
+        pool.resize(size);
+        std::size_t k = 0;
+        for (Timeline& t : out.timelines)
+            for (auto view : views) {
+                const std::ptrdiff_t at = offsets[k++];
+                if (at >= 0) t.*view = {pool.data() + at, (t.*view).size()};
+            }
     }
 };
 
@@ -63,9 +82,10 @@ private:
 // Appends a timeline's keyframes (values, and the curve to the next key) to its animation's float
 // pool; finish() samples the curves after them, which in the 4.x form need the next key's values too.
 // `channels` values after the time are interpolated. The timeline's other arrays (deform vertices,
-// names, draw orders, events) go to the pools between the keys and finish(), each in one piece.
-// The timeline and its views are built in place, at the end of the animation's list and the scratch's
-// (a copy of the finished Timeline read back what had just been written field by field, which stalled).
+// names, draw orders, events) go to the pools between the keys and finish(), each in one piece, and
+// finish() makes the timeline's views of all its arrays.
+// The timeline is built in place, at the end of the animation's list (a copy of the finished Timeline
+// read back what had just been written field by field, which stalled).
 struct Builder {
     Timeline& t;
     int channels;
@@ -73,20 +93,22 @@ struct Builder {
     AnimationInfo& out;
     Pools& pools;
     BuildScratch& scratch;
-    BuildScratch::Views& views;
+    // Where the timeline's arrays start in the pools (offsets: taking may move a pool until finish()).
+    std::size_t frames_at;
+    std::size_t vertices_at = 0, vertices = 0;  // deform: set by the caller
+    std::size_t ints_at = 0, ints_count = 0;    // names, draw orders or events
 
     // `frames`: the timeline's key count (key() is called at most that many times).
     Builder(Pools& p, BuildScratch& s, TimelineKind kind, int target, int entries, std::size_t frames,
             bool absolute = false, int channel_count = 1)
         : t(p.out.timelines.emplace_back()), channels(channel_count), out(p.out), pools(p), scratch(s),
-          views(s.views.emplace_back()) {
+          frames_at(p.floats) {
         scratch.keyed_count = 0;
         t.kind = kind;
         t.target = target;
         t.entries = entries;
         t.absolute = absolute;
         t.curve_stride = absolute ? absolute_curve_samples(channel_count) : kCurveSamples;
-        views.frames_at = pools.floats;
         if (scratch.keyed.size() < frames) scratch.keyed.resize(frames);  // (a no-op: sized for the longest timeline)
     }
     // Inlined (forced) where the values' count is known: the copy is a few stores.
@@ -106,38 +128,51 @@ struct Builder {
     const Curve** curves() { return scratch.keyed.data(); }
     // The ints of names, draw orders or events: the next `count` of the int pool (to be written).
     int* ints(std::size_t count) {
-        views.ints = count;
-        views.ints_at = pools.ints;
+        ints_count = count;
+        ints_at = pools.ints;
         return pools.take_ints(count);
     }
     void finish() {
         Pool<float>& pool = out.float_pool;
         const Curve* const* keyed = scratch.keyed.data();
         const std::size_t n = scratch.keyed_count, e = static_cast<std::size_t>(t.entries);
-        views.frames = n * e;  // (every key() appends `entries` values)
-        const float* frames = pool.data() + views.frames_at;
+        const float* frames = pool.data() + frames_at;
         bool ordered = true;  // (a local and the key count: no store or division per key)
-        for (std::size_t i = 1; i < n; ++i) ordered &= frames[i * e] >= frames[(i - 1) * e];  // (NaN: not ordered)
-        t.ordered = ordered;
-        if (t.ordered && n >= 2 && n <= kCountedKeys) {
-            views.times = counted_times(n);
-            views.times_at = pools.floats;
-            float* times = pools.take_floats(views.times);
-            frames = pool.data() + views.frames_at;  // (taking may have moved the pool)
-            // Keys 1 to the last, then the padding (two loops: no branch per value).
-            for (std::size_t i = 1; i < n; ++i) times[i - 1] = frames[i * e];
-            std::fill(times + (n - 1), times + views.times, std::numeric_limits<float>::infinity());
+        std::size_t times_at = 0, times = 0;
+        if (n >= 2 && n <= kCountedKeys) {
+            // Keys 1 to the last copied while their order is checked (one walk of the keys), then the
+            // padding; given back when the keys are not ordered (they are the last floats taken).
+            times_at = pools.floats;
+            times = counted_times(n);
+            float* out_times = pools.take_floats(times);
+            frames = pool.data() + frames_at;  // (taking may have moved the pool)
+            float previous = frames[0];
+            for (std::size_t i = 1; i < n; ++i) {
+                const float time = frames[i * e];
+                ordered &= time >= previous;  // (NaN: not ordered)
+                out_times[i - 1] = previous = time;
+            }
+            if (ordered) {
+                std::fill(out_times + (n - 1), out_times + times, std::numeric_limits<float>::infinity());
+            } else {
+                pools.floats = times_at;
+                times = 0;
+            }
+        } else {
+            for (std::size_t i = 1; i < n; ++i) ordered &= frames[i * e] >= frames[(i - 1) * e];  // (NaN: not ordered)
         }
+        t.ordered = ordered;
+        std::size_t transitions_at = 0, transitions = 0, curves_at = 0, curves_count = 0;
         if (n >= 2 && keyed[0]) {  // (keys without curves: attachment, draw order, ...)
             // A kind per transition, and samples for the Bézier transitions only (see Timeline): the
             // floats are taken as if every transition were a Bézier, and those not used given back.
             const std::size_t stride = static_cast<std::size_t>(t.curve_stride);
-            views.transitions = n - 1;
-            views.transitions_at = pools.ints;
+            transitions = n - 1;
+            transitions_at = pools.ints;
             int* const kinds = pools.take_ints(n - 1);
-            views.curves_at = pools.floats;
+            curves_at = pools.floats;
             float* const curves = pools.take_floats((n - 1) * stride);
-            frames = pool.data() + views.frames_at;  // (taking may have moved the pool)
+            frames = pool.data() + frames_at;  // (taking may have moved the pool)
             int beziers = 0;  // (at most the key count, which is an int's: the model's lists are in memory)
             if (!t.absolute) {
                 for (std::size_t i = 0; i + 1 < n; ++i) {
@@ -164,8 +199,25 @@ struct Builder {
                     kinds[i] = kTransitionBezier + beziers++;
                 }
             }
-            views.curves = static_cast<std::size_t>(beziers) * stride;
-            pools.floats = views.curves_at + views.curves;  // (the floats of linear and stepped transitions back)
+            curves_count = static_cast<std::size_t>(beziers) * stride;
+            pools.floats = curves_at + curves_count;  // (the floats of linear and stepped transitions back)
+        }
+        // The views, now that nothing more is taken for this timeline (empty arrays keep empty views).
+        const float* floats = pool.data();
+        const int* ints = out.int_pool.data();
+        if (n) t.frames = {floats + frames_at, n * e};  // (every key() appends `entries` values)
+        if (times) t.times = {floats + times_at, times};
+        if (curves_count) t.curves = {floats + curves_at, curves_count};
+        if (vertices) t.vertices = {floats + vertices_at, vertices};
+        if (transitions) t.transitions = {ints + transitions_at, transitions};
+        if (ints_count) {
+            const std::span<const int> view(ints + ints_at, ints_count);
+            if (t.kind == TimelineKind::Attachment)
+                t.names = view;
+            else if (t.kind == TimelineKind::DrawOrder)
+                t.draw_orders = view;
+            else
+                t.events = view;
         }
     }
 };
@@ -256,7 +308,6 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
     out.float_pool.resize(out.float_pool.capacity());
     out.int_pool.resize(out.int_pool.capacity());
     Pools pools{out};
-    scratch.views.clear();  // (reserved for the longest animation, as `keyed` is sized for the longest timeline)
 
     for (const SlotTimelines& g : a.slots) {
         check_index(g.slot, sd.slots.size(), "slot", name);
@@ -439,8 +490,8 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
                     *times++ = k.time;
                     *curves++ = &k.curve;
                 }
-                b.views.vertices_at = pools.floats;
-                b.views.vertices = n * dt.keys.size();
+                b.vertices_at = pools.floats;
+                b.vertices = n * dt.keys.size();
                 float* next_values = pools.take_floats(n * dt.keys.size());  // (within the budget spent above)
                 for (const DeformKeyframe& k : dt.keys) {
                     // Unweighted: absolute positions (setup + offsets). Weighted: the offsets (on zeros).
@@ -508,51 +559,28 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
         b.finish();
     }
 
-    // The pools are complete: trim them to what was used (their buffers stay: no copy) and make each
-    // timeline's offsets views.
+    // The pools are complete: trim them to what was used (their buffers stay: the views remain valid).
     out.float_pool.resize(pools.floats);
     out.int_pool.resize(pools.ints);
-    const float* floats = out.float_pool.data();
-    const int* ints = out.int_pool.data();
-    for (std::size_t i = 0; i < out.timelines.size(); ++i) {
-        Timeline& t = out.timelines[i];
-        const BuildScratch::Views& v = scratch.views[i];
-        if (v.frames) t.frames = {floats + v.frames_at, v.frames};
-        if (v.times) t.times = {floats + v.times_at, v.times};
-        if (v.curves) t.curves = {floats + v.curves_at, v.curves};
-        if (v.vertices) t.vertices = {floats + v.vertices_at, v.vertices};
-        if (v.transitions) t.transitions = {ints + v.transitions_at, v.transitions};
-        if (v.ints) {
-            const std::span<const int> view(ints + v.ints_at, v.ints);
-            if (t.kind == TimelineKind::Attachment)
-                t.names = view;
-            else if (t.kind == TimelineKind::DrawOrder)
-                t.draw_orders = view;
-            else
-                t.events = view;
-        }
-    }
 }
 
 }  // namespace
 
 void build_animations(RuntimeData& rd, const Vector<Animation>& animations) {
     // One walk of the timelines' lists sizes every animation's pools and timeline list (reserved now,
-    // sized just before use) and the builder's scratch for the largest; the animations are then
+    // sized just before use) and the builder's key scratch for the longest timeline; the animations are then
     // built in place.
     rd.animations.resize(animations.size());
     BuildScratch scratch;
-    std::size_t hint_budget = kMaxExpandedValues, timelines = 0, keys = 0;
+    std::size_t hint_budget = kMaxExpandedValues, keys = 0;
     for (std::size_t i = 0; i < animations.size(); ++i) {
         const PoolSizes z = pool_sizes(rd, animations[i], hint_budget);
         AnimationInfo& out = rd.animations[i];
         out.timelines.reserve(z.timelines);
         out.float_pool.reserve(z.floats);
         out.int_pool.reserve(z.ints);
-        timelines = std::max(timelines, z.timelines);
         keys = std::max(keys, z.max_keys);
     }
-    scratch.views.reserve(timelines);
     scratch.keyed.resize(keys);
     std::size_t budget = kMaxExpandedValues;
     for (std::size_t i = 0; i < animations.size(); ++i) build_animation(rd, animations[i], budget, scratch, rd.animations[i]);
