@@ -84,12 +84,27 @@ std::uint32_t NameTable::hash_of(std::string_view name) {
     return static_cast<std::uint32_t>(h ^ (h >> 32));
 }
 
+namespace {
+// Whether the n bytes at a and b are equal: names of 4 to 16 bytes (most) by two loads from each end
+// that may overlap, as hash_of reads them, without a call; the others by memcmp.
+bool same_chars(const char* a, const char* b, std::size_t n) {
+    auto equal = [a, b]<class Word>(std::size_t at, Word) {
+        Word x, y;
+        std::memcpy(&x, a + at, sizeof x);
+        std::memcpy(&y, b + at, sizeof y);
+        return x == y;
+    };
+    if (n >= 8 && n <= 16) return equal(0, std::uint64_t{}) && equal(n - 8, std::uint64_t{});
+    if (n >= 4 && n < 8) return equal(0, std::uint32_t{}) && equal(n - 4, std::uint32_t{});
+    return n == 0 || std::memcmp(a, b, n) == 0;
+}
+}  // namespace
+
 std::size_t NameTable::place(std::string_view name, std::uint32_t hash) const {
     const std::size_t mask = table_.size() - 1;
     for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
         const Entry& e = table_[i];
-        if (e.id < 0 || (e.hash == hash && e.length == name.size() &&
-                         (name.empty() || std::memcmp(chars_.data() + e.at, name.data(), name.size()) == 0)))  // (no substr check)
+        if (e.id < 0 || (e.hash == hash && e.length == name.size() && same_chars(chars_.data() + e.at, name.data(), name.size())))
             return i;
     }
 }
@@ -169,7 +184,8 @@ namespace {
 void region_offsets(const Attachment& a, float* out) {
     const float x1 = -a.width / 2 * a.scale_x, y1 = -a.height / 2 * a.scale_y;
     const float x2 = x1 + a.width * a.scale_x, y2 = y1 + a.height * a.scale_y;
-    const float r = a.rotation * detail::kDegRad, cos = std::cos(r), sin = std::sin(r);
+    // Unrotated (most regions): cos 1 and sin r (+-0, as std::sin gives) without the calls.
+    const float r = a.rotation * detail::kDegRad, cos = r == 0 ? 1.0f : std::cos(r), sin = r == 0 ? r : std::sin(r);
     auto corner = [&](float lx, float ly, float* o) {
         o[0] = lx * cos - ly * sin + a.x;
         o[1] = lx * sin + ly * cos + a.y;
@@ -491,21 +507,34 @@ RuntimeData build(const SkeletonData& sd) {
         int group_size[5] = {};  // for group_weighted_vertices (one walk of the vertices less)
         // Fast path: when every value of the array, counts and indices alike, is below the bone count
         // as unsigned (negatives are huge), no count is negative and every index is in range: the walk
-        // then checks only that each vertex's indices stay within the array. (One vectorized pass over
-        // the array instead of a short loop per vertex.) Otherwise the walk checks every value and
-        // reports the first bad vertex.
-        const bool all_below_bone_count = all_below(a.bones, static_cast<unsigned>(bone_count));
-        for (std::size_t i = 0; i < a.bones.size(); ++vertices) {
-            const int n = a.bones[i++];
-            if (n < 0) throw Error("attachment \"" + std::string(a.name) + "\": negative vertex bone count");
-            ++group_size[group_of(n)];
-            // A vertex whose indices run past the array is reported as a bad index, as is one out of range.
-            bool bad = static_cast<std::size_t>(n) > a.bones.size() - i;
-            for (std::size_t k = 0, e = bad || all_below_bone_count ? 0 : static_cast<std::size_t>(n); k < e; ++k)
-                bad |= static_cast<unsigned>(a.bones[i + k]) >= static_cast<unsigned>(bone_count);  // (negative: huge)
-            if (bad) throw Error("attachment \"" + std::string(a.name) + "\": bad vertex bone index");
-            i += static_cast<std::size_t>(n);
-            influences += static_cast<std::size_t>(n);
+        // then checks only that each vertex's indices stay within the array (a loop of its own, without
+        // the sign test and the per-index loop). (One vectorized pass over the array instead of a short
+        // loop per vertex.) Otherwise the walk checks every value and reports the first bad vertex.
+        auto bad_index = [&] { return Error("attachment \"" + std::string(a.name) + "\": bad vertex bone index"); };
+        if (all_below(a.bones, static_cast<unsigned>(bone_count))) {
+            // (Every count is then >= 0 and every index in range: only the array's end is checked.)
+            const int* const bones = a.bones.data();
+            const std::size_t size = a.bones.size();
+            for (std::size_t i = 0; i < size; ++vertices) {
+                const std::size_t n = static_cast<std::size_t>(bones[i++]);
+                ++group_size[group_of(static_cast<int>(n))];
+                // A vertex whose indices run past the array is reported as a bad index, as is one out of range.
+                if (n > size - i) throw bad_index();
+                i += n;
+                influences += n;
+            }
+        } else {
+            for (std::size_t i = 0; i < a.bones.size(); ++vertices) {
+                const int n = a.bones[i++];
+                if (n < 0) throw Error("attachment \"" + std::string(a.name) + "\": negative vertex bone count");
+                ++group_size[group_of(n)];
+                bool bad = static_cast<std::size_t>(n) > a.bones.size() - i;
+                for (std::size_t k = 0, e = bad ? 0 : static_cast<std::size_t>(n); k < e; ++k)
+                    bad |= static_cast<unsigned>(a.bones[i + k]) >= static_cast<unsigned>(bone_count);  // (negative: huge)
+                if (bad) throw bad_index();
+                i += static_cast<std::size_t>(n);
+                influences += static_cast<std::size_t>(n);
+            }
         }
         const bool weighted = !a.bones.empty();
         if (weighted ? (a.vertices.size() < influences * 3 || vertices * 2 != static_cast<std::size_t>(a.world_vertices_length))
