@@ -71,30 +71,33 @@ void sample_curve(const Curve& curve, float* out) {
 
 namespace {
 
-using DoublePair = double __attribute__((vector_size(16)));
+using DoubleQuad = double __attribute__((vector_size(32)));
 
-// Bernstein weights of the cubic at parameters 0.1 .. 0.9, each stored twice (as the pair it multiplies:
-// a point's time and value), so that the loop below loads them ready to use instead of loading and
-// broadcasting every weight of every point.
+// Bernstein weights of the cubic at parameters 0.1 .. 0.9, for two points at a time: quad j of basis k
+// holds point 2j's weight twice, then point 2j + 1's twice (the lanes it multiplies: the time and value
+// of each point), so that the loop below loads them ready to use. Quad 4's second point repeats point 8
+// (computed, not stored).
 struct Weights {
-    alignas(16) double w[9][4][2];
+    alignas(32) double w[5][4][4];
     constexpr Weights() : w{} {
-        for (int i = 0; i < 9; ++i) {
-            const double t = 0.1 * (i + 1), u = 1 - t;
-            const double b[4] = {u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t};
-            for (int k = 0; k < 4; ++k) w[i][k][0] = w[i][k][1] = b[k];
-        }
-    }
-    DoublePair pair(int i, int k) const {
-        DoublePair v;
-        __builtin_memcpy(&v, w[i][k], sizeof v);
-        return v;
+        for (int j = 0; j < 5; ++j)
+            for (int h = 0; h < 2; ++h) {
+                const int i = std::min(2 * j + h, 8);
+                const double t = 0.1 * (i + 1), u = 1 - t;
+                const double b[4] = {u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t};
+                for (int k = 0; k < 4; ++k) w[j][k][2 * h] = w[j][k][2 * h + 1] = b[k];
+            }
     }
 };
 constexpr Weights kWeights;
 
 }  // namespace
 
+// Built twice (GCC/Clang function clones, the one for the machine chosen when the program loads): with
+// AVX the two points of a quad are one 4-lane operation each step (a third of the instructions); the
+// default build does the same operations two lanes at a time. Each lane does the same double
+// operations in the same order either way, and rounds to float alike: the samples are the same.
+[[gnu::target_clones("avx", "default")]]
 void sample_absolute_bezier(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
                             float* out) {
     for (int c = 0; c < channels; ++c) {
@@ -105,18 +108,19 @@ void sample_absolute_bezier(const Curve& curve, int channels, float t0, const fl
         const double cy1 = has ? curve.bezier[h + 1] : v0[c] + (v1[c] - v0[c]) / 3.0;
         const double cx2 = has ? curve.bezier[h + 2] : t0 + (t1 - t0) * 2 / 3.0;
         const double cy2 = has ? curve.bezier[h + 3] : v0[c] + (v1[c] - v0[c]) * 2 / 3.0;
-        // Time and value of each point share the weights: they are computed as one pair of doubles (a
-        // GCC/Clang vector; each lane does the same operations in the same order as scalar code would).
-        const DoublePair p0 = {t0, v0[c]}, p1 = {cx1, cy1}, p2 = {cx2, cy2}, p3 = {t1, v1[c]};
+        // Time and value of two points share the weights' vector: they are computed as one quad of
+        // doubles (a GCC/Clang vector; each lane does the same operations in the same order as scalar
+        // code would), then rounded to floats, which are the points' (time, value) pairs in order.
+        const double a0 = t0, b0 = v0[c], a3 = t1, b3 = v1[c];
+        const DoubleQuad p0 = {a0, b0, a0, b0}, p1 = {cx1, cy1, cx1, cy1}, p2 = {cx2, cy2, cx2, cy2}, p3 = {a3, b3, a3, b3};
         float* points = out + 18 * c;
-        // Unrolled: the weights become memory operands of the products at fixed addresses (no loads,
-        // counter or branch per point), about 10 instructions a point instead of 16.
-#pragma GCC unroll 9
-        for (int i = 0; i < 9; ++i) {
-            const DoublePair point = kWeights.pair(i, 0) * p0 + kWeights.pair(i, 1) * p1 + kWeights.pair(i, 2) * p2 +
-                                     kWeights.pair(i, 3) * p3;
-            points[2 * i] = static_cast<float>(point[0]);
-            points[2 * i + 1] = static_cast<float>(point[1]);
+#pragma GCC unroll 5
+        for (int j = 0; j < 5; ++j) {
+            DoubleQuad w[4];  // (copied, not returned by a function: a 32-byte vector value changes the ABI)
+            __builtin_memcpy(w, kWeights.w[j], sizeof w);
+            const DoubleQuad point = w[0] * p0 + w[1] * p1 + w[2] * p2 + w[3] * p3;
+            const FloatQuad pair = __builtin_convertvector(point, FloatQuad);
+            __builtin_memcpy(points + 4 * j, &pair, j < 4 ? sizeof pair : sizeof pair / 2);  // (point 9: none)
         }
     }
 }

@@ -250,9 +250,13 @@ void spend(std::size_t& budget, std::size_t values, const std::string& animation
     budget -= values;
 }
 
-void check_index(int index, std::size_t size, const char* what, const std::string& animation) {  // (a literal: no string per call)
-    if (index < 0 || static_cast<std::size_t>(index) >= size)
-        throw Error(std::string(what) + " index " + std::to_string(index) + " out of range", {}, "in animation \"" + animation + "\"");
+[[noreturn, gnu::cold, gnu::noinline]] void index_out_of_range(int index, const char* what, const std::string& animation) {
+    throw Error(std::string(what) + " index " + std::to_string(index) + " out of range", {}, "in animation \"" + animation + "\"");
+}
+
+// Inline: a compare per timeline group where a call cost more (the message is made out of line).
+inline void check_index(int index, std::size_t size, const char* what, const std::string& animation) {  // (a literal: no string per call)
+    if (index < 0 || static_cast<std::size_t>(index) >= size) index_out_of_range(index, what, animation);
 }
 
 // Setup slot index per draw-order position, from (slot, offset) moves, written to order[0..slot_count).
