@@ -100,14 +100,16 @@ constexpr Weights kWeights;
 [[gnu::target_clones("avx", "default")]]
 void sample_absolute_bezier(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
                             float* out) {
+    const float* const handles = curve.bezier.data();  // (taken once: each access checked where they are kept)
+    const std::size_t handle_count = curve.bezier.size();
     for (int c = 0; c < channels; ++c) {
         const std::size_t h = static_cast<std::size_t>(c) * 4;
         // A channel without handles (never from the readers) moves in a straight line.
-        const bool has = h + 3 < curve.bezier.size();
-        const double cx1 = has ? curve.bezier[h] : t0 + (t1 - t0) / 3.0;
-        const double cy1 = has ? curve.bezier[h + 1] : v0[c] + (v1[c] - v0[c]) / 3.0;
-        const double cx2 = has ? curve.bezier[h + 2] : t0 + (t1 - t0) * 2 / 3.0;
-        const double cy2 = has ? curve.bezier[h + 3] : v0[c] + (v1[c] - v0[c]) * 2 / 3.0;
+        const bool has = h + 3 < handle_count;
+        const double cx1 = has ? handles[h] : t0 + (t1 - t0) / 3.0;
+        const double cy1 = has ? handles[h + 1] : v0[c] + (v1[c] - v0[c]) / 3.0;
+        const double cx2 = has ? handles[h + 2] : t0 + (t1 - t0) * 2 / 3.0;
+        const double cy2 = has ? handles[h + 3] : v0[c] + (v1[c] - v0[c]) * 2 / 3.0;
         // Time and value of two points share the weights' vector: they are computed as one quad of
         // doubles (a GCC/Clang vector; each lane does the same operations in the same order as scalar
         // code would), then rounded to floats, which are the points' (time, value) pairs in order.

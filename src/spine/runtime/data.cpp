@@ -51,10 +51,12 @@ int RuntimeData::find_animation(std::string_view name) const {
 
 int RuntimeData::name_id(std::string_view name) const { return name_ids.find(name); }
 
-// NameTable: linear probing (see data.hpp).
+// NameTable: linear probing (see data.hpp). Its hash and probe are inline in intern() and find() (the
+// calls cost as much as the short names' work).
+namespace {
 // Eight bytes at a time, each word mixed in by a multiplication and a shift: inline and cheaper than
 // std::hash for the short names of attachments. (The ids do not depend on the hash, only the probes.)
-std::uint32_t NameTable::hash_of(std::string_view name) {
+[[gnu::always_inline]] inline std::uint32_t name_hash(std::string_view name) {
     constexpr std::uint64_t kMul = 0xBF58476D1CE4E5B9ull;
     std::uint64_t h = name.size() * 0x9E3779B97F4A7C15ull;
     const char* p = name.data();
@@ -84,7 +86,6 @@ std::uint32_t NameTable::hash_of(std::string_view name) {
     return static_cast<std::uint32_t>(h ^ (h >> 32));
 }
 
-namespace {
 // Whether the n bytes at a and b are equal: names of 4 to 16 bytes (most) by two loads from each end
 // that may overlap, as hash_of reads them, without a call; the others by memcmp.
 bool same_chars(const char* a, const char* b, std::size_t n) {
@@ -98,16 +99,22 @@ bool same_chars(const char* a, const char* b, std::size_t n) {
     if (n >= 4 && n < 8) return equal(0, std::uint32_t{}) && equal(n - 4, std::uint32_t{});
     return n == 0 || std::memcmp(a, b, n) == 0;
 }
-}  // namespace
 
-std::size_t NameTable::place(std::string_view name, std::uint32_t hash) const {
-    const std::size_t mask = table_.size() - 1;
+// Where `name` is in `table`, or the free place it would take.
+template <class Table>
+[[gnu::always_inline]] inline std::size_t name_place(const Table& table, const char* chars, std::string_view name, std::uint32_t hash) {
+    const std::size_t mask = table.size() - 1;
     for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
-        const Entry& e = table_[i];
-        if (e.id < 0 || (e.hash == hash && e.length == name.size() && same_chars(chars_.data() + e.at, name.data(), name.size())))
+        const auto& e = table[i];
+        if (e.id < 0 || (e.hash == hash && e.length == name.size() && same_chars(chars + e.at, name.data(), name.size())))
             return i;
     }
 }
+}  // namespace
+
+std::uint32_t NameTable::hash_of(std::string_view name) { return name_hash(name); }
+
+std::size_t NameTable::place(std::string_view name, std::uint32_t hash) const { return name_place(table_, chars_.data(), name, hash); }
 
 void NameTable::rehash(std::size_t capacity) {
     std::vector<Entry> old = std::exchange(table_, std::vector<Entry>(capacity));
@@ -128,8 +135,8 @@ void NameTable::reserve(std::size_t count, std::size_t chars) {
 
 int NameTable::intern(std::string_view name) {
     if ((size_ + 1) * 2 > table_.size()) rehash(std::max<std::size_t>(table_.size() * 2, 8));
-    const std::uint32_t hash = hash_of(name);
-    Entry& e = table_[place(name, hash)];
+    const std::uint32_t hash = name_hash(name);
+    Entry& e = table_[name_place(table_, chars_.data(), name, hash)];
     if (e.id < 0) {
         if (chars_.size() + name.size() > 0xFFFFFFFFu) throw Error("attachment names longer than 4 GiB in all");
         e = {hash, static_cast<std::uint32_t>(chars_.size()), static_cast<std::uint32_t>(name.size()), static_cast<int>(size_++)};
@@ -140,7 +147,7 @@ int NameTable::intern(std::string_view name) {
 
 int NameTable::find(std::string_view name) const {
     if (table_.empty()) return -1;
-    return table_[place(name, hash_of(name))].id;
+    return table_[name_place(table_, chars_.data(), name, name_hash(name))].id;
 }
 
 // A copy's timelines view the copy's pools: each view keeps its offset into the pool it came from.

@@ -222,6 +222,12 @@ struct Builder {
     }
 };
 
+// Writes the values from p on, returning the end (inlined where their count is known: a few stores).
+[[gnu::always_inline]] inline float* put(float* p, std::initializer_list<float> values) {
+    for (const float v : values) *p++ = v;
+    return p;
+}
+
 // to[j] += from[j] for j < n, four at a time (a GCC/Clang vector: each lane adds as the scalar tail
 // does; at -O2 the loop is not vectorized, and the size was reloaded per value).
 void add_values(float* to, const float* from, std::size_t n) {
@@ -339,15 +345,18 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
                 default: break;
             }
             Builder b(pools, scratch, kind, g.slot, channels + 1, st.color_keys.size(), v4, channels);
+            float* p = b.keys(st.color_keys.size());
+            const Curve** curves = b.curves();
             for (const ColorKeyframe& k : st.color_keys) {
                 const Color c = to_color(k.color), d = to_dark_color(k.dark);
                 switch (kind) {
-                    case TimelineKind::TwoColor: b.key({k.time, c.r, c.g, c.b, c.a, d.r, d.g, d.b}, &k.curve); break;
-                    case TimelineKind::Rgb: b.key({k.time, c.r, c.g, c.b}, &k.curve); break;
-                    case TimelineKind::Rgb2: b.key({k.time, c.r, c.g, c.b, d.r, d.g, d.b}, &k.curve); break;
-                    case TimelineKind::Alpha: b.key({k.time, c.a}, &k.curve); break;
-                    default: b.key({k.time, c.r, c.g, c.b, c.a}, &k.curve); break;
+                    case TimelineKind::TwoColor: p = put(p, {k.time, c.r, c.g, c.b, c.a, d.r, d.g, d.b}); break;
+                    case TimelineKind::Rgb: p = put(p, {k.time, c.r, c.g, c.b}); break;
+                    case TimelineKind::Rgb2: p = put(p, {k.time, c.r, c.g, c.b, d.r, d.g, d.b}); break;
+                    case TimelineKind::Alpha: p = put(p, {k.time, c.a}); break;
+                    default: p = put(p, {k.time, c.r, c.g, c.b, c.a}); break;
                 }
+                *curves++ = &k.curve;
             }
             b.finish();
             extend(st.attachment_keys);
@@ -397,10 +406,12 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
     for (const IkTimeline& it : a.ik) {
         check_index(it.constraint, sd.ik.size(), "IK constraint", name);
         Builder b(pools, scratch, TimelineKind::IkConstraint, it.constraint, 6, it.keys.size(), v4, 2);
+        float* p = b.keys(it.keys.size());
+        const Curve** curves = b.curves();
         for (const IkKeyframe& k : it.keys) {
-            b.key({k.time, k.mix, k.softness, static_cast<float>(k.bend_direction), k.compress ? 1.0f : 0.0f,
-                   k.stretch ? 1.0f : 0.0f},
-                  &k.curve);
+            p = put(p, {k.time, k.mix, k.softness, static_cast<float>(k.bend_direction), k.compress ? 1.0f : 0.0f,
+                        k.stretch ? 1.0f : 0.0f});
+            *curves++ = &k.curve;
         }
         b.finish();
         extend(it.keys);
@@ -409,11 +420,14 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
     for (const TransformTimeline& tt : a.transform) {
         check_index(tt.constraint, sd.transform.size(), "transform constraint", name);
         Builder b(pools, scratch, TimelineKind::TransformConstraint, tt.constraint, v4 ? 7 : 5, tt.keys.size(), v4, 6);
+        float* p = b.keys(tt.keys.size());
+        const Curve** curves = b.curves();
         for (const TransformKeyframe& k : tt.keys) {
             if (v4)
-                b.key({k.time, k.rotate_mix, k.translate_mix, k.mix_y, k.scale_mix, k.mix_scale_y, k.shear_mix}, &k.curve);
+                p = put(p, {k.time, k.rotate_mix, k.translate_mix, k.mix_y, k.scale_mix, k.mix_scale_y, k.shear_mix});
             else
-                b.key({k.time, k.rotate_mix, k.translate_mix, k.scale_mix, k.shear_mix}, &k.curve);
+                p = put(p, {k.time, k.rotate_mix, k.translate_mix, k.scale_mix, k.shear_mix});
+            *curves++ = &k.curve;
         }
         b.finish();
         extend(tt.keys);
@@ -428,13 +442,16 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
                                                                               : TimelineKind::PathSpacing;
             const int channels = mix ? (v4 ? 3 : 2) : 1;
             Builder b(pools, scratch, kind, g.constraint, channels + 1, pt.keys.size(), v4, channels);
+            float* p = b.keys(pt.keys.size());
+            const Curve** curves = b.curves();
             for (const PathKeyframe& k : pt.keys) {
                 if (!mix)
-                    b.key({k.time, k.a}, &k.curve);
+                    p = put(p, {k.time, k.a});
                 else if (v4)
-                    b.key({k.time, k.a, k.b, k.c}, &k.curve);
+                    p = put(p, {k.time, k.a, k.b, k.c});
                 else
-                    b.key({k.time, k.a, k.b}, &k.curve);
+                    p = put(p, {k.time, k.a, k.b});
+                *curves++ = &k.curve;
             }
             b.finish();
             extend(pt.keys);
@@ -447,11 +464,11 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
             const bool reset = pt.type == PhysicsTimelineType::Reset;
             Builder b(pools, scratch, TimelineKind::Physics, g.constraint, reset ? 1 : 2, pt.keys.size(), true, 1);
             b.t.sub = static_cast<int>(pt.type);
+            float* p = b.keys(pt.keys.size());
+            const Curve** curves = b.curves();
             for (const PhysicsKeyframe& k : pt.keys) {
-                if (reset)
-                    b.key({k.time}, nullptr);
-                else
-                    b.key({k.time, k.value}, &k.curve);
+                p = reset ? put(p, {k.time}) : put(p, {k.time, k.value});
+                *curves++ = reset ? nullptr : &k.curve;
             }
             b.finish();
             extend(pt.keys);
