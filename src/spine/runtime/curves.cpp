@@ -94,8 +94,8 @@ constexpr Weights kWeights;
 }  // namespace
 
 // Built twice (GCC/Clang function clones, the one for the machine chosen when the program loads): with
-// AVX the two points of a quad are one 4-lane operation each step (a third of the instructions); the
-// default build does the same operations two lanes at a time. Each lane does the same double
+// AVX the two points of a quad are one 4-lane operation each step (about half the instructions of two
+// points in 2-lane SSE2 code); the default build does the same operations two lanes at a time. Each lane does the same double
 // operations in the same order either way, and rounds to float alike: the samples are the same.
 [[gnu::target_clones("avx", "default")]]
 void sample_absolute_bezier(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
@@ -122,7 +122,7 @@ void sample_absolute_bezier(const Curve& curve, int channels, float t0, const fl
             __builtin_memcpy(w, kWeights.w[j], sizeof w);
             const DoubleQuad point = w[0] * p0 + w[1] * p1 + w[2] * p2 + w[3] * p3;
             const FloatQuad pair = __builtin_convertvector(point, FloatQuad);
-            __builtin_memcpy(points + 4 * j, &pair, j < 4 ? sizeof pair : sizeof pair / 2);  // (point 9: none)
+            __builtin_memcpy(points + 4 * j, &pair, j < 4 ? sizeof pair : sizeof pair / 2);  // (quad 4: point 8 only)
         }
     }
 }

@@ -88,7 +88,7 @@ namespace {
 
 // Whether the n bytes at a and b are equal: names of 4 to 16 bytes (most) by two loads from each end
 // that may overlap, as hash_of reads them, without a call; the others by memcmp.
-bool same_chars(const char* a, const char* b, std::size_t n) {
+[[gnu::always_inline]] inline bool same_chars(const char* a, const char* b, std::size_t n) {
     auto equal = [a, b]<class Word>(std::size_t at, Word) {
         Word x, y;
         std::memcpy(&x, a + at, sizeof x);
@@ -250,7 +250,7 @@ WeightedPair* pair_weighted_vertices(const AttachmentInfo& a, const WeightedVert
     // here: read through `a` they were reloaded after every store to a record.)
     const float* const values = a.vertices.data();
     const int* const bones = a.bones.data();
-    auto put = [values, bones](WeightedPair& pair, int lane, const WeightedVertex& v, int j) {
+    auto put = [values, bones](WeightedPair& pair, int lane, WeightedVertex v, int j) {
         const int k = v.first_influence + j;
         const float* influence = values + 3 * static_cast<std::size_t>(k);
         pair.position[2 * lane] = influence[0];
@@ -264,19 +264,23 @@ WeightedPair* pair_weighted_vertices(const AttachmentInfo& a, const WeightedVert
         return std::span<const WeightedVertex>(grouped + a.weighted_groups[n - 1],
                                                static_cast<std::size_t>(a.weighted_groups[n] - a.weighted_groups[n - 1]));
     };
+    // (Each vertex is read once into a local: read through a reference it was reloaded after every
+    // store to a record, which may alias it as far as the compiler knows.)
     const auto one = vertices(1);
     for (std::size_t i = 0; i < one.size(); i += 2, ++out) {
-        put(*out, 0, one[i], 0);
-        put(*out, 1, one[std::min(i + 1, one.size() - 1)], 0);
+        const WeightedVertex v0 = one[i], v1 = one[std::min(i + 1, one.size() - 1)];
+        put(*out, 0, v0, 0);
+        put(*out, 1, v1, 0);
     }
-    for (const WeightedVertex& v : vertices(2)) {
+    for (const WeightedVertex& vertex : vertices(2)) {
+        const WeightedVertex v = vertex;
         put(*out, 0, v, 0);
         put(*out, 1, v, 1);
         ++out;
     }
     const auto three = vertices(3);
     for (std::size_t i = 0; i < three.size(); i += 2, out += 3) {
-        const WeightedVertex &v0 = three[i], &v1 = three[std::min(i + 1, three.size() - 1)];
+        const WeightedVertex v0 = three[i], v1 = three[std::min(i + 1, three.size() - 1)];
         put(out[0], 0, v0, 0);
         put(out[0], 1, v0, 1);
         put(out[1], 0, v1, 0);
@@ -284,7 +288,8 @@ WeightedPair* pair_weighted_vertices(const AttachmentInfo& a, const WeightedVert
         put(out[2], 0, v0, 2);
         put(out[2], 1, v1, 2);
     }
-    for (const WeightedVertex& v : vertices(4)) {
+    for (const WeightedVertex& vertex : vertices(4)) {
+        const WeightedVertex v = vertex;
         put(out[0], 0, v, 0);
         put(out[0], 1, v, 1);
         put(out[1], 0, v, 2);

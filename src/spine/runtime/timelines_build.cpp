@@ -126,6 +126,13 @@ struct Builder {
         return pools.take_floats(n * static_cast<std::size_t>(t.entries));
     }
     const Curve** curves() { return scratch.keyed.data(); }
+    // The same for keys without curves (attachment, inherit and sequence timelines): as n key() calls
+    // with no curve (finish() tells such a timeline by its first key's curve, null).
+    float* plain_keys(std::size_t n) {
+        float* p = keys(n);
+        if (n != 0) scratch.keyed[0] = nullptr;
+        return p;
+    }
     // The ints of names, draw orders or events: the next `count` of the int pool (to be written).
     int* ints(std::size_t count) {
         ints_count = count;
@@ -324,9 +331,10 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
         for (const SlotTimeline& st : g.timelines) {
             if (st.type == SlotTimelineType::Attachment) {
                 Builder b(pools, scratch, TimelineKind::Attachment, g.slot, 1, st.attachment_keys.size());
+                float* p = b.plain_keys(st.attachment_keys.size());
                 int* names = b.ints(st.attachment_keys.size());
                 for (const AttachmentKeyframe& k : st.attachment_keys) {
-                    b.key({k.time}, nullptr);
+                    *p++ = k.time;
                     *names++ = k.name ? rd.name_id(*k.name) : -1;
                 }
                 b.finish();
@@ -383,7 +391,8 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
             }
             if (kind == TimelineKind::Inherit) {
                 Builder b(pools, scratch, kind, g.bone, 2, bt.keys.size());
-                for (const BoneKeyframe& k : bt.keys) b.key({k.time, static_cast<float>(k.inherit)}, nullptr);
+                float* p = b.plain_keys(bt.keys.size());
+                for (const BoneKeyframe& k : bt.keys) p = put(p, {k.time, static_cast<float>(k.inherit)});
                 b.finish();
                 extend(bt.keys);
                 continue;
@@ -392,11 +401,16 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
             Builder b(pools, scratch, kind, g.bone, two ? 3 : 2, bt.keys.size(), v4, two ? 2 : 1);
             float* p = b.keys(bt.keys.size());  // (the most keys of any kind: written in bulk)
             const Curve** curves = b.curves();
-            for (const BoneKeyframe& k : bt.keys) {
-                *p++ = k.time;
-                *p++ = k.x;
-                if (two) *p++ = k.y;
-                *curves++ = &k.curve;
+            if (two) {  // (two loops: no test per key)
+                for (const BoneKeyframe& k : bt.keys) {
+                    p = put(p, {k.time, k.x, k.y});
+                    *curves++ = &k.curve;
+                }
+            } else {
+                for (const BoneKeyframe& k : bt.keys) {
+                    p = put(p, {k.time, k.x});
+                    *curves++ = &k.curve;
+                }
             }
             b.finish();
             extend(bt.keys);
@@ -487,8 +501,9 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
                                     {}, "in animation \"" + name + "\"");
                     Builder b(pools, scratch, TimelineKind::Sequence, dsl.slot, 4, dt.sequence_keys.size());
                     b.t.attachment = id;
+                    float* p = b.plain_keys(dt.sequence_keys.size());
                     for (const SequenceKeyframe& k : dt.sequence_keys)
-                        b.key({k.time, static_cast<float>(k.mode), static_cast<float>(k.index), k.delay}, nullptr);
+                        p = put(p, {k.time, static_cast<float>(k.mode), static_cast<float>(k.index), k.delay});
                     b.finish();
                     extend(dt.keys);
                     extend(dt.sequence_keys);
