@@ -71,60 +71,103 @@ void sample_curve(const Curve& curve, float* out) {
 
 namespace {
 
+using DoublePair = double __attribute__((vector_size(16)));
 using DoubleQuad = double __attribute__((vector_size(32)));
 
-// Bernstein weights of the cubic at parameters 0.1 .. 0.9, for two points at a time: quad j of basis k
-// holds point 2j's weight twice, then point 2j + 1's twice (the lanes it multiplies: the time and value
-// of each point), so that the loop below loads them ready to use. Quad 4's second point repeats point 8
-// (computed, not stored).
-struct Weights {
-    alignas(32) double w[5][4][4];
-    constexpr Weights() : w{} {
-        for (int j = 0; j < 5; ++j)
-            for (int h = 0; h < 2; ++h) {
-                const int i = std::min(2 * j + h, 8);
-                const double t = 0.1 * (i + 1), u = 1 - t;
-                const double b[4] = {u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t};
-                for (int k = 0; k < 4; ++k) w[j][k][2 * h] = w[j][k][2 * h + 1] = b[k];
-            }
+// Bernstein weights of the cubic at parameters 0.1 .. 0.9, each stored twice (as the pair it multiplies:
+// a point's time and value), so that the loops below load them ready to use instead of loading and
+// broadcasting every weight of every point.
+struct PairWeights {
+    alignas(16) double w[9][4][2];
+    constexpr PairWeights() : w{} {
+        for (int i = 0; i < 9; ++i) {
+            const double t = 0.1 * (i + 1), u = 1 - t;
+            const double b[4] = {u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t};
+            for (int k = 0; k < 4; ++k) w[i][k][0] = w[i][k][1] = b[k];
+        }
     }
 };
-constexpr Weights kWeights;
+constexpr PairWeights kPairWeights;
+
+// The same for two points at a time: quad j of basis k holds point 2j's weight twice, then point
+// 2j + 1's twice. Quad 4's second point repeats point 8 (computed, not stored).
+struct QuadWeights {
+    alignas(32) double w[5][4][4];
+    constexpr QuadWeights() : w{} {
+        for (int j = 0; j < 5; ++j)
+            for (int h = 0; h < 2; ++h)
+                for (int k = 0; k < 4; ++k) w[j][k][2 * h] = w[j][k][2 * h + 1] = kPairWeights.w[std::min(2 * j + h, 8)][k][0];
+    }
+};
+constexpr QuadWeights kQuadWeights;
+
+// One channel's 9 points from its control points (a0, b0) .. (a3, b3) (time, value) to out[0, 18). Time
+// and value of a point share the weights: they are computed side by side in a vector of doubles (a
+// GCC/Clang vector; each lane does the same operations in the same order as scalar code would), then
+// rounded to floats, alike in both versions: the points are the same.
+[[gnu::always_inline]] inline void pair_points(double a0, double b0, double a1, double b1, double a2, double b2, double a3,
+                                               double b3, float* out) {
+    const DoublePair p0 = {a0, b0}, p1 = {a1, b1}, p2 = {a2, b2}, p3 = {a3, b3};
+    for (int i = 0; i < 9; ++i) {
+        DoublePair w[4];
+        __builtin_memcpy(w, kPairWeights.w[i], sizeof w);
+        const DoublePair point = w[0] * p0 + w[1] * p1 + w[2] * p2 + w[3] * p3;
+        out[2 * i] = static_cast<float>(point[0]);
+        out[2 * i + 1] = static_cast<float>(point[1]);
+    }
+}
+// AVX: two points at a time, each step one 4-lane operation (unrolled: the weights are memory operands
+// at fixed addresses), about half the instructions. (Built without AVX the same code was slower than the
+// pairs above.)
+[[gnu::target("avx"), gnu::always_inline]] inline void quad_points(double a0, double b0, double a1, double b1, double a2,
+                                                                   double b2, double a3, double b3, float* out) {
+    const DoubleQuad q0 = {a0, b0, a0, b0}, q1 = {a1, b1, a1, b1}, q2 = {a2, b2, a2, b2}, q3 = {a3, b3, a3, b3};
+#pragma GCC unroll 5
+    for (int j = 0; j < 5; ++j) {
+        DoubleQuad w[4];  // (copied, not returned by a function: a 32-byte vector value changes the ABI)
+        __builtin_memcpy(w, kQuadWeights.w[j], sizeof w);
+        const DoubleQuad point = w[0] * q0 + w[1] * q1 + w[2] * q2 + w[3] * q3;
+        const FloatQuad pair = __builtin_convertvector(point, FloatQuad);
+        __builtin_memcpy(out + 4 * j, &pair, j < 4 ? sizeof pair : sizeof pair / 2);  // (quad 4: point 8 only)
+    }
+}
+
+// Channel c's handles (cx1, cy1, cx2, cy2). A channel without handles (never from the readers) moves in
+// a straight line.
+struct Handles {
+    double cx1, cy1, cx2, cy2;
+};
+[[gnu::always_inline]] inline Handles channel_handles(const Curve& curve, int c, float t0, const float* v0, float t1, const float* v1) {
+    const std::size_t h = static_cast<std::size_t>(c) * 4;
+    if (h + 3 < curve.bezier.size()) {
+        const float* handles = curve.bezier.data() + h;
+        return {handles[0], handles[1], handles[2], handles[3]};
+    }
+    return {t0 + (t1 - t0) / 3.0, v0[c] + (v1[c] - v0[c]) / 3.0, t0 + (t1 - t0) * 2 / 3.0, v0[c] + (v1[c] - v0[c]) * 2 / 3.0};
+}
+
+// Two versions (GCC/Clang function multiversioning: the one for the machine is chosen when the program
+// loads).
+[[gnu::target("default")]] void absolute_points(const Curve& curve, int channels, float t0, const float* v0, float t1,
+                                                const float* v1, float* out) {
+    for (int c = 0; c < channels; ++c) {
+        const Handles k = channel_handles(curve, c, t0, v0, t1, v1);
+        pair_points(t0, v0[c], k.cx1, k.cy1, k.cx2, k.cy2, t1, v1[c], out + 18 * c);
+    }
+}
+[[gnu::target("avx")]] void absolute_points(const Curve& curve, int channels, float t0, const float* v0, float t1,
+                                            const float* v1, float* out) {
+    for (int c = 0; c < channels; ++c) {
+        const Handles k = channel_handles(curve, c, t0, v0, t1, v1);
+        quad_points(t0, v0[c], k.cx1, k.cy1, k.cx2, k.cy2, t1, v1[c], out + 18 * c);
+    }
+}
 
 }  // namespace
 
-// Built twice (GCC/Clang function clones, the one for the machine chosen when the program loads): with
-// AVX the two points of a quad are one 4-lane operation each step (about half the instructions of two
-// points in 2-lane SSE2 code); the default build does the same operations two lanes at a time. Each lane does the same double
-// operations in the same order either way, and rounds to float alike: the samples are the same.
-[[gnu::target_clones("avx", "default")]]
 void sample_absolute_bezier(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
                             float* out) {
-    const float* const handles = curve.bezier.data();  // (taken once: each access checked where they are kept)
-    const std::size_t handle_count = curve.bezier.size();
-    for (int c = 0; c < channels; ++c) {
-        const std::size_t h = static_cast<std::size_t>(c) * 4;
-        // A channel without handles (never from the readers) moves in a straight line.
-        const bool has = h + 3 < handle_count;
-        const double cx1 = has ? handles[h] : t0 + (t1 - t0) / 3.0;
-        const double cy1 = has ? handles[h + 1] : v0[c] + (v1[c] - v0[c]) / 3.0;
-        const double cx2 = has ? handles[h + 2] : t0 + (t1 - t0) * 2 / 3.0;
-        const double cy2 = has ? handles[h + 3] : v0[c] + (v1[c] - v0[c]) * 2 / 3.0;
-        // Time and value of two points share the weights' vector: they are computed as one quad of
-        // doubles (a GCC/Clang vector; each lane does the same operations in the same order as scalar
-        // code would), then rounded to floats, which are the points' (time, value) pairs in order.
-        const double a0 = t0, b0 = v0[c], a3 = t1, b3 = v1[c];
-        const DoubleQuad p0 = {a0, b0, a0, b0}, p1 = {cx1, cy1, cx1, cy1}, p2 = {cx2, cy2, cx2, cy2}, p3 = {a3, b3, a3, b3};
-        float* points = out + 18 * c;
-#pragma GCC unroll 5
-        for (int j = 0; j < 5; ++j) {
-            DoubleQuad w[4];  // (copied, not returned by a function: a 32-byte vector value changes the ABI)
-            __builtin_memcpy(w, kWeights.w[j], sizeof w);
-            const DoubleQuad point = w[0] * p0 + w[1] * p1 + w[2] * p2 + w[3] * p3;
-            const FloatQuad pair = __builtin_convertvector(point, FloatQuad);
-            __builtin_memcpy(points + 4 * j, &pair, j < 4 ? sizeof pair : sizeof pair / 2);  // (quad 4: point 8 only)
-        }
-    }
+    absolute_points(curve, channels, t0, v0, t1, v1, out);
 }
 
 void sample_absolute_curve(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
