@@ -63,9 +63,12 @@ std::vector<SpineFile> corpus() {
     return out;
 }
 
+// As the CLI reads a file: JSON parsed in place (the bytes are io::read_file's, padded after their end).
 rigio::Result<SkeletonData> read(const SpineFile& f) {
     if (f.binary) return read_skel(f.bytes);
-    return read_json(std::string_view(reinterpret_cast<const char*>(f.bytes.data()), f.bytes.size()));
+    rigio::spine::JsonReadOptions options;
+    options.padded = true;
+    return read_json(std::string_view(reinterpret_cast<const char*>(f.bytes.data()), f.bytes.size()), options);
 }
 
 // The objects of a skeleton that a loader holding each one in a heap block of its own allocates at
