@@ -2,7 +2,8 @@
 // absent). One row per file and measure:
 //   BM_SpineRead/VERSION/FILE      .skel or JSON -> model: MB/s, heap allocations per load, the peak
 //                                  heap of one read (peak_heap) and what the model keeps (model_bytes)
-//   BM_SpinePlayable/VERSION/FILE  .skel -> ready to play (read + runtime::prepare): MB/s, allocations
+//   BM_SpinePlayable/VERSION/FILE  .skel -> ready to play (read + runtime::prepare): MB/s, allocations,
+//                                  the heap the runtime data keeps besides the model (prepared_bytes)
 //   BM_SpinePoses/VERSION/FILE     poses/s over every animation (skin_rule's skin, 97 times per
 //                                  animation; setup pose, apply, world transforms, every slot's world
 //                                  vertices), allocations per pose (expected 0)
@@ -62,9 +63,12 @@ std::vector<SpineFile> corpus() {
     return out;
 }
 
+// As the CLI reads a file: JSON parsed in place (the bytes are io::read_file's, padded after their end).
 rigio::Result<SkeletonData> read(const SpineFile& f) {
     if (f.binary) return read_skel(f.bytes);
-    return read_json(std::string_view(reinterpret_cast<const char*>(f.bytes.data()), f.bytes.size()));
+    rigio::spine::JsonReadOptions options;
+    options.padded = true;
+    return read_json(std::string_view(reinterpret_cast<const char*>(f.bytes.data()), f.bytes.size()), options);
 }
 
 // The objects of a skeleton that a loader holding each one in a heap block of its own allocates at
@@ -154,10 +158,30 @@ void read_files(benchmark::State& state, const std::vector<const SpineFile*>& se
     state.counters["model_per_input"] = static_cast<double>(model) / static_cast<double>(input);
 }
 
+// The heap the runtime data of one read keeps (what runtime::prepare adds to the model), on a fresh
+// thread; 0 when the file does not read or prepare.
+std::size_t heap_of_prepare(const SpineFile& f) {
+    std::size_t kept = 0;
+    std::thread t([&] {
+        heap::counting = heap::tracking = true;
+        auto sd = read(f);
+        if (sd) {
+            rigio::io::release_arena_spares();
+            const std::size_t before = heap::live;
+            auto rd = rt::prepare(*sd);
+            if (rd) kept = heap::live - std::min(before, heap::live);
+        }
+        heap::counting = heap::tracking = false;
+    });
+    t.join();
+    return kept;
+}
+
 void playable_files(benchmark::State& state, const std::vector<const SpineFile*>& sel) {
-    std::size_t input = 0, allocations = 0;
+    std::size_t input = 0, allocations = 0, prepared = 0;
     for (const SpineFile* f : sel) {  // heap blocks per load, its own (no spare arena blocks of an earlier one)
         input += f->bytes.size();
+        prepared += heap_of_prepare(*f);
         rigio::io::release_arena_spares();
         heap::counting = true;
         const std::size_t before = heap::allocations;
@@ -182,6 +206,9 @@ void playable_files(benchmark::State& state, const std::vector<const SpineFile*>
         }
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * input));
     state.counters["allocs_per_load"] = static_cast<double>(allocations) / static_cast<double>(sel.size());
+    // What the runtime data keeps besides the model, per byte of input.
+    state.counters["prepared_bytes"] = static_cast<double>(prepared);
+    state.counters["prepared_per_input"] = static_cast<double>(prepared) / static_cast<double>(input);
 }
 
 // A skeleton ready to pose, with the times to sample: 97 per animation (not a divisor of typical key

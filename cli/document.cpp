@@ -11,7 +11,9 @@ LoadOptions& default_load_options() {
 
 Document load(const std::string& path, const LoadOptions& options) {
     const std::vector<std::uint8_t> bytes = read_input(path);
-    return take(rigio::load(bytes, path, options));
+    LoadOptions padded = options;
+    padded.padded = true;  // (read_input's buffer: io::read_file or io::read_stdin)
+    return take(rigio::load(bytes, path, padded));
 }
 
 void save(const Document& doc, Format target, const std::string& path, const SaveOptions& options) {

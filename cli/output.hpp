@@ -24,7 +24,7 @@ Settings& settings();
 
 inline bool is_std_stream(const std::string& path) { return path == "-"; }
 
-// The whole input: a file, or standard input for "-".
+// The whole input: a file, or standard input for "-" (io::kReadPadding zero bytes kept after it).
 std::vector<std::uint8_t> read_input(const std::string& path);
 
 // Writes a whole output: standard output for "-" (flushed and checked), else atomically.

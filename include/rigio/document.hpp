@@ -33,6 +33,9 @@ struct Document {
 struct LoadOptions {
     std::optional<Format> assume;          // read as this format instead of detecting
     std::optional<int> assume_mrtk_minor;  // read headerless MRTK files as version 1.<minor>
+    // The caller vouches that io::kReadPadding readable bytes follow `bytes` in memory (io::read_file's
+    // and io::read_stdin's buffers): JSON is then parsed in place rather than copied first.
+    bool padded = false;
 };
 
 // Reads and validates `bytes`. `path` (may be empty) is only a hint between formats that look alike.

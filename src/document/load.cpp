@@ -88,6 +88,7 @@ Document load_or_throw(std::span<const std::uint8_t> bytes, std::string_view pat
         case Format::SpineJson: {
             spine::JsonReadOptions opts;
             opts.warnings = &doc.warnings;
+            opts.padded = options.padded;
             doc.model = take(spine::read_json(as_text(bytes), opts));
             break;
         }
@@ -104,6 +105,7 @@ Document load_or_throw(std::span<const std::uint8_t> bytes, std::string_view pat
         case Format::DragonBonesJson: {
             dragonbones::JsonReadOptions opts;
             opts.warnings = &doc.warnings;
+            opts.padded = options.padded;
             doc.model = take(dragonbones::read_json(as_text(bytes), opts));
             break;
         }
@@ -125,7 +127,9 @@ Result<Document> load(std::span<const std::uint8_t> bytes, std::string_view path
 Result<Document> load_file(const std::string& path, const LoadOptions& options) {
     return capture([&] {
         const std::vector<std::uint8_t> bytes = io::read_file(path).value();
-        return load_or_throw(bytes, path, options);
+        LoadOptions padded = options;
+        padded.padded = true;  // (read_file's buffer)
+        return load_or_throw(bytes, path, padded);
     });
 }
 

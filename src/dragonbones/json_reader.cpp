@@ -480,7 +480,7 @@ Result<DragonBonesData> read_json(std::string_view text, const JsonReadOptions& 
     return capture([&] {
         const std::size_t warnings_before = options.warnings ? options.warnings->size() : 0;
         ParsedJson parsed;
-        if (!parsed.parse(text, io::kMaxJsonDepth)) {
+        if (!parsed.parse(text, io::kMaxJsonDepth, options.padded)) {
             json_layer_refuses(text, options.warnings, warnings_before);
             throw Error("malformed JSON");  // (never: the shared layer refuses what simdjson refuses)
         }

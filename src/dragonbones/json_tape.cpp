@@ -39,7 +39,7 @@ constexpr std::size_t kKeepParserFor = std::size_t{2} << 20;
 thread_local std::unique_ptr<simdjson::dom::parser> spare_parser;
 }  // namespace
 
-bool ParsedJson::parse(std::string_view text, std::size_t max_depth) {
+bool ParsedJson::parse(std::string_view text, std::size_t max_depth, bool padded) {
     // An empty text is no JSON (and its data() may be null, which simdjson would copy from): the caller's
     // io::JsonDocument reports it.
     if (text.empty() || text.size() > std::numeric_limits<std::uint32_t>::max() - 64) return false;
@@ -48,8 +48,9 @@ bool ParsedJson::parse(std::string_view text, std::size_t max_depth) {
     if ((parser_->capacity() < text.size() + 64 || parser_->max_depth() != max_depth + 1) &&
         parser_->allocate(std::max(parser_->capacity(), text.size() + 64), max_depth + 1) != simdjson::SUCCESS)
         return false;
-    // realloc_if_needed: simdjson copies the text into its padded buffer, kept with the parser.
-    if (parser_->parse(text.data(), text.size(), true).error()) return false;
+    // Unless the text is followed by io::kReadPadding readable bytes (`padded`), simdjson copies it into
+    // its padded buffer, kept with the parser (realloc_if_needed).
+    if (parser_->parse(text.data(), text.size(), !padded).error()) return false;
     tape_.words = parser_->doc.tape.get();
     tape_.strings = parser_->doc.string_buf.get();
     return true;

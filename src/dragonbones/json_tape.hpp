@@ -103,7 +103,7 @@ public:
     ParsedJson(const ParsedJson&) = delete;
     ParsedJson& operator=(const ParsedJson&) = delete;
 
-    bool parse(std::string_view text, std::size_t max_depth);
+    bool parse(std::string_view text, std::size_t max_depth, bool padded = false);
     JsonValue root() const { return {tape_, 1}; }
     // Where each token of the text starts, in text order: simdjson's stage-1 index ('{' '}' '[' ']' ','
     // ':' and the first character of every string and scalar), read by JsonText to find the text of a

@@ -77,6 +77,9 @@ void free_block(Block* b) noexcept {
 // kSpareBlocks blocks and kSpareBytes in all; release_arena_spares() gives them back, as the thread's end does.
 struct SpareBlocks {
     Block* blocks[kSpareBlocks] = {};
+    // Each kept block's size, side by side: take() looks at every one, and reading them from the
+    // blocks' headers cost a cache miss per block (3.5% of a read-and-prepare loop).
+    std::size_t sizes[kSpareBlocks] = {};
     std::size_t count = 0, bytes = 0;
 
     ~SpareBlocks();
@@ -91,15 +94,16 @@ struct SpareBlocks {
         if (count == kSpareBlocks || bytes + b->size > kSpareBytes) {
             at = 0;
             for (std::size_t i = 1; i < count; ++i)
-                if (blocks[i]->size < blocks[at]->size) at = i;
-            if (count == 0 || blocks[at]->size >= b->size || bytes - blocks[at]->size + b->size > kSpareBytes)
+                if (sizes[i] < sizes[at]) at = i;
+            if (count == 0 || sizes[at] >= b->size || bytes - sizes[at] + b->size > kSpareBytes)
                 return free_block(b);
-            bytes -= blocks[at]->size;
+            bytes -= sizes[at];
             free_block(blocks[at]);
         } else {
             ++count;
         }
         blocks[at] = b;
+        sizes[at] = b->size;
         bytes += b->size;
     }
     // A kept block for an arena that wants `wanted` bytes and needs `at_least`: the smallest that holds
@@ -108,19 +112,21 @@ struct SpareBlocks {
         const std::size_t most = std::max(wanted * 4, std::size_t{64} * 1024);
         std::size_t best = count;
         for (std::size_t i = 0; i < count; ++i) {
-            const std::size_t size = blocks[i]->size;
+            const std::size_t size = sizes[i];
             if (size < at_least || size > most) continue;
             if (best == count) {
                 best = i;
                 continue;
             }
-            const std::size_t held = blocks[best]->size;
+            const std::size_t held = sizes[best];
             if (size >= wanted ? held < wanted || size < held : held < wanted && size > held) best = i;
         }
         if (best == count) return nullptr;
         Block* b = blocks[best];
-        bytes -= b->size;
-        blocks[best] = blocks[--count];
+        bytes -= sizes[best];
+        --count;
+        blocks[best] = blocks[count];
+        sizes[best] = sizes[count];
         return b;
     }
 };

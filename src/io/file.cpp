@@ -91,12 +91,13 @@ Result<std::vector<std::uint8_t>> read_file(const std::string& path) {
     struct stat st {};
     std::size_t expected = 0;
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) expected = static_cast<std::size_t>(st.st_size);
-    // One byte more than the expected size, so that reaching the end needs no second buffer.
-    std::vector<std::uint8_t> data(expected > 0 ? expected + 1 : std::size_t{1} << 16);
+    // One byte more than the expected size, so that reaching the end needs no second buffer, and
+    // kReadPadding bytes that are never read into: zeros (as every byte past `used`) kept past the data.
+    std::vector<std::uint8_t> data((expected > 0 ? expected + 1 : std::size_t{1} << 16) + kReadPadding);
     std::size_t used = 0;
     for (;;) {
-        if (used == data.size()) data.resize(data.size() * 2);
-        ssize_t n = ::read(fd, data.data() + used, data.size() - used);
+        if (used + kReadPadding == data.size()) data.resize(data.size() * 2);
+        ssize_t n = ::read(fd, data.data() + used, data.size() - kReadPadding - used);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
             std::string why = errno_text();
@@ -121,6 +122,9 @@ Result<std::vector<std::uint8_t>> read_stdin() {
         if (n == 0) break;
         data.insert(data.end(), buf, buf + n);
     }
+    const std::size_t size = data.size();
+    data.resize(size + kReadPadding);  // (zeros, kept in the capacity)
+    data.resize(size);
     return data;
 }
 

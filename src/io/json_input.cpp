@@ -1,5 +1,7 @@
 #include "rigio/io/json_input.hpp"
 
+#include "rigio/io/file.hpp"
+
 #include "rigio/io/text.hpp"
 #include "json_duplicates.hpp"
 
@@ -318,7 +320,8 @@ constexpr std::size_t kKeepParserFor = std::size_t{1} << 20;
 thread_local std::unique_ptr<simdjson::dom::parser> spare_parser;
 }  // namespace
 
-JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth, DuplicateKeysAllowed allow_duplicates, DuplicateCheck when)
+JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth, DuplicateKeysAllowed allow_duplicates, DuplicateCheck when,
+                           TextPadding padding)
     : text_(text), allow_duplicates_(allow_duplicates), parser_(std::move(spare_parser)) {
     auto fail_syntax = [&](const char* fallback) {
         std::string what;
@@ -336,10 +339,13 @@ JsonDocument::JsonDocument(std::string_view text, std::size_t max_depth, Duplica
     if ((parser_->capacity() < text.size() + 64 || parser_->max_depth() != max_depth + 1) &&
         parser_->allocate(std::max(parser_->capacity(), text.size() + 64), max_depth + 1) != simdjson::SUCCESS)
         throw Error("out of memory for a JSON text of " + std::to_string(text.size()) + " bytes");
-    // simdjson reads up to 64 bytes past the text: it parses a padded copy, freed once parsed (a copy the
-    // parser kept would stay alive, and count in the peak heap, while the model is built).
-    const simdjson::padded_string padded(text);
-    auto r = parser_->parse(padded);
+    // simdjson reads up to 64 bytes past the text: unless they are known to be there, it parses a padded
+    // copy, freed once parsed (a copy the parser kept would stay alive, and count in the peak heap, while
+    // the model is built).
+    static_assert(kReadPadding >= simdjson::SIMDJSON_PADDING);
+    simdjson::padded_string padded;
+    if (padding == TextPadding::None) padded = simdjson::padded_string(text);
+    auto r = padding == TextPadding::None ? parser_->parse(padded) : parser_->parse(text.data(), text.size(), false);
     if (r.error()) {
         if (r.error() == simdjson::DEPTH_ERROR) fail_syntax("JSON nested too deeply");
         if (r.error() == simdjson::UTF8_ERROR) {

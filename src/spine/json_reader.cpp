@@ -44,7 +44,8 @@ bool timeline_map(std::span<const std::string_view> path) {
 // document with a duplicate key fails with that error whatever else is wrong with it, as when the check
 // ran first: the check also runs when the read fails, and the warnings of a read it refuses are dropped.
 SkeletonData JsonSkeletonReader::read() {
-    io::JsonDocument doc(text_, io::kMaxJsonDepth, timeline_map, io::DuplicateCheck::Deferred);
+    io::JsonDocument doc(text_, io::kMaxJsonDepth, timeline_map, io::DuplicateCheck::Deferred,
+                         options_.padded ? io::TextPadding::Readable : io::TextPadding::None);
     verified_.assign((doc.tape_size() + 63) / 64, 0);
     const std::size_t warnings = options_.warnings ? options_.warnings->size() : 0;
     auto check_duplicates = [&] {

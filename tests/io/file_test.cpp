@@ -91,6 +91,21 @@ TEST(File, ReadReturnsEveryByteOfFilesAndPipes) {
     fs::remove_all(d);
 }
 
+// io::kReadPadding zero bytes stay allocated after the data (JSON readers parse such buffers in place).
+TEST(File, ReadKeepsZeroPaddingAfterTheData) {
+    fs::path d = temp_dir();
+    for (std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{65536}, std::size_t{300001}}) {
+        const std::vector<std::uint8_t> bytes(size, 0xA5);
+        const std::string p = (d / ("p" + std::to_string(size))).string();
+        ASSERT_TRUE(rigio::io::write_file_atomic(p, std::span<const std::uint8_t>(bytes)).ok());
+        const std::vector<std::uint8_t> read = rigio::io::read_file(p).value();
+        ASSERT_EQ(read.size(), size);
+        ASSERT_GE(read.capacity() - read.size(), rigio::io::kReadPadding) << size;
+        for (std::size_t i = 0; i < rigio::io::kReadPadding; ++i) EXPECT_EQ(read.data()[size + i], 0) << size << " +" << i;
+    }
+    fs::remove_all(d);
+}
+
 TEST(File, ReadErrorsNameThePathAndAreReturned) {
     rigio::Result<std::vector<std::uint8_t>> r = rigio::io::read_file("/nonexistent/rigio/file.skel");
     ASSERT_FALSE(r.ok());

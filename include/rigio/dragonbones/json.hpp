@@ -20,6 +20,9 @@ struct JsonReadOptions {
     // DBDT header JSON: animations hold {timeline name: [type, index, ...]} objects in "bone"/"slot"/
     // "ffd" instead of timeline arrays; those are kept as raw JSON in the animation's `extra`.
     bool binary_header = false;
+    // The caller vouches that io::kReadPadding readable bytes follow the text in memory (as in
+    // io::read_file's and io::read_stdin's buffers): it is then parsed in place rather than copied first.
+    bool padded = false;
 };
 
 struct JsonWriteOptions {

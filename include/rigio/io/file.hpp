@@ -18,9 +18,14 @@
 
 namespace rigio::io {
 
-// Reads a whole file; the Error names the path when it cannot be read.
+// The zero bytes read_file and read_stdin leave allocated after the data (the vector's capacity holds
+// them), so that a JSON reader told so (spine::JsonReadOptions::padded, LoadOptions::padded) lets
+// simdjson, which reads ahead in 64-byte blocks, parse the text in place instead of a padded copy.
+inline constexpr std::size_t kReadPadding = 64;
+
+// Reads a whole file; the Error names the path when it cannot be read. (kReadPadding after the data.)
 Result<std::vector<std::uint8_t>> read_file(const std::string& path);
-// Reads standard input to its end.
+// Reads standard input to its end. (kReadPadding after the data.)
 Result<std::vector<std::uint8_t>> read_stdin();
 
 struct WriteOptions {

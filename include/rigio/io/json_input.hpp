@@ -31,6 +31,11 @@ using DuplicateKeysAllowed = bool (*)(std::span<const std::string_view> path);
 // (which lets the reader step over the objects it has checked itself as it read them).
 enum class DuplicateCheck { Now, Deferred };
 
+// What follows a text in memory: nothing known (simdjson, which reads up to 64 bytes past the end,
+// then parses a padded copy), or io::kReadPadding readable bytes (io::read_file's buffers: parsed in
+// place). Claiming padding that is not there makes the parse read past the text's memory.
+enum class TextPadding { None, Readable };
+
 // A parsed JSON text. Keeps the text so that errors can be given a line and column.
 class JsonDocument {
 public:
@@ -38,7 +43,8 @@ public:
     // or an object that names a key twice (unless `allow_duplicates` says that object may; with
     // DuplicateCheck::Deferred, that last check is left to check_duplicates).
     explicit JsonDocument(std::string_view text, std::size_t max_depth = kMaxJsonDepth,
-                          DuplicateKeysAllowed allow_duplicates = nullptr, DuplicateCheck when = DuplicateCheck::Now);
+                          DuplicateKeysAllowed allow_duplicates = nullptr, DuplicateCheck when = DuplicateCheck::Now,
+                          TextPadding padding = TextPadding::None);
     ~JsonDocument();
     JsonDocument(const JsonDocument&) = delete;
     JsonDocument& operator=(const JsonDocument&) = delete;

@@ -25,6 +25,9 @@ struct JsonReadOptions {
     // and column. Such keys are kept either way (in the `json_extra` of their object, or for keyframes
     // in Animation::json_key_extra) and write_json writes them back after the known keys.
     std::vector<std::string>* warnings = nullptr;
+    // The caller vouches that io::kReadPadding readable bytes follow the text in memory (as in
+    // io::read_file's and io::read_stdin's buffers): it is then parsed in place rather than copied first.
+    bool padded = false;
 };
 
 struct JsonWriteOptions {

@@ -117,7 +117,7 @@ std::uint32_t NameTable::hash_of(std::string_view name) { return name_hash(name)
 std::size_t NameTable::place(std::string_view name, std::uint32_t hash) const { return name_place(table_, chars_.data(), name, hash); }
 
 void NameTable::rehash(std::size_t capacity) {
-    std::vector<Entry> old = std::exchange(table_, std::vector<Entry>(capacity));
+    auto old = std::exchange(table_, decltype(table_)(capacity));
     const std::size_t mask = capacity - 1;
     for (const Entry& e : old) {
         if (e.id < 0) continue;
@@ -355,9 +355,25 @@ void group_weighted_vertices(RuntimeData& rd, const std::vector<Entry>& entries,
 
 const std::string kNoName;  // a null key or name reads as ""
 
+std::size_t count_attachments(const SkeletonData& sd) {
+    std::size_t count = 0;
+    for (const Skin& skin : sd.skins)
+        for (const SkinSlot& ss : skin.slots) count += ss.attachments.size();
+    return count;
+}
+
+// A guess of what the tables of `sd` take, which sizes the first block of their arena: the attachment
+// table with its skins' lookups, and a few KiB per animation (the pools of large animations get blocks
+// of their own: see io::ArenaScope).
+std::size_t expected_bytes(const SkeletonData& sd, std::size_t attachment_count) {
+    return 8192 + attachment_count * (sizeof(AttachmentInfo) + 64) + sd.animations.size() * 4096;
+}
+
 RuntimeData build(const SkeletonData& sd) {
     if (!reads(sd.header.data_version))
         throw Error(std::string("rigio plays Spine ") + readable_versions() + " data; this is " + version_name(sd.header.data_version));
+    const std::size_t attachment_count = count_attachments(sd);
+    const io::ArenaScope arena(expected_bytes(sd, attachment_count));  // the tables' memory (see RuntimeData)
     RuntimeData rd;
     rd.data = &sd;
     rd.version = sd.header.data_version;
@@ -371,7 +387,7 @@ RuntimeData build(const SkeletonData& sd) {
     {
         // Children of every bone in one array: the counts first (bad parents are reported below), then
         // each child at its parent's next place (in bone order, as a list per bone would hold them).
-        std::vector<int>& start = rd.children.start;
+        auto& start = rd.children.start;
         start.assign(sd.bones.size() + 2, 0);
         for (int i = 0; i < bone_count; ++i) {
             const int p = sd.bones[static_cast<std::size_t>(i)].parent;
@@ -414,9 +430,6 @@ RuntimeData build(const SkeletonData& sd) {
     auto intern = [&](std::string_view name) { return rd.name_ids.intern(name); };
 
     // Attachments, skin by skin. The tables are sized once from the attachment count (no regrowth).
-    std::size_t attachment_count = 0;
-    for (const Skin& skin : sd.skins)
-        for (const SkinSlot& ss : skin.slots) attachment_count += ss.attachments.size();
     std::vector<Entry> entries;
     entries.reserve(attachment_count);
     rd.attachments.reserve(attachment_count);
@@ -437,7 +450,7 @@ RuntimeData build(const SkeletonData& sd) {
         // order with the other errors), then each attachment at its slot's next place.
         std::size_t skin_attachments = 0;
         // (A counting sort whose start array is its own next-place array: see the children above.)
-        std::vector<int>& start = info.by_slot.start;
+        auto& start = info.by_slot.start;
         start.assign(sd.slots.size() + 2, 0);
         for (const SkinSlot& ss : skin.slots) {
             skin_attachments += ss.attachments.size();
@@ -447,7 +460,7 @@ RuntimeData build(const SkeletonData& sd) {
         info.by_slot.ids.resize(static_cast<std::size_t>(start.back()));
         info.lookup.reserve(skin_attachments);
         for (const SkinSlot& ss : skin.slots) {
-            if (ss.slot < 0 || ss.slot >= slot_count) throw Error("skin \"" + info.name + "\": slot index out of range");
+            if (ss.slot < 0 || ss.slot >= slot_count) throw Error("skin \"" + std::string(info.name) + "\": slot index out of range");
             int& slot_place = start[static_cast<std::size_t>(ss.slot) + 1];  // where the slot's next attachment goes
             for (const SkinAttachment& e : ss.attachments) {
                 const int id = static_cast<int>(rd.attachments.size());

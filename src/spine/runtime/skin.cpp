@@ -19,7 +19,7 @@ std::size_t SkinLookup::place(std::uint64_t key) const {
 }
 
 void SkinLookup::rehash(std::size_t capacity) {
-    std::vector<Entry> old = std::exchange(table_, std::vector<Entry>(capacity));
+    auto old = std::exchange(table_, decltype(table_)(capacity));
     for (const Entry& e : old)
         if (e.attachment >= 0) table_[place(e.key)] = e;
 }

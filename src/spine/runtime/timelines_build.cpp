@@ -255,26 +255,29 @@ void add_values(float* to, const float* from, std::size_t n) {
 // real skeleton (the corpus needs under 1M).
 constexpr std::size_t kMaxExpandedValues = std::size_t{1} << 25;
 
-void spend(std::size_t& budget, std::size_t values, const std::string& animation) {
+// The context of an error in animation `name`.
+std::string in_animation(std::string_view name) { return "in animation \"" + std::string(name) + "\""; }
+
+void spend(std::size_t& budget, std::size_t values, std::string_view animation) {
     if (values > budget)
         throw Error("deform and draw-order keys would expand to more than " + std::to_string(kMaxExpandedValues) +
                         " values",
-                    {}, "in animation \"" + animation + "\"");
+                    {}, in_animation(animation));
     budget -= values;
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void index_out_of_range(int index, const char* what, const std::string& animation) {
-    throw Error(std::string(what) + " index " + std::to_string(index) + " out of range", {}, "in animation \"" + animation + "\"");
+[[noreturn, gnu::cold, gnu::noinline]] void index_out_of_range(int index, const char* what, std::string_view animation) {
+    throw Error(std::string(what) + " index " + std::to_string(index) + " out of range", {}, in_animation(animation));
 }
 
 // Inline: a compare per timeline group where a call cost more (the message is made out of line).
-inline void check_index(int index, std::size_t size, const char* what, const std::string& animation) {  // (a literal: no string per call)
+inline void check_index(int index, std::size_t size, const char* what, std::string_view animation) {  // (a literal: no string per call)
     if (index < 0 || static_cast<std::size_t>(index) >= size) index_out_of_range(index, what, animation);
 }
 
 // Setup slot index per draw-order position, from (slot, offset) moves, written to order[0..slot_count).
 // `unchanged`: scratch reused across keys.
-void draw_order_permutation(const DrawOrderKeyframe& key, int slot_count, const std::string& animation, int* order,
+void draw_order_permutation(const DrawOrderKeyframe& key, int slot_count, std::string_view animation, int* order,
                             std::vector<int>& unchanged) {
     if (key.offsets.empty()) {
         for (int i = 0; i < slot_count; ++i) order[i] = i;
@@ -285,7 +288,7 @@ void draw_order_permutation(const DrawOrderKeyframe& key, int slot_count, const 
     int original = 0;
     auto fail = [&] {
         throw Error("draw order key at " + std::to_string(key.time) + " moves a slot out of range or onto another",
-                    {}, "in animation \"" + animation + "\"");
+                    {}, in_animation(animation));
     };
     for (const DrawOrderOffset& o : key.offsets) {
         if (o.slot < original || o.slot >= slot_count) fail();
@@ -320,7 +323,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
     auto extend = [&last_key](const auto& keys) {
         if (!keys.empty()) last_key = std::max(last_key, keys.back().time);
     };
-    const std::string& name = out.name;
+    const std::string_view name = out.name;
     // The pools' sizes are their capacities, reserved from pool_sizes (not zero-filled: see PoolAllocator).
     out.float_pool.resize(out.float_pool.capacity());
     out.int_pool.resize(out.int_pool.capacity());
@@ -498,7 +501,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
                 if (dt.type == AttachmentTimelineType::Sequence) {
                     if (id < 0)
                         throw Error("sequence timeline: no attachment \"" + dt.attachment.value_or("") + "\" in that skin and slot",
-                                    {}, "in animation \"" + name + "\"");
+                                    {}, in_animation(name));
                     Builder b(pools, scratch, TimelineKind::Sequence, dsl.slot, 4, dt.sequence_keys.size());
                     b.t.attachment = id;
                     float* p = b.plain_keys(dt.sequence_keys.size());
@@ -511,7 +514,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
                 }
                 if (id < 0 || !rd.attachments[static_cast<std::size_t>(id)].is_vertex)
                     throw Error("deform timeline: no vertex attachment \"" + dt.attachment.value_or("") + "\" in that skin and slot",
-                                {}, "in animation \"" + name + "\"");
+                                {}, in_animation(name));
                 const AttachmentInfo& att = rd.attachments[static_cast<std::size_t>(id)];
                 const bool weighted = !att.bones.empty();
                 const std::size_t n = static_cast<std::size_t>(att.deform_length);
@@ -540,7 +543,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
                     if (k.offset < 0 || static_cast<std::size_t>(k.offset) + k.values.size() > n)
                         throw Error("deform key at " + std::to_string(k.time) + " writes past the attachment's " +
                                         std::to_string(n) + " vertex values",
-                                    {}, "in animation \"" + name + "\"");
+                                    {}, in_animation(name));
                     add_values(values + k.offset, k.values.data(), k.values.size());
                 }
                 b.finish();

@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rigio/io/arena.hpp"
+#include "rigio/io/arena_string.hpp"
 #include "rigio/io/error.hpp"
 #include "rigio/spine/model.hpp"
 #include "rigio/spine/runtime/curves.hpp"
@@ -66,12 +68,12 @@ struct AttachmentInfo {
     std::string_view path;
 };
 
-// The allocator of prepare()'s large arrays (AnimationInfo's pools, the weighted vertex records): a
-// vector's new elements are default-initialized (left as they are for these types) rather than zeroed,
-// since prepare() writes every value it keeps (zeroing them first wrote all that memory twice).
-// Otherwise std::allocator.
+// The allocator of prepare()'s large arrays (AnimationInfo's pools, the weighted vertex records): memory
+// from the open arena as io::ArenaAllocator (prepare() opens one: see RuntimeData), and a vector's new
+// elements default-initialized (left as they are for these types) rather than zeroed, since prepare()
+// writes every value it keeps (zeroing them first wrote all that memory twice).
 template <class T>
-struct PoolAllocator : std::allocator<T> {
+struct PoolAllocator : io::ArenaAllocator<T> {
     PoolAllocator() = default;
     template <class U>
     PoolAllocator(const PoolAllocator<U>&) noexcept {}
@@ -149,15 +151,15 @@ private:
     static std::size_t start(std::uint64_t key) { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32); }
     std::size_t place(std::uint64_t key) const;  // where `key` is, or the free place it would take
     void rehash(std::size_t capacity);
-    std::vector<Entry> table_;  // a power of two in size, at most half full
+    io::ArenaVector<Entry> table_;  // a power of two in size, at most half full
     std::size_t size_ = 0;
 };
 
 // A skin's attachments per slot in file order: one array of attachment indices, slot s's at
 // [start[s], start[s + 1]).
 struct SlotAttachments {
-    std::vector<int> start;  // slot count + 1
-    std::vector<int> ids;
+    io::ArenaVector<int> start;  // slot count + 1
+    io::ArenaVector<int> ids;
     std::size_t size() const { return start.empty() ? 0 : start.size() - 1; }  // the slot count
     std::span<const int> operator[](std::size_t slot) const {
         return {ids.data() + start[slot], ids.data() + start[slot + 1]};
@@ -165,7 +167,7 @@ struct SlotAttachments {
 };
 
 struct SkinInfo {
-    std::string name;
+    io::ArenaString name;
     // The skin-required bones and constraints: views of the model's Skin lists (not copies).
     std::span<const int> bones, ik, transform, path, physics;
     SkinLookup lookup;
@@ -234,10 +236,10 @@ struct FiredEvent {
 
 
 struct AnimationInfo {
-    std::string name;
+    io::ArenaString name;
     float duration = 0;
-    std::vector<Timeline> timelines;  // in apply order
-    std::vector<FiredEvent> fired;    // payloads of event keyframes
+    io::ArenaVector<Timeline> timelines;  // in apply order
+    io::ArenaVector<FiredEvent> fired;    // payloads of event keyframes
     // What the timelines' views point into (see Timeline). Moving an AnimationInfo keeps the pools'
     // buffers, so the views stay valid; a copy gets its own pools and its views are pointed at them.
     Pool<float> float_pool;
@@ -270,37 +272,44 @@ private:
     static std::uint32_t hash_of(std::string_view name);
     std::size_t place(std::string_view name, std::uint32_t hash) const;  // where `name` is, or its free place
     void rehash(std::size_t capacity);
-    std::vector<Entry> table_;  // a power of two in size, at most half full
-    std::string chars_;
+    io::ArenaVector<Entry> table_;  // a power of two in size, at most half full
+    io::ArenaBasicString chars_;
     std::size_t size_ = 0;
 };
 
 // Bone children: one array of bone indices, bone b's at [start[b], start[b + 1]).
 struct BoneChildren {
-    std::vector<int> start;  // bone count + 1
-    std::vector<int> ids;
+    io::ArenaVector<int> start;  // bone count + 1
+    io::ArenaVector<int> ids;
     std::size_t size() const { return start.empty() ? 0 : start.size() - 1; }  // the bone count
     std::span<const int> operator[](std::size_t bone) const {
         return {ids.data() + start[bone], ids.data() + start[bone + 1]};
     }
 };
 
+// prepare() takes the tables' memory from an arena of its own (io::ArenaScope): a few blocks rather
+// than a heap block per array, which, when the data goes, are kept for the thread's next reads and
+// prepares (io::release_arena_spares) instead of going back to the heap and the system. Copies and
+// moves are ordinary (a copy made outside an arena takes its memory from the heap).
 struct RuntimeData {
+    // (Its arrays are given back to their arena as one release batch: see io::ReleaseBatchFirst.)
+    [[no_unique_address]] io::ReleaseBatchFirst release_batch_first;
     const SkeletonData* data = nullptr;  // the model this was built from (must outlive it)
     Version version = Version::V38;      // the rules applied (the model's data_version)
     bool v4() const { return version >= Version::V40; }
     BoneChildren children;  // per bone
-    std::vector<AttachmentInfo> attachments;
-    std::vector<SkinInfo> skins;  // same order as SkeletonData::skins
+    io::ArenaVector<AttachmentInfo> attachments;
+    io::ArenaVector<SkinInfo> skins;  // same order as SkeletonData::skins
     int default_skin = -1;
-    std::vector<int> setup_attachment_name;  // per slot: name id of the setup attachment, or -1
-    std::vector<Color> setup_color, setup_dark;  // per slot (dark: white when the slot has none)
+    io::ArenaVector<int> setup_attachment_name;  // per slot: name id of the setup attachment, or -1
+    io::ArenaVector<Color> setup_color, setup_dark;  // per slot (dark: white when the slot has none)
     NameTable name_ids;  // attachment key -> name id
-    std::vector<AnimationInfo> animations;
+    io::ArenaVector<AnimationInfo> animations;
     int max_deform_length = 0;  // the largest deform array of any attachment
     int max_world_vertices = 0; // the largest world vertex count (floats) of any attachment
     Pool<WeightedVertex> weighted_vertices;  // see AttachmentInfo::weighted_groups
     Pool<WeightedPair> weighted_pairs;       // see AttachmentInfo::weighted_pairs
+    [[no_unique_address]] io::ReleaseBatchLast release_batch_last;
 
     int find_skin(std::string_view name) const;       // -1 when absent
     int find_animation(std::string_view name) const;  // -1 when absent
