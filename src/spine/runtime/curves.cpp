@@ -116,6 +116,13 @@ constexpr QuadWeights kQuadWeights;
         out[2 * i + 1] = static_cast<float>(point[1]);
     }
 }
+// Function multiversioning (an ifunc, chosen when the program loads) needs x86-64 and ELF (glibc);
+// elsewhere the pairs are the only version.
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__)
+#define RIGIO_CURVES_AVX 1
+#endif
+
+#if defined(RIGIO_CURVES_AVX)
 // AVX: two points at a time, each step one 4-lane operation (unrolled: the weights are memory operands
 // at fixed addresses), about half the instructions. (Built without AVX the same code was slower than the
 // pairs above.)
@@ -131,6 +138,7 @@ constexpr QuadWeights kQuadWeights;
         __builtin_memcpy(out + 4 * j, &pair, j < 4 ? sizeof pair : sizeof pair / 2);  // (quad 4: point 8 only)
     }
 }
+#endif
 
 // Channel c's handles (cx1, cy1, cx2, cy2). A channel without handles (never from the readers) moves in
 // a straight line.
@@ -146,15 +154,18 @@ struct Handles {
     return {t0 + (t1 - t0) / 3.0, v0[c] + (v1[c] - v0[c]) / 3.0, t0 + (t1 - t0) * 2 / 3.0, v0[c] + (v1[c] - v0[c]) * 2 / 3.0};
 }
 
-// Two versions (GCC/Clang function multiversioning: the one for the machine is chosen when the program
-// loads).
-[[gnu::target("default")]] void absolute_points(const Curve& curve, int channels, float t0, const float* v0, float t1,
+// Two versions where RIGIO_CURVES_AVX (the one for the machine is chosen when the program loads).
+#if defined(RIGIO_CURVES_AVX)
+[[gnu::target("default")]]
+#endif
+void absolute_points(const Curve& curve, int channels, float t0, const float* v0, float t1,
                                                 const float* v1, float* out) {
     for (int c = 0; c < channels; ++c) {
         const Handles k = channel_handles(curve, c, t0, v0, t1, v1);
         pair_points(t0, v0[c], k.cx1, k.cy1, k.cx2, k.cy2, t1, v1[c], out + 18 * c);
     }
 }
+#if defined(RIGIO_CURVES_AVX)
 [[gnu::target("avx")]] void absolute_points(const Curve& curve, int channels, float t0, const float* v0, float t1,
                                             const float* v1, float* out) {
     for (int c = 0; c < channels; ++c) {
@@ -162,6 +173,7 @@ struct Handles {
         quad_points(t0, v0[c], k.cx1, k.cy1, k.cx2, k.cy2, t1, v1[c], out + 18 * c);
     }
 }
+#endif
 
 }  // namespace
 
