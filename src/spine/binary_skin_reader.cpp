@@ -341,17 +341,17 @@ bool SkelReader::read_weighted_fast(Vertices& v, std::size_t n) {
     v.values.resize(3 * influences);
     int* bones = v.bones.data();
     float* values = v.values.data();
-    bool special = false;  // a NaN or infinite float was read
+    Specials special = 0;  // a NaN or infinite float was read
     for (const std::uint8_t* q = begin; q != p;) {
         const std::uint8_t c = *q++;
         *bones++ = c;
-        const std::uint8_t* const last = q + c * kInfluenceBytes;
-        for (; q != last; q += kInfluenceBytes, values += 3) {
+        // (counted by c: a loop to `q + 13 * c` would have its trip count computed by a division by 13)
+        for (unsigned j = c; j != 0; --j, q += kInfluenceBytes, values += 3) {
             *bones++ = q[0];
             special |= ByteReader::big_endian_floats(q + 1, values, 3);  // x, y, weight
         }
     }
-    if (special && r_.refuses_non_finite()) return false;  // the checked loop fails at the first one
+    if (any_special(special) && r_.refuses_non_finite()) return false;  // the checked loop fails at the first one
     r_.skip_checked(static_cast<std::size_t>(p - begin));
     return true;
 }

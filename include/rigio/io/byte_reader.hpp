@@ -209,6 +209,13 @@ public:
         Scope(const Scope&) = delete;
         Scope& operator=(const Scope&) = delete;
 
+        // Gives this scope's frame another index, while it is the innermost scope: one scope entered
+        // before a loop whose body it would open, renumbered for each element, names the same context
+        // as a scope per element (innermost for every read in that body) for one store, not a frame.
+        void renumber(long index) {
+            if (r_.depth_ - 1 < r_.frames_.size()) r_.frames_[r_.depth_ - 1].index = index;
+        }
+
     private:
         // A fixed stack, so that entering a scope costs a store and no allocation check; frames
         // deeper than it are counted and not named (no reader nests that deep).
