@@ -38,14 +38,8 @@ Vector<int> SkelReader::index_list(std::size_t size, const char* what, const cha
     return out;
 }
 
-std::uint32_t SkelReader::enum_value(std::uint32_t max, const char* what) {
-    std::size_t at = r_.offset();
-    std::int32_t v = r_.varint();
-    if (v < 0 || static_cast<std::uint32_t>(v) > max) {
-        r_.fail_at(at, std::string("unknown ") + what + " " + std::to_string(v) + " (expected 0 to " +
-                           std::to_string(max) + ")");
-    }
-    return static_cast<std::uint32_t>(v);
+void SkelReader::fail_enum_value(std::size_t at, std::int32_t v, std::uint32_t max, const char* what) {
+    r_.fail_at(at, std::string("unknown ") + what + " " + std::to_string(v) + " (expected 0 to " + std::to_string(max) + ")");
 }
 
 // ---- the header: which layout ----

@@ -156,7 +156,13 @@ private:
     [[noreturn]] void fail_count(std::size_t at, std::uint32_t n, const char* what);
     // A count (labelled `count_what`, e.g. "bone index count") then that many indices < size.
     Vector<int> index_list(std::size_t size, const char* what, const char* count_what, const char* table);
-    std::uint32_t enum_value(std::uint32_t max, const char* what);
+    std::uint32_t enum_value(std::uint32_t max, const char* what) {  // varint+ <= max (inline, as index)
+        const std::size_t at = r_.offset();
+        const std::int32_t v = r_.varint();
+        if (v < 0 || static_cast<std::uint32_t>(v) > max) fail_enum_value(at, v, max, what);
+        return static_cast<std::uint32_t>(v);
+    }
+    [[noreturn]] void fail_enum_value(std::size_t at, std::int32_t v, std::uint32_t max, const char* what);
     const Attachment* find_attachment(const Skin& skin, int slot, std::string_view key) const;
     const Attachment& deform_target(const Skin& skin, int slot, const OptString& key, std::size_t at);
 
@@ -212,6 +218,24 @@ inline void f32_pair_at(const std::uint8_t* p, float& a, float& b, Specials& spe
 }
 inline std::uint32_t u32_at(const std::uint8_t* p) {
     return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+// Whether one of the `n` floats at `values` is NaN or infinite (its exponent bits all ones): the OR over
+// them of each one's exponent bits plus one, whose carry reaches the top bit only from all ones. With
+// SSE2, 4 floats at a time.
+inline bool any_not_finite(const float* values, std::size_t n) {
+    std::size_t i = 0;
+    std::uint32_t carries = 0;
+#if defined(__SSE2__)
+    const __m128i exponent = _mm_set1_epi32(0x7F800000), one = _mm_set1_epi32(0x00800000);
+    __m128i acc = _mm_setzero_si128();
+    for (; i + 4 <= n; i += 4) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(values + i));
+        acc = _mm_or_si128(acc, _mm_add_epi32(_mm_and_si128(x, exponent), one));
+    }
+    if (_mm_movemask_ps(_mm_castsi128_ps(acc)) != 0) carries = 0x80000000u;  // (a lane's top bit)
+#endif
+    for (; i < n; ++i) carries |= (std::bit_cast<std::uint32_t>(values[i]) & 0x7F800000u) + 0x00800000u;
+    return (carries & 0x80000000u) != 0;
 }
 
 // The end of every fast path: when `decoded`, the reader steps over the `used` bytes it decoded;
