@@ -168,9 +168,15 @@ public:
     // Spine-style varint: 1 to 5 bytes, 7 bits each, low group first. `zigzag` undoes the
     // sign folding of varint- values.
     std::int32_t varint(bool zigzag = false) {
-        // One byte (values below 128) is the common case; longer encodings take the general loop.
+        // One byte (values below 128) is the common case, then two (below 16384: shared string indices,
+        // large meshes' vertex indices); longer encodings and the end of the data take the general loop.
         if (pos_ < data_.size() && !(data_[pos_] & 0x80)) {
             const std::uint32_t value = data_[pos_++];
+            return static_cast<std::int32_t>(zigzag ? (value >> 1) ^ (0u - (value & 1u)) : value);
+        }
+        if (data_.size() - pos_ >= 2 && !(data_[pos_ + 1] & 0x80)) {  // (pos_ <= size always)
+            const std::uint32_t value = (data_[pos_] & 0x7Fu) | (std::uint32_t{data_[pos_ + 1]} << 7);
+            pos_ += 2;
             return static_cast<std::int32_t>(zigzag ? (value >> 1) ^ (0u - (value & 1u)) : value);
         }
         return varint_long(zigzag);
