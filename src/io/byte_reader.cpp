@@ -5,11 +5,8 @@
 
 namespace rigio::io {
 
-bool ByteReader::boolean() {
-    std::size_t at = pos_;
-    std::uint8_t b = u8();
-    if (b > 1) fail_at(at, "boolean byte is " + std::to_string(b) + ", expected 0 or 1");
-    return b != 0;
+void ByteReader::fail_boolean(std::size_t at, std::uint8_t b) const {
+    fail_at(at, "boolean byte is " + std::to_string(b) + ", expected 0 or 1");
 }
 
 template <class F>
@@ -83,7 +80,7 @@ std::optional<std::string> ByteReader::spine_string() {
     return std::string(*v);
 }
 
-std::optional<std::string_view> ByteReader::spine_string_view() {
+std::optional<std::string_view> ByteReader::spine_string_view_long() {
     std::size_t at = pos_;
     std::uint32_t n = count("string length");
     if (n == 0) return std::nullopt;

@@ -59,9 +59,10 @@ void SkelReader::read_slot_timelines(Animation& a) {
         ByteReader::Scope s(r_, "slot", -1, sd_.slots[g.slot].name ? &*sd_.slots[g.slot].name : nullptr);
         std::uint32_t m = count(2, "timeline count");
         g.timelines.resize(m);
+        ByteReader::Scope st(r_, "slot timeline", 0);  // (renumbered per timeline: Scope::renumber)
         for (std::uint32_t j = 0; j < m; ++j) {
             SlotTimeline& t = g.timelines[j];
-            ByteReader::Scope st(r_, "slot timeline", j);
+            st.renumber(j);
             std::size_t at = r_.offset();
             std::uint8_t type = r_.u8();
             if (type > 2) r_.fail_at(at, "unknown slot timeline type " + std::to_string(type) + " (expected 0 to 2)");
@@ -76,7 +77,7 @@ void SkelReader::read_slot_timelines(Animation& a) {
                 continue;
             }
             const bool two = t.type == SlotTimelineType::TwoColor;
-            const auto fill = [two](ColorKeyframe& k, const std::uint8_t* p, bool& special) {
+            const auto fill = [two](ColorKeyframe& k, const std::uint8_t* p, Specials& special) {
                 k.time = f32_at(p, special);
                 k.color = u32_at(p + 4);
                 if (two) k.dark = u32_at(p + 8);
@@ -103,21 +104,17 @@ void SkelReader::read_bone_timelines(Animation& a) {
         ByteReader::Scope s(r_, "bone", -1, sd_.bones[g.bone].name ? &*sd_.bones[g.bone].name : nullptr);
         std::uint32_t m = count(2, "timeline count");
         g.timelines.resize(m);
+        ByteReader::Scope st(r_, "bone timeline", 0);  // (renumbered per timeline: Scope::renumber)
         for (std::uint32_t j = 0; j < m; ++j) {
             BoneTimeline& t = g.timelines[j];
-            ByteReader::Scope st(r_, "bone timeline", j);
+            st.renumber(j);
             std::size_t at = r_.offset();
             std::uint8_t type = r_.u8();
             if (type > 3) r_.fail_at(at, "unknown bone timeline type " + std::to_string(type) + " (expected 0 to 3)");
             t.type = static_cast<BoneTimelineType>(type);
             const bool rotate = t.type == BoneTimelineType::Rotate;
             std::uint32_t frames = count(rotate ? 8 : 12, "keyframe count");
-            const auto fill = [rotate](BoneKeyframe& k, const std::uint8_t* p, bool& special) {
-                k.time = f32_at(p, special);
-                k.x = f32_at(p + 4, special);  // rotate: the angle
-                if (!rotate) k.y = f32_at(p + 8, special);
-            };
-            if (read_keys_3x(r_, t.keys, frames, rotate ? 8 : 12, fill)) continue;
+            if (read_bone_keys_3x(t.keys, frames, rotate)) continue;
             t.keys.resize(frames);  // (the checked loop)
             for (std::uint32_t f = 0; f < frames; ++f) {
                 BoneKeyframe& k = t.keys[f];
@@ -140,9 +137,8 @@ void SkelReader::read_constraint_timelines(Animation& a) {
         t.constraint = index(sd_.ik.size(), "IK constraint index", "IK constraints");
         const bool softness = at_least(Version::V38);
         std::uint32_t frames = count(softness ? 15 : 11, "keyframe count");
-        const auto fill = [softness](IkKeyframe& k, const std::uint8_t* p, bool& special) {
-            k.time = f32_at(p, special);
-            k.mix = f32_at(p + 4, special);
+        const auto fill = [softness](IkKeyframe& k, const std::uint8_t* p, Specials& special) {
+            f32_pair_at(p, k.time, k.mix, special);
             if (softness) k.softness = f32_at(p + 8, special);
             p += softness ? 12 : 8;
             k.bend_direction = static_cast<std::int8_t>(p[0]);
@@ -171,11 +167,9 @@ void SkelReader::read_constraint_timelines(Animation& a) {
         ByteReader::Scope s(r_, "transform constraint timeline", i);
         t.constraint = index(sd_.transform.size(), "transform constraint index", "transform constraints");
         std::uint32_t frames = count(20, "keyframe count");
-        const auto fill = [](TransformKeyframe& k, const std::uint8_t* p, bool& special) {
-            k.time = f32_at(p, special);
-            k.rotate_mix = f32_at(p + 4, special);
-            k.translate_mix = f32_at(p + 8, special);
-            k.scale_mix = f32_at(p + 12, special);
+        const auto fill = [](TransformKeyframe& k, const std::uint8_t* p, Specials& special) {
+            f32_pair_at(p, k.time, k.rotate_mix, special);
+            f32_pair_at(p + 8, k.translate_mix, k.scale_mix, special);
             k.shear_mix = f32_at(p + 16, special);
         };
         if (read_keys_3x(r_, t.keys, frames, 20, fill)) continue;
@@ -204,9 +198,8 @@ void SkelReader::read_constraint_timelines(Animation& a) {
             t.type = static_cast<PathTimelineType>(type);
             const bool mix = t.type == PathTimelineType::Mix;
             std::uint32_t frames = count(mix ? 12 : 8, "keyframe count");
-            const auto fill = [mix](PathKeyframe& k, const std::uint8_t* p, bool& special) {
-                k.time = f32_at(p, special);
-                k.a = f32_at(p + 4, special);
+            const auto fill = [mix](PathKeyframe& k, const std::uint8_t* p, Specials& special) {
+                f32_pair_at(p, k.time, k.a, special);
                 if (mix) k.b = f32_at(p + 8, special);
             };
             if (read_keys_3x(r_, t.keys, frames, mix ? 12 : 8, fill)) continue;
@@ -220,6 +213,24 @@ void SkelReader::read_constraint_timelines(Animation& a) {
             }
         }
     }
+}
+
+// The fast path of a bone timeline's keys, each key size with its own decoder (kBytes).
+[[gnu::noinline, gnu::flatten]] static bool read_bone_keys_3x_xy(ByteReader& r, Vector<BoneKeyframe>& keys, std::uint32_t frames) {
+    const auto fill = [](BoneKeyframe& k, const std::uint8_t* p, Specials& special) {
+        f32_pair_at(p, k.time, k.x, special);
+        k.y = f32_at(p + 8, special);
+    };
+    return read_keys_3x(r, keys, frames, kBytes<12>, fill);
+}
+[[gnu::noinline, gnu::flatten]] static bool read_bone_keys_3x_rotate(ByteReader& r, Vector<BoneKeyframe>& keys, std::uint32_t frames) {
+    const auto fill = [](BoneKeyframe& k, const std::uint8_t* p, Specials& special) {
+        f32_pair_at(p, k.time, k.x, special);  // time, angle
+    };
+    return read_keys_3x(r, keys, frames, kBytes<8>, fill);
+}
+bool SkelReader::read_bone_keys_3x(Vector<BoneKeyframe>& keys, std::uint32_t frames, bool rotate) {
+    return rotate ? read_bone_keys_3x_rotate(r_, keys, frames) : read_bone_keys_3x_xy(r_, keys, frames);
 }
 
 // Deform timelines (3.x), or attachment timelines (4.x: deform, and from 4.1 sequence), per skin and slot.
@@ -285,7 +296,7 @@ bool SkelReader::read_deform_keys_fast(Vector<DeformKeyframe>& keys, std::uint32
     const std::uint8_t* const begin = r_.cursor();
     const std::uint8_t* const end = begin + r_.remaining();
     const std::uint8_t* p = begin;
-    bool special = false;  // a NaN or infinite float was read
+    Specials special = 0;  // a NaN or infinite float was read
     auto decode = [&] {
         keys.reserve(frames);  // (frames was checked against the bytes left)
         for (std::uint32_t f = 0; f < frames; ++f) {
@@ -306,7 +317,7 @@ bool SkelReader::read_deform_keys_fast(Vector<DeformKeyframe>& keys, std::uint32
             }
             if (!four && f + 1 < frames && !curve_3x_at(p, end, k.curve, special)) return false;
         }
-        return !(special && r_.refuses_non_finite());
+        return !(any_special(special) && r_.refuses_non_finite());
     };
     const bool decoded = decode();  // (before `p - begin` is taken)
     return finish_keys(r_, keys, decoded, p - begin);

@@ -67,9 +67,10 @@ void SkelReader::read_slot_timelines_4x(Animation& a) {
         ByteReader::Scope s(r_, "slot", -1, sd_.slots[g.slot].name ? &*sd_.slots[g.slot].name : nullptr);
         std::uint32_t m = count(2, "timeline count");
         g.timelines.resize(m);
+        ByteReader::Scope st(r_, "slot timeline", 0);  // (renumbered per timeline: Scope::renumber)
         for (std::uint32_t j = 0; j < m; ++j) {
             SlotTimeline& t = g.timelines[j];
-            ByteReader::Scope st(r_, "slot timeline", j);
+            st.renumber(j);
             std::size_t at = r_.offset();
             std::uint8_t type = r_.u8();
             if (type > 5) r_.fail_at(at, "unknown slot timeline type " + std::to_string(type) + " (expected 0 to 5)");
@@ -87,7 +88,7 @@ void SkelReader::read_slot_timelines_4x(Animation& a) {
             std::uint32_t frames = count(4 + static_cast<std::size_t>(channels), "keyframe count");
             r_.varint();  // Bézier count (recomputed by the writer)
             const SlotTimelineType type_ = t.type;
-            const auto fill = [type_](ColorKeyframe& k, const std::uint8_t* p, bool& special) {
+            const auto fill = [type_](ColorKeyframe& k, const std::uint8_t* p, Specials& special) {
                 k.time = f32_at(p, special);
                 p += 4;
                 const auto rgb = [](const std::uint8_t* q) { return std::uint32_t{q[0]} << 16 | std::uint32_t{q[1]} << 8 | q[2]; };
@@ -140,9 +141,10 @@ void SkelReader::read_bone_timelines_4x(Animation& a) {
         ByteReader::Scope s(r_, "bone", -1, sd_.bones[g.bone].name ? &*sd_.bones[g.bone].name : nullptr);
         std::uint32_t m = count(2, "timeline count");
         g.timelines.resize(m);
+        ByteReader::Scope st(r_, "bone timeline", 0);  // (renumbered per timeline: Scope::renumber)
         for (std::uint32_t j = 0; j < m; ++j) {
             BoneTimeline& t = g.timelines[j];
-            ByteReader::Scope st(r_, "bone timeline", j);
+            st.renumber(j);
             std::size_t at = r_.offset();
             std::uint8_t type = r_.u8();
             if (type > max_type)
@@ -163,12 +165,7 @@ void SkelReader::read_bone_timelines_4x(Animation& a) {
             const bool two = two_values(t.type);
             std::uint32_t frames = count(two ? 12 : 8, "keyframe count");
             r_.varint();  // Bézier count
-            const auto fill = [two](BoneKeyframe& k, const std::uint8_t* p, bool& special) {
-                k.time = f32_at(p, special);
-                k.x = f32_at(p + 4, special);
-                if (two) k.y = f32_at(p + 8, special);
-            };
-            if (read_keys_4x(r_, t.keys, frames, two ? 12 : 8, two ? 2 : 1, fill)) continue;
+            if (read_bone_keys_4x(t.keys, frames, two)) continue;
             t.keys.resize(frames);  // (the checked loop)
             for (std::uint32_t f = 0; f < frames; ++f) {
                 BoneKeyframe& k = t.keys[f];
@@ -235,13 +232,10 @@ void SkelReader::read_constraint_timelines_4x(Animation& a) {
         t.constraint = index(sd_.transform.size(), "transform constraint index", "transform constraints");
         std::uint32_t frames = count(28, "keyframe count");
         r_.varint();  // Bézier count
-        const auto fill = [](TransformKeyframe& k, const std::uint8_t* p, bool& special) {
-            k.time = f32_at(p, special);
-            k.rotate_mix = f32_at(p + 4, special);
-            k.translate_mix = f32_at(p + 8, special);
-            k.mix_y = f32_at(p + 12, special);
-            k.scale_mix = f32_at(p + 16, special);
-            k.mix_scale_y = f32_at(p + 20, special);
+        const auto fill = [](TransformKeyframe& k, const std::uint8_t* p, Specials& special) {
+            f32_pair_at(p, k.time, k.rotate_mix, special);
+            f32_pair_at(p + 8, k.translate_mix, k.mix_y, special);
+            f32_pair_at(p + 16, k.scale_mix, k.mix_scale_y, special);
             k.shear_mix = f32_at(p + 24, special);
         };
         if (read_keys_4x(r_, t.keys, frames, 28, 6, fill)) continue;
@@ -271,13 +265,9 @@ void SkelReader::read_constraint_timelines_4x(Animation& a) {
             const bool mix = t.type == PathTimelineType::Mix;
             std::uint32_t frames = count(mix ? 16 : 8, "keyframe count");
             r_.varint();  // Bézier count
-            const auto fill = [mix](PathKeyframe& k, const std::uint8_t* p, bool& special) {
-                k.time = f32_at(p, special);
-                k.a = f32_at(p + 4, special);
-                if (mix) {
-                    k.b = f32_at(p + 8, special);
-                    k.c = f32_at(p + 12, special);
-                }
+            const auto fill = [mix](PathKeyframe& k, const std::uint8_t* p, Specials& special) {
+                f32_pair_at(p, k.time, k.a, special);
+                if (mix) f32_pair_at(p + 8, k.b, k.c, special);
             };
             if (read_keys_4x(r_, t.keys, frames, mix ? 16 : 8, mix ? 3 : 1, fill)) continue;
             t.keys.resize(frames);  // (the checked loop)
@@ -319,9 +309,8 @@ void SkelReader::read_physics_timelines(Animation& a) {
             }
             std::uint32_t frames = count(8, "keyframe count");
             r_.varint();  // Bézier count
-            const auto fill = [](PhysicsKeyframe& k, const std::uint8_t* p, bool& special) {
-                k.time = f32_at(p, special);
-                k.value = f32_at(p + 4, special);
+            const auto fill = [](PhysicsKeyframe& k, const std::uint8_t* p, Specials& special) {
+                f32_pair_at(p, k.time, k.value, special);
             };
             if (read_keys_4x(r_, t.keys, frames, 8, 1, fill)) continue;
             t.keys.resize(frames);  // (the checked loop)
@@ -334,6 +323,24 @@ void SkelReader::read_physics_timelines(Animation& a) {
     }
 }
 
+// The fast path of a bone timeline's keys, each key size with its own decoder (kBytes).
+[[gnu::noinline, gnu::flatten]] static bool read_bone_keys_4x_two(ByteReader& r, Vector<BoneKeyframe>& keys, std::uint32_t frames) {
+    const auto fill = [](BoneKeyframe& k, const std::uint8_t* p, Specials& special) {
+        f32_pair_at(p, k.time, k.x, special);
+        k.y = f32_at(p + 8, special);
+    };
+    return read_keys_4x(r, keys, frames, kBytes<12>, kChannels<2>, fill);
+}
+[[gnu::noinline, gnu::flatten]] static bool read_bone_keys_4x_one(ByteReader& r, Vector<BoneKeyframe>& keys, std::uint32_t frames) {
+    const auto fill = [](BoneKeyframe& k, const std::uint8_t* p, Specials& special) {
+        f32_pair_at(p, k.time, k.x, special);
+    };
+    return read_keys_4x(r, keys, frames, kBytes<8>, kChannels<1>, fill);
+}
+bool SkelReader::read_bone_keys_4x(Vector<BoneKeyframe>& keys, std::uint32_t frames, bool two) {
+    return two ? read_bone_keys_4x_two(r_, keys, frames) : read_bone_keys_4x_one(r_, keys, frames);
+}
+
 // Fast path for the keys of an IK timeline, as read_deform_keys_fast: decoded straight from the bytes
 // with a bounds check per key (4.2 keys differ in size with their flags byte), false with the reader
 // not moved and `keys` empty at anything the checked loop would report (bytes cut short, an unknown
@@ -344,7 +351,7 @@ bool SkelReader::read_ik_keys_4x_fast(Vector<IkKeyframe>& keys, std::uint32_t fr
     const std::uint8_t* const begin = r_.cursor();
     const std::uint8_t* const end = begin + r_.remaining();
     const std::uint8_t* p = begin;
-    bool special = false;  // a NaN or infinite float was read
+    Specials special = 0;  // a NaN or infinite float was read
     auto decode = [&] {
         keys.reserve(frames);  // (frames was checked against the bytes left)
         for (std::uint32_t f = 0; f < frames; ++f) {
@@ -381,8 +388,7 @@ bool SkelReader::read_ik_keys_4x_fast(Vector<IkKeyframe>& keys, std::uint32_t fr
             }
             // 4.0, 4.1: time, mix, softness, the previous key's curve (two channels), bend, compress, stretch.
             if (end - p < 12) return false;
-            k.time = f32_at(p, special);
-            k.mix = f32_at(p + 4, special);
+            f32_pair_at(p, k.time, k.mix, special);
             k.softness = f32_at(p + 8, special);
             p += 12;
             if (f > 0 && !curve_4x_at(p, end, keys[f - 1].curve, 8, special)) return false;
@@ -392,7 +398,7 @@ bool SkelReader::read_ik_keys_4x_fast(Vector<IkKeyframe>& keys, std::uint32_t fr
             k.stretch = p[2] != 0;
             p += 3;
         }
-        return !(special && r_.refuses_non_finite());
+        return !(any_special(special) && r_.refuses_non_finite());
     };
     const bool decoded = decode();  // (before `p - begin` is taken)
     return finish_keys(r_, keys, decoded, p - begin);

@@ -38,14 +38,8 @@ Vector<int> SkelReader::index_list(std::size_t size, const char* what, const cha
     return out;
 }
 
-std::uint32_t SkelReader::enum_value(std::uint32_t max, const char* what) {
-    std::size_t at = r_.offset();
-    std::int32_t v = r_.varint();
-    if (v < 0 || static_cast<std::uint32_t>(v) > max) {
-        r_.fail_at(at, std::string("unknown ") + what + " " + std::to_string(v) + " (expected 0 to " +
-                           std::to_string(max) + ")");
-    }
-    return static_cast<std::uint32_t>(v);
+void SkelReader::fail_enum_value(std::size_t at, std::int32_t v, std::uint32_t max, const char* what) {
+    r_.fail_at(at, std::string("unknown ") + what + " " + std::to_string(v) + " (expected 0 to " + std::to_string(max) + ")");
 }
 
 // ---- the header: which layout ----
@@ -181,8 +175,9 @@ void SkelReader::read_header() {
     if (v_ == Version::V37) return;  // no shared string table
     std::uint32_t n = count(1, "shared string count");
     sd_.strings.reserve(n);
+    ByteReader::Scope si(r_, "shared string", 0);  // (renumbered per string: Scope::renumber)
     for (std::uint32_t i = 0; i < n; ++i) {
-        ByteReader::Scope si(r_, "shared string", i);
+        si.renumber(i);
         const std::optional<std::string_view> v = r_.spine_string_view();
         sd_.strings.emplace_back(v ? *v : std::string_view());  // (a null string reads as "")
     }
@@ -191,9 +186,10 @@ void SkelReader::read_header() {
 void SkelReader::read_bones() {
     std::uint32_t n = count(34, "bone count");
     sd_.bones.resize(n);
+    ByteReader::Scope s(r_, "bone", 0);  // (renumbered per bone)
     for (std::uint32_t i = 0; i < n; ++i) {
         Bone& b = sd_.bones[i];
-        ByteReader::Scope s(r_, "bone", i);
+        s.renumber(i);
         string(b.name);
         if (i > 0) b.parent = index(i, "parent bone index", "bones before it");
         r_.f32_be_into(b.rotation, b.x, b.y, b.scale_x, b.scale_y, b.shear_x, b.shear_y, b.length);  // (one bounds check)
@@ -212,9 +208,10 @@ void SkelReader::read_bones() {
 void SkelReader::read_slots() {
     std::uint32_t n = count(12, "slot count");
     sd_.slots.resize(n);
+    ByteReader::Scope s(r_, "slot", 0);  // (renumbered per slot)
     for (std::uint32_t i = 0; i < n; ++i) {
         Slot& sl = sd_.slots[i];
-        ByteReader::Scope s(r_, "slot", i);
+        s.renumber(i);
         string(sl.name);
         sl.bone = index(sd_.bones.size(), "bone index", "bones");
         sl.color = r_.u32_be();

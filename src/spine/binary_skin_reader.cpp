@@ -320,15 +320,31 @@ void SkelReader::read_vertices(Vertices& v, int count_, int weighted) {
 // over the counts and indices checks that and sizes the arrays exactly; a second fills them straight
 // from the bytes. Anything else returns false with the reader not moved, for the checked loop to read
 // (and fail) as it always has.
+// A vertex of at most 4 influences (nearly all) takes no branch on its count, which varies from vertex
+// to vertex and would be mispredicted: the first pass tests the first 4 index bytes and keeps the result
+// for the vertex's own; the second decodes 4 influences and steps over the vertex's own, the others
+// being written again by the vertices after (so only while 4 influences are left to write: the tail,
+// longer vertices and the last bytes of the data take the loops). The floats are then checked for NaN
+// and infinity all at once (any_not_finite).
 bool SkelReader::read_weighted_fast(Vertices& v, std::size_t n) {
     if (!skel_fast_paths) return false;
     const std::uint8_t* const begin = r_.cursor();
     const std::uint8_t* const end = begin + r_.remaining();
     const std::size_t index_limit = std::min<std::size_t>(sd_.bones.size(), 0x80);  // one-byte indices in range
-    constexpr std::size_t kInfluenceBytes = 13;  // bone index (one byte here), x, y, weight
+    constexpr std::size_t kInfluenceBytes = 13;                // bone index (one byte here), x, y, weight
+    constexpr std::size_t kWindow = 1 + 4 * kInfluenceBytes;  // a count and 4 influences
     std::size_t influences = 0;
     const std::uint8_t* p = begin;
     for (std::size_t i = 0; i < n; ++i) {
+        if (static_cast<std::size_t>(end - p) >= kWindow && p[0] <= 4) {
+            const std::size_t c = p[0];  // (its c * 13 bytes are there: kWindow)
+            const bool bad = (c > 0) & (p[1] >= index_limit), bad1 = (c > 1) & (p[1 + kInfluenceBytes] >= index_limit),
+                       bad2 = (c > 2) & (p[1 + 2 * kInfluenceBytes] >= index_limit), bad3 = (c > 3) & (p[1 + 3 * kInfluenceBytes] >= index_limit);
+            if (bad | bad1 | bad2 | bad3) return false;
+            p += 1 + c * kInfluenceBytes;
+            influences += c;
+            continue;
+        }
         if (p == end) return false;
         const std::size_t c = *p++;
         if (c >= 0x80 || c * kInfluenceBytes > static_cast<std::size_t>(end - p)) return false;
@@ -341,17 +357,32 @@ bool SkelReader::read_weighted_fast(Vertices& v, std::size_t n) {
     v.values.resize(3 * influences);
     int* bones = v.bones.data();
     float* values = v.values.data();
-    bool special = false;  // a NaN or infinite float was read
+    std::size_t left = influences;  // influences not yet written
     for (const std::uint8_t* q = begin; q != p;) {
-        const std::uint8_t c = *q++;
-        *bones++ = c;
-        const std::uint8_t* const last = q + c * kInfluenceBytes;
-        for (; q != last; q += kInfluenceBytes, values += 3) {
-            *bones++ = q[0];
-            special |= ByteReader::big_endian_floats(q + 1, values, 3);  // x, y, weight
+        const std::uint8_t c = *q;
+        if (c <= 4 && left >= 4 && static_cast<std::size_t>(end - q) >= kWindow) {
+            bones[0] = c;
+            for (std::size_t j = 0; j < 4; ++j) {
+                const std::uint8_t* const in = q + 1 + j * kInfluenceBytes;
+                bones[1 + j] = in[0];
+                ByteReader::big_endian_floats(in + 1, values + 3 * j, 3);  // x, y, weight (checked below)
+            }
+            q += 1 + std::size_t{c} * kInfluenceBytes;
+            bones += 1 + c;
+            values += 3 * std::size_t{c};
+            left -= c;
+            continue;
         }
+        ++q;
+        *bones++ = c;
+        // (counted by c: a loop to `q + 13 * c` would have its trip count computed by a division by 13)
+        for (unsigned j = c; j != 0; --j, q += kInfluenceBytes, values += 3) {
+            *bones++ = q[0];
+            ByteReader::big_endian_floats(q + 1, values, 3);  // x, y, weight (checked below)
+        }
+        left -= c;
     }
-    if (special && r_.refuses_non_finite()) return false;  // the checked loop fails at the first one
+    if (r_.refuses_non_finite() && any_not_finite(v.values.data(), v.values.size())) return false;  // (the checked loop fails at the first)
     r_.skip_checked(static_cast<std::size_t>(p - begin));
     return true;
 }

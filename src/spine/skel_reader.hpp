@@ -5,8 +5,11 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -90,6 +93,9 @@ private:
     void read_constraint_timelines_4x(Animation& a);
     void read_physics_timelines(Animation& a);
     bool read_ik_keys_4x_fast(Vector<IkKeyframe>& keys, std::uint32_t frames);
+    // The fast paths of bone keys by key size (two values or one; 3.x: x and y or a rotation).
+    bool read_bone_keys_4x(Vector<BoneKeyframe>& keys, std::uint32_t frames, bool two);
+    bool read_bone_keys_3x(Vector<BoneKeyframe>& keys, std::uint32_t frames, bool rotate);
     void read_attachment_timeline_type(DeformTimeline& tl);
     void read_sequence_keys(const Skin& skin, int slot, DeformTimeline& tl, std::size_t key_at);
     void read_curve_4x(Curve& c, int channels) {  // as read_curve
@@ -150,7 +156,13 @@ private:
     [[noreturn]] void fail_count(std::size_t at, std::uint32_t n, const char* what);
     // A count (labelled `count_what`, e.g. "bone index count") then that many indices < size.
     Vector<int> index_list(std::size_t size, const char* what, const char* count_what, const char* table);
-    std::uint32_t enum_value(std::uint32_t max, const char* what);
+    std::uint32_t enum_value(std::uint32_t max, const char* what) {  // varint+ <= max (inline, as index)
+        const std::size_t at = r_.offset();
+        const std::int32_t v = r_.varint();
+        if (v < 0 || static_cast<std::uint32_t>(v) > max) fail_enum_value(at, v, max, what);
+        return static_cast<std::uint32_t>(v);
+    }
+    [[noreturn]] void fail_enum_value(std::size_t at, std::int32_t v, std::uint32_t max, const char* what);
     const Attachment* find_attachment(const Skin& skin, int slot, std::string_view key) const;
     const Attachment& deform_target(const Skin& skin, int slot, const OptString& key, std::size_t at);
 
@@ -179,14 +191,51 @@ inline bool skel_fast_paths = true;
 // common form. They return false, with the reader not moved and `keys` left empty, at anything the
 // checked loops would report (too few bytes, an unknown curve type, a NaN or infinity when refused):
 // the checked loop then reads the timeline from its start and fails exactly as it always has.
-// `fill(key, bytes, special)` sets a key's time and values from its `value_bytes` bytes, setting
-// `special` when a float is NaN or infinite (ByteReader::big_endian_float does); a fill returning bool
-// returns false at a value the checked loop refuses (fill_key). The other fast paths (deform and 4.x IK
-// keys, mesh indices) follow the same rule: anything unusual, and the checked loop reads it all again.
+// `fill(key, bytes, special)` sets a key's time and values from its `value_bytes` bytes, noting in
+// `special` whether a float is NaN or infinite (Specials); a fill returning bool returns false at a
+// value the checked loop refuses (fill_key). The other fast paths (deform and 4.x IK keys, mesh
+// indices) follow the same rule: anything unusual, and the checked loop reads it all again.
 
-inline float f32_at(const std::uint8_t* p, bool& special) { return io::ByteReader::big_endian_float(p, special); }
+// What a fast path accumulates to learn, once at its end, whether a float it decoded is NaN or
+// infinite (any_special): ORed in, per float its exponent bits plus one, whose carry reaches the float's
+// top bit only when they are all ones (bit 31; a pair decoded at once: bits 31 and 63), and the flag
+// of ByteReader::big_endian_floats (bit 0). An add and an OR a float, no compare and flag per float.
+using Specials = std::uint64_t;
+inline bool any_special(Specials s) { return (s & 0x8000000080000001ull) != 0; }
+inline float f32_at(const std::uint8_t* p, Specials& special) {
+    const std::uint32_t u = (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+    special |= (u & 0x7F800000u) + 0x00800000u;
+    return std::bit_cast<float>(u);
+}
+// The two floats at `p` into `a` and `b`: one 8-byte load and byte swap (`a` in the high half).
+inline void f32_pair_at(const std::uint8_t* p, float& a, float& b, Specials& special) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    if constexpr (std::endian::native == std::endian::little) v = __builtin_bswap64(v);
+    special |= (v & 0x7F8000007F800000ull) + 0x0080000000800000ull;
+    a = std::bit_cast<float>(static_cast<std::uint32_t>(v >> 32));
+    b = std::bit_cast<float>(static_cast<std::uint32_t>(v));
+}
 inline std::uint32_t u32_at(const std::uint8_t* p) {
     return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+// Whether one of the `n` floats at `values` is NaN or infinite (its exponent bits all ones): the OR over
+// them of each one's exponent bits plus one, whose carry reaches the top bit only from all ones. With
+// SSE2, 4 floats at a time.
+inline bool any_not_finite(const float* values, std::size_t n) {
+    std::size_t i = 0;
+    std::uint32_t carries = 0;
+#if defined(__SSE2__)
+    const __m128i exponent = _mm_set1_epi32(0x7F800000), one = _mm_set1_epi32(0x00800000);
+    __m128i acc = _mm_setzero_si128();
+    for (; i + 4 <= n; i += 4) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(values + i));
+        acc = _mm_or_si128(acc, _mm_add_epi32(_mm_and_si128(x, exponent), one));
+    }
+    if (_mm_movemask_ps(_mm_castsi128_ps(acc)) != 0) carries = 0x80000000u;  // (a lane's top bit)
+#endif
+    for (; i < n; ++i) carries |= (std::bit_cast<std::uint32_t>(values[i]) & 0x7F800000u) + 0x00800000u;
+    return (carries & 0x80000000u) != 0;
 }
 
 // The end of every fast path: when `decoded`, the reader steps over the `used` bytes it decoded;
@@ -204,7 +253,7 @@ bool finish_keys(io::ByteReader& r, Keys& keys, bool decoded, std::ptrdiff_t use
 // Calls `fill`, which may return false for a value the checked loop would refuse (a boolean byte
 // other than 0 or 1): then the fast path gives up. Fills that cannot refuse anything return void.
 template <class Fill, class Key>
-bool fill_key(Fill& fill, Key& k, const std::uint8_t* p, bool& special) {
+bool fill_key(Fill& fill, Key& k, const std::uint8_t* p, Specials& special) {
     if constexpr (std::is_same_v<decltype(fill(k, p, special)), bool>) {
         return fill(k, p, special);
     } else {
@@ -234,16 +283,14 @@ inline bool varint_at(const std::uint8_t*& p, const std::uint8_t* end, std::uint
 // A curve at `p` (before `end`) into `c` (default-constructed), stepping `p` over it: a type byte and,
 // for a Bézier, 3.x: cx1, cy1, cx2, cy2; 4.x: `handles` floats (Curve::bezier). False (for the checked
 // loop) at an unknown type or bytes cut short.
-inline bool curve_3x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, bool& special) {
+inline bool curve_3x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, Specials& special) {
     if (p == end) return false;
     const std::uint8_t type = *p;
     if (type == 2) {
         if (end - p < 17) return false;
         c.type = CurveType::Bezier;
-        c.cx1 = f32_at(p + 1, special);
-        c.cy1 = f32_at(p + 5, special);
-        c.cx2 = f32_at(p + 9, special);
-        c.cy2 = f32_at(p + 13, special);
+        f32_pair_at(p + 1, c.cx1, c.cy1, special);
+        f32_pair_at(p + 9, c.cx2, c.cy2, special);
         p += 17;
         return true;
     }
@@ -253,7 +300,7 @@ inline bool curve_3x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& 
     return true;
 }
 // (4.2 IK keys keep the type in their flags byte: bezier_4x_at reads the floats alone.)
-inline bool bezier_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, bool& special) {
+inline bool bezier_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, Specials& special) {
     if (static_cast<std::size_t>(end - p) < 4 * handles) return false;
     c.type = CurveType::Bezier;
     c.bezier.resize_for_overwrite(handles);  // (every handle decoded next)
@@ -261,7 +308,7 @@ inline bool bezier_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve&
     p += 4 * handles;
     return true;
 }
-inline bool curve_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, bool& special) {
+inline bool curve_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, Specials& special) {
     if (p == end) return false;
     const std::uint8_t type = *p;
     if (type == 2) {
@@ -332,14 +379,25 @@ inline unsigned big_endian_u16s(const std::uint8_t* p, std::uint16_t* out, std::
     return largest;
 }
 
+// A key's size and a curve's channel count as constants (kBytes<12>, kChannels<2>), for the timelines
+// whose keys have one of a few fixed sizes: read_keys_3x/_4x take them as they take a std::size_t or
+// an int, and with them the compiler unrolls the loops over a key's floats and keeps fewer values in
+// registers. (Each size in a function of its own, read_bone_keys: two instances of the decoder in one
+// function would no longer have the vector's emplace_back inlined.)
+template <std::size_t N>
+inline constexpr std::integral_constant<std::size_t, N> kBytes{};
+template <int N>
+inline constexpr std::integral_constant<int, N> kChannels{};
+
 // 3.x: each key's values then, for every key but the last, its curve: a type byte (0 linear,
-// 1 stepped, 2 Bézier) and for a Bézier its 4 floats (cx1, cy1, cx2, cy2).
-template <class Key, class Fill>
-bool read_keys_3x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, std::size_t value_bytes, Fill fill) {
+// 1 stepped, 2 Bézier) and for a Bézier its 4 floats (cx1, cy1, cx2, cy2). (`value_bytes`: a
+// std::size_t or a kBytes constant.)
+template <class Key, class Fill, class Bytes = std::size_t>
+bool read_keys_3x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, Bytes value_bytes, Fill fill) {
     const std::uint8_t* const begin = r.cursor();
     const std::uint8_t* const end = begin + r.remaining();
     const std::uint8_t* p = begin;
-    bool special = false;
+    Specials special = 0;
     auto decode = [&] {
         if (!skel_fast_paths) return false;
         if (frames == 0) return true;
@@ -359,10 +417,8 @@ bool read_keys_3x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
                 spare -= 16;
                 Curve& c = k.curve;
                 c.type = CurveType::Bezier;
-                c.cx1 = f32_at(p, special);
-                c.cy1 = f32_at(p + 4, special);
-                c.cx2 = f32_at(p + 8, special);
-                c.cy2 = f32_at(p + 12, special);
+                f32_pair_at(p, c.cx1, c.cy1, special);
+                f32_pair_at(p + 8, c.cx2, c.cy2, special);
                 p += 16;
             } else if (type == 1) {
                 k.curve.type = CurveType::Stepped;
@@ -370,21 +426,22 @@ bool read_keys_3x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
                 return false;
             }
         }
-        return !(special && r.refuses_non_finite());
+        return !(any_special(special) && r.refuses_non_finite());
     };
     const bool decoded = decode();  // (before `p - begin` is taken)
     return finish_keys(r, keys, decoded, p - begin);
 }
 
 // 4.x: each key's values then, from the second key on, the previous key's curve: a type byte and for
-// a Bézier 4 floats per channel (Curve::bezier).
-template <class Key, class Fill>
-bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, std::size_t value_bytes, int channels, Fill fill) {
+// a Bézier 4 floats per channel (Curve::bezier). (`value_bytes`, `channels`: std::size_t and int, or
+// kBytes and kChannels constants.)
+template <class Key, class Fill, class Bytes = std::size_t, class Channels = int>
+bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, Bytes value_bytes, Channels channels, Fill fill) {
     const std::uint8_t* const begin = r.cursor();
     const std::uint8_t* const end = begin + r.remaining();
     const std::uint8_t* p = begin;
     const std::size_t handles = 4 * static_cast<std::size_t>(channels);
-    bool special = false;
+    Specials special = 0;
     auto decode = [&] {
         if (!skel_fast_paths) return false;
         if (frames == 0) return true;
@@ -412,7 +469,7 @@ bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, st
                 return false;
             }
         }
-        return !(special && r.refuses_non_finite());
+        return !(any_special(special) && r.refuses_non_finite());
     };
     const bool decoded = decode();  // (before `p - begin` is taken)
     return finish_keys(r, keys, decoded, p - begin);

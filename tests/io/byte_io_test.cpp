@@ -46,6 +46,27 @@ TEST(Varint, ShortestEncodingLengths) {
     EXPECT_EQ(encode_varint(std::numeric_limits<std::int32_t>::max(), false).size(), 5u);
 }
 
+// Every two-byte encoding (varint's inline second case), as is and zigzag, with bytes after it or
+// none; a first byte with its continuation bit and nothing after it fails as before.
+TEST(Varint, EveryTwoByteEncoding) {
+    for (unsigned b0 = 0x80; b0 <= 0xFF; ++b0) {
+        for (unsigned b1 = 0; b1 < 0x80; ++b1) {
+            const std::uint32_t value = (b0 & 0x7F) | (b1 << 7);
+            for (const bool zigzag : {false, true}) {
+                const std::int32_t want = static_cast<std::int32_t>(zigzag ? (value >> 1) ^ (0u - (value & 1u)) : value);
+                std::size_t used = 0;
+                EXPECT_EQ(decode_varint({static_cast<std::uint8_t>(b0), static_cast<std::uint8_t>(b1)}, zigzag, &used), want);
+                EXPECT_EQ(used, 2u);
+                EXPECT_EQ(decode_varint({static_cast<std::uint8_t>(b0), static_cast<std::uint8_t>(b1), 0xFF}, zigzag, &used), want);
+                EXPECT_EQ(used, 2u);
+            }
+        }
+        const std::vector<std::uint8_t> cut{static_cast<std::uint8_t>(b0)};
+        ByteReader r(cut);
+        EXPECT_THROW(r.varint(), Error);
+    }
+}
+
 TEST(Varint, NegativeVarintPlusTakesFiveBytesLikeTheEditor) {
     // A draw-order offset of -14 stored as varint+ (notes: f2 ff ff ff 0f).
     EXPECT_EQ(encode_varint(-14, false), (std::vector<std::uint8_t>{0xf2, 0xff, 0xff, 0xff, 0x0f}));

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -149,6 +150,81 @@ TEST(SpineBinaryFastPaths, DeformAndIkKeysUnderDenseDamage) {
     }
     if (compared == 0) GTEST_SKIP() << "../shared/corpus not found";
     EXPECT_GT(errors, compared / 8) << compared << " inputs";  // (a byte inside a float often still reads)
+}
+
+namespace {
+
+// Whether a model holds weighted vertices (what read_weighted_fast decodes).
+bool has_weighted_vertices(const spine::SkeletonData& sd) {
+    for (const auto& skin : sd.skins)
+        for (const auto& slot : skin.slots)
+            for (const auto& e : slot.attachments)
+                if (e.attachment.vertices.weighted && !e.attachment.vertices.bones.empty()) return true;
+    return false;
+}
+
+}  // namespace
+
+// Per version, the two smallest corpus files with weighted vertices: bytes across their middle (where
+// skins are) set to influence counts around 4 (the branch-free vertices' limit), varint continuation
+// bits, large bone indices and float exponents of all ones, each also cut short there.
+TEST(SpineBinaryFastPaths, WeightedVerticesUnderDenseDamage) {
+    int compared = 0, errors = 0;
+    for (const char* version : {"3.7", "3.8", "4.0", "4.1", "4.2"}) {
+        std::vector<std::vector<std::uint8_t>> picked;
+        for (const auto& path : test::corpus_files(std::string("corpus/spine-") + version, ".skel")) {
+            auto bytes = io::read_file(path.string()).value();
+            auto sd = spine::read_skel(bytes);
+            if (sd.ok() && has_weighted_vertices(*sd)) picked.push_back(std::move(bytes));
+        }
+        std::sort(picked.begin(), picked.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+        picked.resize(std::min<std::size_t>(picked.size(), 2));
+        for (const auto& bytes : picked) {
+            const std::size_t from = bytes.size() / 5, to = bytes.size() * 4 / 5, step = std::max<std::size_t>(1, (to - from) / 300);
+            for (std::size_t at = from; at + 1 < to; at += step) {
+                std::vector<std::vector<std::uint8_t>> inputs;
+                for (const std::uint8_t value : {0x00, 0x01, 0x03, 0x04, 0x05, 0x7F, 0x80, 0xFF}) {
+                    inputs.push_back(bytes);
+                    inputs.back()[at] = value;
+                }
+                inputs.push_back(bytes);  // an exponent of all ones wherever a float starts there
+                inputs.back()[at] = static_cast<std::uint8_t>(0x7F | (bytes[at] & 0x80));
+                inputs.back()[at + 1] |= 0x80;
+                inputs.emplace_back(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(at));
+                for (const auto& input : inputs) {
+                    const Outcome fast = read(input, true), checked = read(input, false);
+                    ++compared;
+                    errors += checked.model ? 0 : 1;
+                    ASSERT_EQ(fast.model.has_value(), checked.model.has_value()) << version << " @" << at << ": " << fast.error << " / " << checked.error;
+                    if (fast.model)
+                        EXPECT_TRUE(*fast.model == *checked.model) << version << " @" << at;
+                    else
+                        EXPECT_EQ(fast.error, checked.error) << version << " @" << at;
+                }
+            }
+        }
+    }
+    if (compared == 0) GTEST_SKIP() << "../shared/corpus not found";
+    EXPECT_GT(errors, compared / 8) << compared << " inputs";
+}
+
+// The NaN and infinity check over a run of floats (4 at a time where the machine allows) against a
+// plain loop: every length to 20, a non-finite value at every place, and none.
+TEST(SpineBinaryFastPaths, AnyNotFiniteAgreesWithAPlainLoop) {
+    const float specials[] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                              -std::numeric_limits<float>::infinity()};
+    for (std::size_t n = 0; n <= 20; ++n) {
+        std::vector<float> values(n);
+        for (std::size_t i = 0; i < n; ++i) values[i] = static_cast<float>(i) * -1.5e30f;  // large, finite
+        EXPECT_FALSE(spine::detail::any_not_finite(values.data(), n)) << n;
+        for (std::size_t at = 0; at < n; ++at) {
+            for (const float special : specials) {
+                std::vector<float> v = values;
+                v[at] = special;
+                EXPECT_TRUE(spine::detail::any_not_finite(v.data(), n)) << n << " @" << at;
+            }
+        }
+    }
 }
 
 // The fast paths' varint decoder (1 to 4 bytes, else false) agrees with ByteReader::varint.

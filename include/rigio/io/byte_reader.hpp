@@ -42,7 +42,12 @@ public:
         return data_[pos_];
     }
     std::int8_t i8() { return static_cast<std::int8_t>(u8()); }
-    bool boolean();  // one byte, 0 or 1 (any other value is an error)
+    bool boolean() {  // one byte, 0 or 1 (any other value is an error). Inline: only the failure is a call.
+        const std::size_t at = pos_;
+        const std::uint8_t b = u8();
+        if (b > 1) fail_boolean(at, b);
+        return b != 0;
+    }
 
     // The big-endian reads and varints are the binary readers' hot path: they are inline here, each
     // with its bounds check (and the finiteness check of floats when asked); only failures are calls.
@@ -91,9 +96,11 @@ public:
             return;
         }
         const std::uint8_t* p = data_.data() + pos_;
-        bool special = false;  // a float whose exponent bits are all ones (NaN or infinity) was read
-        ((out = big_endian_float(p, special), p += 4), ...);
-        if (special && finite_only_) {
+        // Per float its exponent bits plus one, ORed: the carry reaches bit 31 only from all ones (NaN
+        // or infinity). An add and an OR a float rather than a compare and a flag.
+        std::uint32_t carries = 0;
+        ((out = big_endian_float_carry(p, carries), p += 4), ...);
+        if ((carries & 0x80000000u) && finite_only_) {
             ((out = f32_be()), ...);  // again one by one: fails at the first refused float
             return;
         }
@@ -119,6 +126,13 @@ public:
     static float big_endian_float(const std::uint8_t* q, bool& special) {
         const std::uint32_t u = (std::uint32_t{q[0]} << 24) | (std::uint32_t{q[1]} << 16) | (std::uint32_t{q[2]} << 8) | q[3];
         special |= (u & 0x7F800000u) == 0x7F800000u;
+        return std::bit_cast<float>(u);
+    }
+
+    // The same, ORing the float's exponent bits plus one into `carries` (bit 31: NaN or infinite).
+    static float big_endian_float_carry(const std::uint8_t* q, std::uint32_t& carries) {
+        const std::uint32_t u = (std::uint32_t{q[0]} << 24) | (std::uint32_t{q[1]} << 16) | (std::uint32_t{q[2]} << 8) | q[3];
+        carries |= (u & 0x7F800000u) + 0x00800000u;
         return std::bit_cast<float>(u);
     }
 
@@ -154,9 +168,15 @@ public:
     // Spine-style varint: 1 to 5 bytes, 7 bits each, low group first. `zigzag` undoes the
     // sign folding of varint- values.
     std::int32_t varint(bool zigzag = false) {
-        // One byte (values below 128) is the common case; longer encodings take the general loop.
+        // One byte (values below 128) is the common case, then two (below 16384: shared string indices,
+        // large meshes' vertex indices); longer encodings and the end of the data take the general loop.
         if (pos_ < data_.size() && !(data_[pos_] & 0x80)) {
             const std::uint32_t value = data_[pos_++];
+            return static_cast<std::int32_t>(zigzag ? (value >> 1) ^ (0u - (value & 1u)) : value);
+        }
+        if (data_.size() - pos_ >= 2 && !(data_[pos_ + 1] & 0x80)) {  // (pos_ <= size always)
+            const std::uint32_t value = (data_[pos_] & 0x7Fu) | (std::uint32_t{data_[pos_ + 1]} << 7);
+            pos_ += 2;
             return static_cast<std::int32_t>(zigzag ? (value >> 1) ^ (0u - (value & 1u)) : value);
         }
         return varint_long(zigzag);
@@ -177,8 +197,24 @@ public:
 
     // Spine string: varint length, 0 = null, 1 = "", else n-1 UTF-8 bytes.
     std::optional<std::string> spine_string();
-    // The same as a view of the data (for the caller to copy where it keeps it: once).
-    std::optional<std::string_view> spine_string_view();
+    // The same as a view of the data (for the caller to copy where it keeps it: once). Inline for the
+    // common case, a one-byte length (below 128) whose bytes are all there; the call reads the others
+    // (and fails as it always has) from the same offset.
+    std::optional<std::string_view> spine_string_view() {
+        if (pos_ < data_.size()) {
+            const std::size_t n = data_[pos_];
+            if (n == 0) {
+                ++pos_;
+                return std::nullopt;
+            }
+            if (n < 0x80 && n - 1 < data_.size() - pos_) {  // (n - 1 bytes after the length byte)
+                const char* s = reinterpret_cast<const char*>(data_.data() + pos_ + 1);
+                pos_ += n;
+                return std::string_view(s, n - 1);
+            }
+        }
+        return spine_string_view_long();
+    }
     std::string_view bytes(std::size_t n);  // raw view of the next n bytes
 
     // Throws an Error at `at` (default: the current offset) with the reading context attached.
@@ -209,6 +245,13 @@ public:
         Scope(const Scope&) = delete;
         Scope& operator=(const Scope&) = delete;
 
+        // Gives this scope's frame another index, while it is the innermost scope: one scope entered
+        // before a loop whose body it would open, renumbered for each element, names the same context
+        // as a scope per element (innermost for every read in that body) for one store, not a frame.
+        void renumber(long index) {
+            if (r_.depth_ - 1 < r_.frames_.size()) r_.frames_[r_.depth_ - 1].index = index;
+        }
+
     private:
         // A fixed stack, so that entering a scope costs a store and no allocation check; frames
         // deeper than it are counted and not named (no reader nests that deep).
@@ -225,6 +268,8 @@ private:
         if (n > data_.size() - pos_) fail_short(n, what);
     }
     [[noreturn]] void fail_short(std::size_t n, const char* what) const;
+    [[noreturn]] void fail_boolean(std::size_t at, std::uint8_t b) const;
+    std::optional<std::string_view> spine_string_view_long();
     [[noreturn]] void fail_negative(std::size_t at, std::int32_t v, const char* what) const;
     [[noreturn]] void fail_count(std::size_t n, const char* what) const;
     [[noreturn]] void fail_not_finite(double v, std::size_t size) const;
