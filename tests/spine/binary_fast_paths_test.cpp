@@ -110,6 +110,36 @@ std::size_t deform_ik_edges(const spine::SkeletonData& sd) {
     return n;
 }
 
+// The two smallest corpus .skel files of `version` that read and satisfy `wanted`.
+template <class Wanted>
+std::vector<std::vector<std::uint8_t>> smallest_two(const char* version, Wanted wanted) {
+    std::vector<std::vector<std::uint8_t>> picked;
+    for (const auto& path : test::corpus_files(std::string("corpus/spine-") + version, ".skel")) {
+        auto bytes = io::read_file(path.string()).value();
+        auto sd = spine::read_skel(bytes);
+        if (sd.ok() && wanted(*sd)) picked.push_back(std::move(bytes));
+    }
+    std::sort(picked.begin(), picked.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+    picked.resize(std::min<std::size_t>(picked.size(), 2));
+    return picked;
+}
+
+// Reads each input through the fast and the checked paths: the same model, or the same error. Counts
+// the inputs and the errors.
+void expect_same_outcomes(const std::vector<std::vector<std::uint8_t>>& inputs, const char* version, std::size_t at, int& compared,
+                          int& errors) {
+    for (const auto& input : inputs) {
+        const Outcome fast = read(input, true), checked = read(input, false);
+        ++compared;
+        errors += checked.model ? 0 : 1;
+        ASSERT_EQ(fast.model.has_value(), checked.model.has_value()) << version << " @" << at << ": " << fast.error << " / " << checked.error;
+        if (fast.model)
+            EXPECT_TRUE(*fast.model == *checked.model) << version << " @" << at;
+        else
+            EXPECT_EQ(fast.error, checked.error) << version << " @" << at;
+    }
+}
+
 }  // namespace
 
 // Per version, the two smallest corpus files with deform or IK keys: bytes across their last 60% set to
@@ -118,15 +148,7 @@ std::size_t deform_ik_edges(const spine::SkeletonData& sd) {
 TEST(SpineBinaryFastPaths, DeformAndIkKeysUnderDenseDamage) {
     int compared = 0, errors = 0;
     for (const char* version : {"3.7", "3.8", "4.0", "4.1", "4.2"}) {
-        std::vector<std::vector<std::uint8_t>> picked;
-        for (const auto& path : test::corpus_files(std::string("corpus/spine-") + version, ".skel")) {
-            auto bytes = io::read_file(path.string()).value();
-            auto sd = spine::read_skel(bytes);
-            if (sd.ok() && deform_ik_edges(*sd) > 0) picked.push_back(std::move(bytes));
-        }
-        std::sort(picked.begin(), picked.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
-        picked.resize(std::min<std::size_t>(picked.size(), 2));
-        for (const auto& bytes : picked) {
+        for (const auto& bytes : smallest_two(version, [](const spine::SkeletonData& sd) { return deform_ik_edges(sd) > 0; })) {
             const std::size_t from = bytes.size() * 2 / 5, step = std::max<std::size_t>(1, (bytes.size() - from) / 300);
             for (std::size_t at = from; at < bytes.size(); at += step) {
                 std::vector<std::vector<std::uint8_t>> inputs;
@@ -135,16 +157,8 @@ TEST(SpineBinaryFastPaths, DeformAndIkKeysUnderDenseDamage) {
                     inputs.back()[at] = value;
                 }
                 inputs.emplace_back(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(at));
-                for (const auto& input : inputs) {
-                    const Outcome fast = read(input, true), checked = read(input, false);
-                    ++compared;
-                    errors += checked.model ? 0 : 1;
-                    ASSERT_EQ(fast.model.has_value(), checked.model.has_value()) << version << " @" << at << ": " << fast.error << " / " << checked.error;
-                    if (fast.model)
-                        EXPECT_TRUE(*fast.model == *checked.model) << version << " @" << at;
-                    else
-                        EXPECT_EQ(fast.error, checked.error) << version << " @" << at;
-                }
+                expect_same_outcomes(inputs, version, at, compared, errors);
+                if (::testing::Test::HasFatalFailure()) return;
             }
         }
     }
@@ -171,15 +185,7 @@ bool has_weighted_vertices(const spine::SkeletonData& sd) {
 TEST(SpineBinaryFastPaths, WeightedVerticesUnderDenseDamage) {
     int compared = 0, errors = 0;
     for (const char* version : {"3.7", "3.8", "4.0", "4.1", "4.2"}) {
-        std::vector<std::vector<std::uint8_t>> picked;
-        for (const auto& path : test::corpus_files(std::string("corpus/spine-") + version, ".skel")) {
-            auto bytes = io::read_file(path.string()).value();
-            auto sd = spine::read_skel(bytes);
-            if (sd.ok() && has_weighted_vertices(*sd)) picked.push_back(std::move(bytes));
-        }
-        std::sort(picked.begin(), picked.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
-        picked.resize(std::min<std::size_t>(picked.size(), 2));
-        for (const auto& bytes : picked) {
+        for (const auto& bytes : smallest_two(version, has_weighted_vertices)) {
             const std::size_t from = bytes.size() / 5, to = bytes.size() * 4 / 5, step = std::max<std::size_t>(1, (to - from) / 300);
             for (std::size_t at = from; at + 1 < to; at += step) {
                 std::vector<std::vector<std::uint8_t>> inputs;
@@ -191,16 +197,8 @@ TEST(SpineBinaryFastPaths, WeightedVerticesUnderDenseDamage) {
                 inputs.back()[at] = static_cast<std::uint8_t>(0x7F | (bytes[at] & 0x80));
                 inputs.back()[at + 1] |= 0x80;
                 inputs.emplace_back(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(at));
-                for (const auto& input : inputs) {
-                    const Outcome fast = read(input, true), checked = read(input, false);
-                    ++compared;
-                    errors += checked.model ? 0 : 1;
-                    ASSERT_EQ(fast.model.has_value(), checked.model.has_value()) << version << " @" << at << ": " << fast.error << " / " << checked.error;
-                    if (fast.model)
-                        EXPECT_TRUE(*fast.model == *checked.model) << version << " @" << at;
-                    else
-                        EXPECT_EQ(fast.error, checked.error) << version << " @" << at;
-                }
+                expect_same_outcomes(inputs, version, at, compared, errors);
+                if (::testing::Test::HasFatalFailure()) return;
             }
         }
     }
