@@ -8,6 +8,7 @@
 
 #include "rigio/io/file.hpp"
 #include "rigio/spine/json.hpp"
+#include "spine_json/base_document.hpp"
 #include "support/shared.hpp"
 
 using namespace rigio;
@@ -15,10 +16,8 @@ using namespace rigio::spine;
 
 namespace {
 
-const char* kHead = R"({
-"skeleton": { "spine": "3.8.55" },
-"bones": [ { "name": "root" }, { "name": "hip", "parent": "root" } ],
-"slots": [ { "name": "body", "bone": "hip", "attachment": "box" }, { "name": "arm", "bone": "root" } ],
+// The shared head plus an event.
+const std::string kHead = std::string(test::kSpineJsonHead) + R"(,
 "events": { "step": {} })";
 
 const char* kDefaultSkin = R"({ "name": "default", "attachments": { "body": {
@@ -27,11 +26,11 @@ const char* kDefaultSkin = R"({ "name": "default", "attachments": { "body": {
 
 // The base document (with its default skin) plus `rest`.
 std::string doc(const std::string& rest) {
-    return std::string(kHead) + ",\n\"skins\": [ " + kDefaultSkin + " ]" + (rest.empty() ? "" : ",\n" + rest) + "\n}";
+    return kHead + ",\n\"skins\": [ " + kDefaultSkin + " ]" + (rest.empty() ? "" : ",\n" + rest) + "\n}";
 }
 // The base document with a second skin.
 std::string doc_with_skin(const std::string& skin) {
-    return std::string(kHead) + ",\n\"skins\": [ " + kDefaultSkin + ", " + skin + " ]\n}";
+    return kHead + ",\n\"skins\": [ " + kDefaultSkin + ", " + skin + " ]\n}";
 }
 
 // Reads `text`, expecting an error at `path` whose message contains `what`.

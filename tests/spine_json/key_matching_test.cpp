@@ -10,16 +10,14 @@
 #include <vector>
 
 #include "rigio/spine/json.hpp"
+#include "spine_json/base_document.hpp"
 
 using namespace rigio;
 using namespace rigio::spine;
 
 namespace {
 
-const char* kHead = R"({
-"skeleton": { "spine": "3.8.55" },
-"bones": [ { "name": "root" }, { "name": "hip", "parent": "root" } ],
-"slots": [ { "name": "body", "bone": "hip", "attachment": "box" }, { "name": "arm", "bone": "root" } ])";
+const char* const kHead = test::kSpineJsonHead;
 
 std::string box(const std::string& name) {
     return "\"" + name + R"(": { "type": "boundingbox", "vertexCount": 2, "vertices": [ 0, 0, 1, 1 ] })";
