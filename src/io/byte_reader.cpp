@@ -104,10 +104,10 @@ std::string ByteReader::context() const {
         const Frame& f = frames_[i];
         out += out.empty() ? "in " : ", ";
         out += f.label;
-        if (f.name || f.arena_name) {
+        if (f.name || (f.arena_name && *f.arena_name)) {
             out += " \"";
             if (f.name) out += *f.name;
-            else out.append(f.arena_name->data(), f.arena_name->size());
+            else out.append((*f.arena_name)->data(), (*f.arena_name)->size());
             out += '"';
         } else if (f.index >= 0) {
             out += ' ';

@@ -31,7 +31,7 @@ void SkelReader::read_animation(Animation& a, std::size_t number) {
         ByteReader::Scope s(r_, "animation", static_cast<long>(number));
         string(a.name);
     }
-    ByteReader::Scope s(r_, "animation", -1, a.name ? &*a.name : nullptr);
+    ByteReader::Scope s(r_, "animation", -1, &a.name);
     if (v4()) {
         // A capacity hint (the number of timelines), recomputed by the writer.
         r_.varint();
@@ -56,7 +56,7 @@ void SkelReader::read_slot_timelines(Animation& a) {
     for (std::uint32_t i = 0; i < n; ++i) {
         SlotTimelines& g = a.slots[i];
         g.slot = index(sd_.slots.size(), "slot index", "slots");
-        ByteReader::Scope s(r_, "slot", -1, sd_.slots[g.slot].name ? &*sd_.slots[g.slot].name : nullptr);
+        ByteReader::Scope s(r_, "slot", -1, &sd_.slots[g.slot].name);
         std::uint32_t m = count(2, "timeline count");
         g.timelines.resize(m);
         ByteReader::Scope st(r_, "slot timeline", 0);  // (renumbered per timeline: Scope::renumber)
@@ -101,7 +101,7 @@ void SkelReader::read_bone_timelines(Animation& a) {
     for (std::uint32_t i = 0; i < n; ++i) {
         BoneTimelines& g = a.bones[i];
         g.bone = index(sd_.bones.size(), "bone index", "bones");
-        ByteReader::Scope s(r_, "bone", -1, sd_.bones[g.bone].name ? &*sd_.bones[g.bone].name : nullptr);
+        ByteReader::Scope s(r_, "bone", -1, &sd_.bones[g.bone].name);
         std::uint32_t m = count(2, "timeline count");
         g.timelines.resize(m);
         ByteReader::Scope st(r_, "bone timeline", 0);  // (renumbered per timeline: Scope::renumber)
@@ -242,20 +242,20 @@ void SkelReader::read_deform_timelines(Animation& a) {
         DeformSkin& ds = a.deform[i];
         ds.skin = index(sd_.skins.size(), "skin index", "skins");
         const Skin& skin = sd_.skins[ds.skin];
-        ByteReader::Scope s(r_, four ? "attachment timeline skin" : "deform skin", -1, skin.name ? &*skin.name : nullptr);
+        ByteReader::Scope s(r_, four ? "attachment timeline skin" : "deform skin", -1, &skin.name);
         std::uint32_t m = count(2, four ? "slot count" : "deform slot count");
         ds.slots.resize(m);
         for (std::uint32_t j = 0; j < m; ++j) {
             DeformSlot& dsl = ds.slots[j];
             dsl.slot = index(sd_.slots.size(), "slot index", "slots");
-            ByteReader::Scope ss(r_, "slot", -1, sd_.slots[dsl.slot].name ? &*sd_.slots[dsl.slot].name : nullptr);
+            ByteReader::Scope ss(r_, "slot", -1, &sd_.slots[dsl.slot].name);
             std::uint32_t tcount = count(2, four ? "attachment timeline count" : "deform timeline count");
             dsl.timelines.resize(tcount);
             for (std::uint32_t t = 0; t < tcount; ++t) {
                 DeformTimeline& tl = dsl.timelines[t];
                 std::size_t key_at = r_.offset();
                 ref_string(tl.attachment);
-                ByteReader::Scope st(r_, four ? "attachment timeline" : "deform timeline", -1, tl.attachment ? &*tl.attachment : nullptr);
+                ByteReader::Scope st(r_, four ? "attachment timeline" : "deform timeline", -1, &tl.attachment);
                 if (typed) read_attachment_timeline_type(tl);
                 if (tl.type == AttachmentTimelineType::Sequence) {
                     read_sequence_keys(skin, dsl.slot, tl, key_at);

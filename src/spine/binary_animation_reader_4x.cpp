@@ -64,7 +64,7 @@ void SkelReader::read_slot_timelines_4x(Animation& a) {
     for (std::uint32_t i = 0; i < n; ++i) {
         SlotTimelines& g = a.slots[i];
         g.slot = index(sd_.slots.size(), "slot index", "slots");
-        ByteReader::Scope s(r_, "slot", -1, sd_.slots[g.slot].name ? &*sd_.slots[g.slot].name : nullptr);
+        ByteReader::Scope s(r_, "slot", -1, &sd_.slots[g.slot].name);
         std::uint32_t m = count(2, "timeline count");
         g.timelines.resize(m);
         ByteReader::Scope st(r_, "slot timeline", 0);  // (renumbered per timeline: Scope::renumber)
@@ -138,7 +138,7 @@ void SkelReader::read_bone_timelines_4x(Animation& a) {
     for (std::uint32_t i = 0; i < n; ++i) {
         BoneTimelines& g = a.bones[i];
         g.bone = index(sd_.bones.size(), "bone index", "bones");
-        ByteReader::Scope s(r_, "bone", -1, sd_.bones[g.bone].name ? &*sd_.bones[g.bone].name : nullptr);
+        ByteReader::Scope s(r_, "bone", -1, &sd_.bones[g.bone].name);
         std::uint32_t m = count(2, "timeline count");
         g.timelines.resize(m);
         ByteReader::Scope st(r_, "bone timeline", 0);  // (renumbered per timeline: Scope::renumber)

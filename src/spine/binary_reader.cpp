@@ -178,8 +178,12 @@ void SkelReader::read_header() {
     ByteReader::Scope si(r_, "shared string", 0);  // (renumbered per string: Scope::renumber)
     for (std::uint32_t i = 0; i < n; ++i) {
         si.renumber(i);
-        const std::optional<std::string_view> v = r_.spine_string_view();
-        sd_.strings.emplace_back(v ? *v : std::string_view());  // (a null string reads as "")
+        // (A null string reads as "". Two calls rather than one with `v ? *v : std::string_view()`: GCC
+        // stored that view in two halves and loaded it whole, a store-forwarding stall per string.)
+        if (const std::optional<std::string_view> v = r_.spine_string_view())
+            sd_.strings.emplace_back(*v);
+        else
+            sd_.strings.emplace_back();
     }
 }
 

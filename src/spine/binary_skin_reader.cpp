@@ -53,13 +53,13 @@ void SkelReader::read_skin_slots(Skin& skin, std::size_t skin_index) {
     for (std::uint32_t i = 0; i < n; ++i) {
         SkinSlot& ss = skin.slots[i];
         ss.slot = index(sd_.slots.size(), "slot index", "slots");
-        ByteReader::Scope s(r_, "slot", -1, sd_.slots[ss.slot].name ? &*sd_.slots[ss.slot].name : nullptr);
+        ByteReader::Scope s(r_, "slot", -1, &sd_.slots[ss.slot].name);
         std::uint32_t m = count(3, "attachment count");
         ss.attachments.resize(m);
         for (std::uint32_t j = 0; j < m; ++j) {
             SkinAttachment& sa = ss.attachments[j];
             ref_string(sa.key);
-            ByteReader::Scope sk(r_, "attachment", j, sa.key ? &*sa.key : nullptr);
+            ByteReader::Scope sk(r_, "attachment", j, &sa.key);
             std::size_t at = r_.offset();
             link_skin_ = -1;
             // Filled in place (the entry was just default-constructed): no temporary to move.

@@ -226,7 +226,7 @@ public:
         const char* label;
         long index;
         const std::string* name;
-        const ArenaBasicString* arena_name;
+        const std::optional<ArenaString>* arena_name;  // (looked at only when an error is reported)
     };
     // The reading context: a stack of labels that error messages name, most general first.
     // Frames hold pointers, so the labels and names must outlive the frame (they always do:
@@ -237,8 +237,10 @@ public:
             : r_(r) {
             push({label, index, name, nullptr});
         }
-        // The same, named by a model's string (rigio/io/arena_string.hpp).
-        Scope(ByteReader& r, const char* label, long index, const ArenaBasicString* name) : r_(r) {
+        // The same, named by a model's string (rigio/io/arena_string.hpp), if it holds one when an error
+        // is reported: taking the field's address, rather than testing it here, costs no load of the
+        // element that holds it (a bone's or slot's name, cold by the time its timelines are read).
+        Scope(ByteReader& r, const char* label, long index, const std::optional<ArenaString>* name) : r_(r) {
             push({label, index, nullptr, name});
         }
         ~Scope() { --r_.depth_; }
