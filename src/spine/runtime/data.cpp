@@ -13,6 +13,10 @@
 #include "rigio/io/error.hpp"
 #include "runtime_internal.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace rigio::spine::runtime {
 
 namespace {
@@ -144,23 +148,63 @@ std::size_t pair_count(const int* size) {
     return static_cast<std::size_t>((size[0] + 1) / 2 + size[1] + (size[2] + 1) / 2 * 3 + size[3] * 2);
 }
 
-// Writes the WeightedPair records of attachment `a`'s grouped vertices (groups 1 to 4) from `out` on,
-// returning the end. Every field of every record is written.
-WeightedPair* pair_weighted_vertices(const AttachmentInfo& a, const WeightedVertex* grouped, WeightedPair* out) {
-    // Influence j of grouped vertex v into lane `lane` of `pair`. (The arrays' addresses are taken once
-    // here: read through `a` they were reloaded after every store to a record.)
-    const float* const values = a.vertices.data();
-    const int* const bones = a.bones.data();
-    auto put = [values, bones](WeightedPair& pair, int lane, WeightedVertex v, int j) {
-        const int k = v.first_influence + j;
+// Writes a WeightedPair record from the attachment's arrays: one vertex's influences k and k + 1
+// (`same`), or influence ka of vertex va and kb of vb (`two`). Every field is written. (The arrays'
+// addresses are taken once: read through the attachment they were reloaded after every store.)
+struct PairWriter {
+    const float* values;  // x, y, weight per influence
+    const int* bones;     // per vertex its count, then its bone indices: influence k of vertex v at v + k + 1
+#if defined(__SSE2__)
+    // Four 16-byte stores per record instead of sixteen scalar ones: the values are only moved
+    // (loads, shuffles, stores copy every bit), so the records are the same as the scalar form's.
+    static_assert(kBoneStateBytes == 1 << 7);
+    [[gnu::always_inline]] void same(WeightedPair& pair, int v, int k) const {
+        const float* influence = values + 3 * static_cast<std::size_t>(k);
+        const __m128 head = _mm_loadu_ps(influence), tail = _mm_loadu_ps(influence + 2);  // x0 y0 w0 x1, w0 x1 y1 w1
+        _mm_store_ps(pair.position, _mm_shuffle_ps(head, tail, _MM_SHUFFLE(2, 1, 1, 0)));
+        _mm_store_ps(pair.weight, _mm_shuffle_ps(tail, tail, _MM_SHUFFLE(3, 3, 0, 0)));
+        // (Bone indices are checked to be in range, so not negative: zero-extended to 64 bits.)
+        const __m128i indices = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(bones + v + k + 1));
+        _mm_store_si128(reinterpret_cast<__m128i*>(pair.bone_offset), _mm_slli_epi64(_mm_unpacklo_epi32(indices, _mm_setzero_si128()), 7));
+        _mm_store_si128(reinterpret_cast<__m128i*>(pair.influence), _mm_set_epi32(v, v, k + 1, k));
+    }
+    [[gnu::always_inline]] void two(WeightedPair& pair, int va, int ka, int vb, int kb) const {
+        const float* a = values + 3 * static_cast<std::size_t>(ka);
+        const float* b = values + 3 * static_cast<std::size_t>(kb);
+        const __m128 position = _mm_loadh_pi(_mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(a)),
+                                             reinterpret_cast<const __m64*>(b));
+        _mm_store_ps(pair.position, position);
+        const __m128 weights = _mm_unpacklo_ps(_mm_load_ss(a + 2), _mm_load_ss(b + 2));  // wa wb
+        _mm_store_ps(pair.weight, _mm_unpacklo_ps(weights, weights));
+        const __m128i indices = _mm_unpacklo_epi32(_mm_cvtsi32_si128(bones[va + ka + 1]), _mm_cvtsi32_si128(bones[vb + kb + 1]));
+        _mm_store_si128(reinterpret_cast<__m128i*>(pair.bone_offset), _mm_slli_epi64(_mm_unpacklo_epi32(indices, _mm_setzero_si128()), 7));
+        _mm_store_si128(reinterpret_cast<__m128i*>(pair.influence), _mm_set_epi32(vb, va, kb, ka));
+    }
+#else
+    void put(WeightedPair& pair, int lane, int v, int k) const {
         const float* influence = values + 3 * static_cast<std::size_t>(k);
         pair.position[2 * lane] = influence[0];
         pair.position[2 * lane + 1] = influence[1];
         pair.weight[2 * lane] = pair.weight[2 * lane + 1] = influence[2];
-        pair.bone_offset[lane] = std::int64_t{kBoneStateBytes} * bones[static_cast<std::size_t>(v.vertex + k + 1)];
+        pair.bone_offset[lane] = std::int64_t{kBoneStateBytes} * bones[static_cast<std::size_t>(v + k + 1)];
         pair.influence[lane] = k;
-        pair.vertex[lane] = v.vertex;
-    };
+        pair.vertex[lane] = v;
+    }
+    void same(WeightedPair& pair, int v, int k) const {
+        put(pair, 0, v, k);
+        put(pair, 1, v, k + 1);
+    }
+    void two(WeightedPair& pair, int va, int ka, int vb, int kb) const {
+        put(pair, 0, va, ka);
+        put(pair, 1, vb, kb);
+    }
+#endif
+};
+
+// Writes the WeightedPair records of attachment `a`'s grouped vertices (groups 1 to 4) from `out` on,
+// returning the end. Every field of every record is written.
+WeightedPair* pair_weighted_vertices(const AttachmentInfo& a, const WeightedVertex* grouped, WeightedPair* out) {
+    const PairWriter w{a.vertices.data(), a.bones.data()};
     auto vertices = [&](int n) {
         return std::span<const WeightedVertex>(grouped + a.weighted_groups[n - 1],
                                                static_cast<std::size_t>(a.weighted_groups[n] - a.weighted_groups[n - 1]));
@@ -170,31 +214,23 @@ WeightedPair* pair_weighted_vertices(const AttachmentInfo& a, const WeightedVert
     const auto one = vertices(1);
     for (std::size_t i = 0; i < one.size(); i += 2, ++out) {
         const WeightedVertex v0 = one[i], v1 = one[std::min(i + 1, one.size() - 1)];
-        put(*out, 0, v0, 0);
-        put(*out, 1, v1, 0);
+        w.two(*out, v0.vertex, v0.first_influence, v1.vertex, v1.first_influence);
     }
     for (const WeightedVertex& vertex : vertices(2)) {
         const WeightedVertex v = vertex;
-        put(*out, 0, v, 0);
-        put(*out, 1, v, 1);
-        ++out;
+        w.same(*out++, v.vertex, v.first_influence);
     }
     const auto three = vertices(3);
     for (std::size_t i = 0; i < three.size(); i += 2, out += 3) {
         const WeightedVertex v0 = three[i], v1 = three[std::min(i + 1, three.size() - 1)];
-        put(out[0], 0, v0, 0);
-        put(out[0], 1, v0, 1);
-        put(out[1], 0, v1, 0);
-        put(out[1], 1, v1, 1);
-        put(out[2], 0, v0, 2);
-        put(out[2], 1, v1, 2);
+        w.same(out[0], v0.vertex, v0.first_influence);
+        w.same(out[1], v1.vertex, v1.first_influence);
+        w.two(out[2], v0.vertex, v0.first_influence + 2, v1.vertex, v1.first_influence + 2);
     }
     for (const WeightedVertex& vertex : vertices(4)) {
         const WeightedVertex v = vertex;
-        put(out[0], 0, v, 0);
-        put(out[0], 1, v, 1);
-        put(out[1], 0, v, 2);
-        put(out[1], 1, v, 3);
+        w.same(out[0], v.vertex, v.first_influence);
+        w.same(out[1], v.vertex, v.first_influence + 2);
         out += 2;
     }
     return out;
