@@ -113,6 +113,33 @@ TEST(CurveTable, LinearSteppedAndBezierMatchSampleCurve) {
     }
 }
 
+// 3.x: a Bézier transition with the same handles as the Bézier transition before it shares its samples
+// (-0 and 0 differ: the handles are compared bit for bit); every transition still reads as sample_curve.
+TEST(CurveTable, RepeatedBezierSharesTheSamplesOfTheOneBefore) {
+    SkeletonData sd = skeleton();
+    Animation a;
+    a.name = "a";
+    BoneTimeline t;
+    const Curve ease{CurveType::Bezier, 0.25f, 0, 0.75f, 1}, other{CurveType::Bezier, 0.25f, -0.0f, 0.75f, 1};
+    const Curve curves[] = {ease, ease, linear(), ease, other, ease, stepped()};
+    for (int i = 0; i < 7; ++i) t.keys.emplace_back(static_cast<float>(i), static_cast<float>(i * 10), 0.0f, curves[i]);
+    a.bones.push_back({0, {t}});
+    sd.animations.push_back(a);
+    const RuntimeData rd = prepare(sd).value();
+    const Timeline& tl = rd.animations[0].timelines[0];
+    EXPECT_EQ(tl.curves.size(), 3u * kCurveSamples);
+    EXPECT_EQ(std::vector<int>(tl.transitions.begin(), tl.transitions.end()),
+              (std::vector<int>{kTransitionBezier, kTransitionBezier, kTransitionLinear, kTransitionBezier, kTransitionBezier + 1,
+                                kTransitionBezier + 2}));
+    const std::vector<float> laid_out = rigio::test::self_contained_curves(tl);
+    ASSERT_EQ(laid_out.size(), 6u * kCurveStride);
+    for (int i = 0; i < 6; ++i) {
+        float want[kCurveStride];
+        sample_curve(curves[i], want);
+        for (int k = 0; k < kCurveStride; ++k) EXPECT_EQ(laid_out[static_cast<std::size_t>(i * kCurveStride + k)], want[k]) << i << " " << k;
+    }
+}
+
 }  // namespace
 
 namespace {

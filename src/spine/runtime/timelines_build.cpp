@@ -182,9 +182,19 @@ struct Builder {
             frames = pool.data() + frames_at;  // (taking may have moved the pool)
             int beziers = 0;  // (at most the key count, which is an int's: the model's lists are in memory)
             if (!t.absolute) {
+                // 3.x samples depend on the handles only: a Bézier transition with the same handles
+                // (bit for bit) as the last one sampled shares its samples (editors apply the same
+                // preset to runs of keys), a compare instead of sampling.
+                float last[4] = {};
                 for (std::size_t i = 0; i + 1 < n; ++i) {
                     const Curve& c = *keyed[i];
                     if (c.type == CurveType::Bezier) {
+                        const float handles[4] = {c.cx1, c.cy1, c.cx2, c.cy2};
+                        if (beziers > 0 && std::memcmp(handles, last, sizeof last) == 0) {
+                            kinds[i] = kTransitionBezier + beziers - 1;
+                            continue;
+                        }
+                        std::memcpy(last, handles, sizeof last);
                         sample_bezier(c, curves + static_cast<std::size_t>(beziers) * stride);
                         kinds[i] = kTransitionBezier + beziers++;
                     } else {

@@ -21,7 +21,7 @@ namespace rigio::spine::runtime {
 // Prepared timelines (data.hpp) keep per transition only its kind, and samples for Bézier transitions
 // alone (Timeline::transitions, Timeline::curves): most transitions are linear and need none. A
 // transition's kind there is kCurveLinear, kCurveStepped, or kCurveBezier + b for the timeline's b-th
-// Bézier transition. The functions below also take the self-contained form of one transition: its kind
+// samples (see Timeline). The functions below also take the self-contained form of one transition: its kind
 // (kCurveLinear, kCurveStepped, kCurveBezier) as a float, then its samples (zeros when it has none).
 constexpr int kCurveSamples = 18;                 // 3.x: floats per Bézier transition, 9 (x, y) samples
 constexpr int kCurveStride = 1 + kCurveSamples;   // 3.x: the self-contained form

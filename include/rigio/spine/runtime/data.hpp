@@ -191,9 +191,11 @@ inline constexpr std::size_t kCountedKeys = 32;
 // time,rotate,x,y,scaleX,scaleY,shearY); path position/spacing time,value; path mix time,rotate,
 // translate (4.x: time,rotate,x,y); sequence time,mode,index,delay; physics time,value; the others
 // time only. The curve of each transition (from key i to key i + 1) is `transitions[i]`: linear,
-// stepped, or the timeline's b-th Bézier transition, whose `curve_stride` floats are at
-// curves[b * curve_stride]: 9 (x, y) samples in the 3.x form, 9 sampled (time, value) points per channel
-// in the 4.x form (see curves.hpp). Linear and stepped transitions, the most, keep no samples.
+// stepped, or a Bézier transition whose `curve_stride` floats are at curves[b * curve_stride]: 9 (x, y)
+// samples in the 3.x form, 9 sampled (time, value) points per channel in the 4.x form (see curves.hpp).
+// Each Bézier transition has its own b, one more than the last one's, but for a 3.x one with the same
+// handles as the Bézier transition before it, which shares its b. Linear and stepped transitions, the
+// most, keep no samples.
 // The arrays are views: prepare() keeps every timeline's floats in its AnimationInfo's `float_pool` and
 // its integers in `int_pool` (two allocations per animation instead of up to six per timeline). Code
 // that builds a Timeline by hand points them at arrays of its own.
@@ -213,7 +215,7 @@ struct Timeline {
     // padded with +infinity to a multiple of 4, so that the keys before a time are counted four at a
     // time (empty otherwise, and in timelines built by hand: the keys are then found in `frames`).
     std::span<const float> times;
-    std::span<const float> curves;      // the samples of the Bézier transitions, in transition order
+    std::span<const float> curves;      // the samples of the Bézier transitions, in transition order (see above)
     // Per transition: kTransitionLinear, kTransitionStepped, or kTransitionBezier + b (empty: a timeline
     // without curves, as attachment or draw-order timelines).
     std::span<const int> transitions;
