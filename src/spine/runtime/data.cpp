@@ -166,7 +166,10 @@ struct PairWriter {
         // (Bone indices are checked to be in range, so not negative: zero-extended to 64 bits.)
         const __m128i indices = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(bones + v + k + 1));
         _mm_store_si128(reinterpret_cast<__m128i*>(pair.bone_offset), _mm_slli_epi64(_mm_unpacklo_epi32(indices, _mm_setzero_si128()), 7));
-        _mm_store_si128(reinterpret_cast<__m128i*>(pair.influence), _mm_set_epi32(v, v, k + 1, k));
+        // (k, k + 1, v, v): (k, v) spread over the lanes and 1 added to the second.
+        const __m128i kv = _mm_unpacklo_epi64(_mm_cvtsi32_si128(k), _mm_cvtsi32_si128(v));
+        _mm_store_si128(reinterpret_cast<__m128i*>(pair.influence),
+                        _mm_add_epi32(_mm_shuffle_epi32(kv, _MM_SHUFFLE(2, 2, 0, 0)), _mm_setr_epi32(0, 1, 0, 0)));
     }
     [[gnu::always_inline]] void two(WeightedPair& pair, int va, int ka, int vb, int kb) const {
         const float* a = values + 3 * static_cast<std::size_t>(ka);
