@@ -61,6 +61,11 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
             if (!type) fail("unknown slot timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected attachment, rgba, rgb, alpha, rgba2 or rgb2)");
             SlotTimeline t;
             t.type = static_cast<SlotTimelineType>(*type);
+            // Room for every keyframe up front, which are then read in place (each_key refuses a value
+            // that is not an array the same way, at the same path).
+            const std::size_t key_count = array(tl.value).size();
+            if (t.type == SlotTimelineType::Attachment) t.attachment_keys.reserve(key_count);
+            else t.color_keys.reserve(key_count);
             each_key(tl.value, [&](JObj k) {
                 if (t.type == SlotTimelineType::Attachment) {
                     AttachmentKeyframe key;
@@ -71,7 +76,7 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
                     t.attachment_keys.push_back(std::move(key));
                     return;
                 }
-                ColorKeyframe key;
+                ColorKeyframe& key = t.color_keys.emplace_back();
                 switch (t.type) {
                     case SlotTimelineType::Color: {
                         const Fields f = fields(k, kColorKey);
@@ -127,7 +132,6 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
                     }
                     case SlotTimelineType::Attachment: break;
                 }
-                t.color_keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
             map_member(timelines_check, false, tl.key, tl.value);
@@ -162,7 +166,7 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
             const bool scale = t.type == BoneTimelineType::Scale || t.type == BoneTimelineType::ScaleX || t.type == BoneTimelineType::ScaleY;
             const float fallback = scale ? 1.0f : 0.0f;
             each_key(tl.value, t.keys, [&](JObj k) {
-                BoneKeyframe key;
+                BoneKeyframe& key = t.keys.emplace_back();  // (in the room each_key reserved: no move)
                 if (t.type == BoneTimelineType::Inherit) {
                     const Fields f = fields(k, kInheritKey);
                     keyframe_keys(a, f);
@@ -184,7 +188,6 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
                     if (f.has(kValueKey["curve"])) key.curve = read_bezier(at(f, kValueKey["curve"]), 1);
                     verified(f, kValueKey.mask("curve"));
                 }
-                t.keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
             map_member(timelines_check, false, tl.key, tl.value);

@@ -215,7 +215,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
             else fail("unknown bone timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected rotate, translate, scale or shear)");
             const bool rotate = t.type == BoneTimelineType::Rotate;
             each_key(tl.value, t.keys, [&](JObj k) {
-                BoneKeyframe key;
+                BoneKeyframe& key = t.keys.emplace_back();  // (in the room each_key reserved: no move)
                 if (rotate) {
                     const Fields f = fields(k, kRotateKey3);
                     key.time = number(f, kRotateKey3["time"], 0);
@@ -232,7 +232,6 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
                     if (f.has(kBoneKey3.curve())) key.curve = read_curve(f, kBoneKey3.curve());
                     verified(f, kBoneKey3.mask("curve"));
                 }
-                t.keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
             map_member(timelines_check, false, tl.key, tl.value);

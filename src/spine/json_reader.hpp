@@ -263,8 +263,20 @@ private:
     }
 
     // ---- helpers (json_reader_helpers.cpp); each fails with the path of the value at fault ----
-    JObj object(JEl e) { return io::as_object(e, path_); }
-    JArr array(JEl e) { return io::as_array(e, path_); }
+    // Fast path inline (every keyframe is an object, every timeline an array): the element is the
+    // container itself (see io::tape); anything else is refused out of line by io::as_object / as_array.
+    JObj object(JEl e) {
+        const io::tape::Ref r = io::tape::ref(e);
+        if (io::tape::type_of(r.doc->tape[r.json_index]) == '{') [[likely]]
+            return std::bit_cast<JObj>(r);
+        return io::as_object(e, path_);
+    }
+    JArr array(JEl e) {
+        const io::tape::Ref r = io::tape::ref(e);
+        if (io::tape::type_of(r.doc->tape[r.json_index]) == '[') [[likely]]
+            return std::bit_cast<JArr>(r);
+        return io::as_array(e, path_);
+    }
     // The first member of `o` named `key` (as io::member), from the member table (see Members below).
     std::optional<JEl> member(JObj o, std::string_view key) {
         const io::tape::Ref r = io::tape::ref(o);
