@@ -29,6 +29,17 @@ using JArr = simdjson::dom::array;
 inline constexpr double kFloatLimit = 3.4028235677973366e38;
 inline bool fits_float(double d) { return d < kFloatLimit && d > -kFloatLimit; }
 
+// The number at tape word t[0] when it is a double or an int64 (what every writer gives), converted
+// without a branch (as io::tape::number_at); `out` is meaningless when false (anything else, a uint64
+// too: fast paths that use it leave such a value to their checked path). t[1] must be readable.
+[[gnu::always_inline]] inline bool plain_number(const std::uint64_t* t, double& out) {
+    const char type = io::tape::type_of(t[0]);
+    const std::uint64_t raw = t[1];
+    const auto as_int64 = std::bit_cast<std::uint64_t>(static_cast<double>(static_cast<std::int64_t>(raw)));
+    out = std::bit_cast<double>(type == 'd' ? raw : as_int64);
+    return (type | 8) == 'l';
+}
+
 // The keys an object of one kind may hold (a bone, a slot, an attachment, a keyframe...), in the order the
 // writer gives them, for JsonSkeletonReader::fields: a reader names a field by its index in the list,
 // found at compile time (kBoneKeys["x"]; a name not in the list does not compile), so that reading a

@@ -283,11 +283,16 @@ bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::u
         for (std::uint64_t b = 0; b < influences; ++b, p += 8) {
             if (io::tape::type_of(p[0]) != 'l' || p[1] >= static_cast<std::uint64_t>(bone_count)) return done(false);
             *bones++ = static_cast<int>(p[1]);
-            for (int k = 1; k <= 3; ++k) {
-                double d;
-                if (!io::tape::number_at(p + 2 * k, d) || !fits_float(d)) return done(false);
-                *values++ = static_cast<float>(d);
-            }
+            // x, y, weight checked together, with one branch (a uint64, which no writer gives, is left to
+            // the checked loop, which reads it as number_at does).
+            double x, y, w;
+            const bool ok = plain_number(p + 2, x) & plain_number(p + 4, y) & plain_number(p + 6, w) & fits_float(x) & fits_float(y) &
+                            fits_float(w);
+            if (!ok) return done(false);
+            values[0] = static_cast<float>(x);
+            values[1] = static_cast<float>(y);
+            values[2] = static_cast<float>(w);
+            values += 3;
         }
     }
     return done(p == end);
