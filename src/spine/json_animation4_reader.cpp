@@ -229,6 +229,7 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
 void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
     a.deform.reserve(a.deform.size() + o.size());
     MapCheck group;  // (maps of names, keys checked here: see map_member)
+    deform_skins_seen_.reset(sd_.skins.size());
     for (auto skin_field : o) {
         Scope s(path_, skin_field.key);
         DeformSkin ds;
@@ -237,6 +238,7 @@ void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
         JObj slots = object(skin_field.value);
         ds.slots.reserve(slots.size());
         MapCheck slots_check;
+        deform_slots_seen_.reset(sd_.slots.size());
         for (auto slot_field : slots) {
             Scope ss(path_, slot_field.key);
             DeformSlot dsl;
@@ -281,11 +283,11 @@ void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
             }
             map_done(attachments_check, attachments);
             ds.slots.push_back(std::move(dsl));
-            map_member(slots_check, true, slot_field.key, slot_field.value);
+            map_member(slots_check, deform_slots_seen_, dsl.slot, slot_field.value);
         }
         map_done(slots_check, slots);
         a.deform.push_back(std::move(ds));
-        map_member(group, true, skin_field.key, skin_field.value);
+        map_member(group, deform_skins_seen_, ds.skin, skin_field.value);
     }
     map_done(group, o);
 }

@@ -345,6 +345,24 @@ private:
         const io::tape::Ref r = io::tape::ref(value);
         if (io::tape::is_container(r.doc->tape[r.json_index])) m.clean &= is_verified(value);
     }
+    // The same for a map whose keys are names of `index` (slots, skins), each found there as `found`:
+    // keys are distinct when the indices they name are, which `seen` tells exactly (fingerprints of
+    // the many keys of such maps agree often, and each agreement cost a sort of the map's keys).
+    struct IndexSet {
+        std::vector<std::uint64_t> words;
+        void reset(std::size_t size) { words.assign((size + 63) / 64, 0); }
+        bool insert(int i) {  // false: there already (i is a found index: inside the set's size)
+            std::uint64_t& w = words[static_cast<std::size_t>(i) >> 6];
+            const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+            const bool fresh = !(w & bit);
+            w |= bit;
+            return fresh;
+        }
+    };
+    void map_member(MapCheck& m, IndexSet& seen, int found, JEl value) {
+        if (!seen.insert(found)) m.repeats = 1;
+        map_member(m, false, {}, value);
+    }
     void map_done(const MapCheck& m, JObj o) {
         if (m.clean && (!m.repeats || io::keys_distinct(o))) mark_verified(io::tape::ref(o).json_index);
     }
@@ -540,6 +558,7 @@ private:
     std::size_t animation_path_size_ = 0;  // length of the current animation's JSON pointer
 
     std::vector<std::uint64_t> verified_;  // bit i: the container at tape index i holds no duplicate key
+    IndexSet skin_slots_seen_, deform_skins_seen_, deform_slots_seen_;  // (see map_member)
 
     struct PendingLink {
         std::size_t skin, slot_entry, attachment;

@@ -84,6 +84,7 @@ Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
 void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index) {
     skin.slots.reserve(skin.slots.size() + slots.size());
     MapCheck slots_check;  // (maps of names: the duplicate-key check is done here, see map_member)
+    skin_slots_seen_.reset(sd_.slots.size());
     io::tape::each_member(slots, [&](std::string_view slot_key, JEl slot_value) {
         Scope ss(path_, slot_key);
         SkinSlot entry;
@@ -103,7 +104,7 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
         }
         map_done(keys_check, keys);
         skin.slots.push_back(std::move(entry));
-        map_member(slots_check, true, slot_key, slot_value);
+        map_member(slots_check, skin_slots_seen_, entry.slot, slot_value);
     });
     map_done(slots_check, slots);
 }
