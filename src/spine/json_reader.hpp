@@ -206,7 +206,7 @@ private:
     void read_skins(JEl e);
     Skin read_skin(JObj o, std::size_t skin_index);
     void read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index);
-    Attachment read_attachment(JObj o, std::string_view key);
+    void read_attachment(Attachment& a, JObj o, std::string_view key);  // `a`: default-constructed, filled in place
     Vertices read_vertices(Field vertices, int vertex_count);
     static bool weighted_from_tape(const std::uint64_t* p, const std::uint64_t* end, std::size_t count, int bone_count, Vertices& v);
     void resolve_linked_meshes();

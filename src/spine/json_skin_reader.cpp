@@ -94,12 +94,11 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
         MapCheck keys_check;
         for (auto key_field : keys) {
             Scope sk(path_, key_field.key);
-            SkinAttachment sat;
+            SkinAttachment& sat = entry.attachments.emplace_back();  // (in the room reserved above: no move)
             sat.key = String(key_field.key);
-            sat.attachment = read_attachment(object(key_field.value), key_field.key);
+            read_attachment(sat.attachment, object(key_field.value), key_field.key);
             if (sat.attachment.type == AttachmentType::LinkedMesh)
-                links_.push_back({skin_index, skin.slots.size(), entry.attachments.size(), path_.pointer()});
-            entry.attachments.push_back(std::move(sat));
+                links_.push_back({skin_index, skin.slots.size(), entry.attachments.size() - 1, path_.pointer()});
             map_member(keys_check, true, key_field.key, key_field.value);
         }
         map_done(keys_check, keys);
@@ -109,8 +108,7 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
     map_done(slots_check, slots);
 }
 
-Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
-    Attachment a;
+void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view key) {
     const bool sequences = version_ >= Version::V41;  // 4.1+: regions and meshes may cycle through a sequence
     // The type decides the keys: it and the name are looked up first, on the tape.
     a.type = name_enum(Field{io::member(o, "type"), "type"}, AttachmentType::Region, kAttachmentTypeNames, "attachment type");
@@ -248,7 +246,6 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
     // A name equal to the key, or a path equal to the name, is the same as none (as in a .skel).
     if (a.name && *a.name == key) a.name.reset();
     if (a.path && *a.path == (a.name ? std::string_view(*a.name) : key)) a.path.reset();
-    return a;
 }
 
 // A flat array: x, y per vertex when its length is 2 x the vertex count; otherwise weighted, per vertex:
