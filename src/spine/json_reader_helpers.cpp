@@ -107,9 +107,10 @@ bool JsonSkeletonReader::flag(Field m, bool fallback) {
 OptString JsonSkeletonReader::string(Field m) {
     auto e = get(m);
     if (!e) return std::nullopt;
-    if (e->is_string()) return String(e->get_string().value_unsafe());
+    // (built in the returned optional: a String made first would be copied again into it)
+    if (e->is_string()) return OptString(std::in_place, e->get_string().value_unsafe());
     Scope s(path_, m.key);
-    return String(io::as_string(*e, path_));
+    return OptString(std::in_place, io::as_string(*e, path_));
 }
 
 String JsonSkeletonReader::required_string(Field m) {

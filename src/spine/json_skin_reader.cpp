@@ -95,7 +95,7 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
         for (auto key_field : keys) {
             Scope sk(path_, key_field.key);
             SkinAttachment& sat = entry.attachments.emplace_back();  // (in the room reserved above: no move)
-            sat.key = String(key_field.key);
+            sat.key.emplace(key_field.key);
             read_attachment(sat.attachment, object(key_field.value), key_field.key);
             if (sat.attachment.type == AttachmentType::LinkedMesh)
                 links_.push_back({skin_index, skin.slots.size(), entry.attachments.size() - 1, path_.pointer()});
