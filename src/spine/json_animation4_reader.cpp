@@ -41,7 +41,7 @@ Curve JsonSkeletonReader::read_bezier(Field curve, int channels) {
             bool ok = true;
             for (std::size_t i = 0; i < n; ++i) {
                 double d;
-                const bool fits = plain_number(t + 1 + 2 * i, d) & fits_float(d);
+                const bool fits = io::tape::plain_number(t + 1 + 2 * i, d) & fits_float(d);
                 ok &= fits;
                 out[i] = static_cast<float>(fits ? d : 0.0);  // (a value out of a float's range is not converted)
             }

@@ -29,17 +29,6 @@ using JArr = simdjson::dom::array;
 inline constexpr double kFloatLimit = 3.4028235677973366e38;
 inline bool fits_float(double d) { return d < kFloatLimit && d > -kFloatLimit; }
 
-// The number at tape word t[0] when it is a double or an int64 (what every writer gives), converted
-// without a branch (as io::tape::number_at); `out` is meaningless when false (anything else, a uint64
-// too: fast paths that use it leave such a value to their checked path). t[1] must be readable.
-[[gnu::always_inline]] inline bool plain_number(const std::uint64_t* t, double& out) {
-    const char type = io::tape::type_of(t[0]);
-    const std::uint64_t raw = t[1];
-    const auto as_int64 = std::bit_cast<std::uint64_t>(static_cast<double>(static_cast<std::int64_t>(raw)));
-    out = std::bit_cast<double>(type == 'd' ? raw : as_int64);
-    return (type | 8) == 'l';
-}
-
 // The keys an object of one kind may hold (a bone, a slot, an attachment, a keyframe...), in the order the
 // writer gives them, for JsonSkeletonReader::fields: a reader names a field by its index in the list,
 // found at compile time (kBoneKeys["x"]; a name not in the list does not compile), so that reading a
@@ -349,18 +338,13 @@ private:
     // keys are distinct when the indices they name are, which `seen` tells exactly (fingerprints of
     // the many keys of such maps agree often, and each agreement cost a sort of the map's keys).
     struct IndexSet {
-        std::vector<std::uint64_t> words;
+        std::vector<std::uint64_t> words;  // bit i: index i was named (found indices: inside the size)
         void reset(std::size_t size) { words.assign((size + 63) / 64, 0); }
-        bool insert(int i) {  // false: there already (i is a found index: inside the set's size)
-            std::uint64_t& w = words[static_cast<std::size_t>(i) >> 6];
-            const std::uint64_t bit = std::uint64_t{1} << (i & 63);
-            const bool fresh = !(w & bit);
-            w |= bit;
-            return fresh;
-        }
     };
     void map_member(MapCheck& m, IndexSet& seen, int found, JEl value) {
-        if (!seen.insert(found)) m.repeats = 1;
+        std::uint64_t& w = seen.words[static_cast<std::size_t>(found) >> 6];
+        if (w >> (found & 63) & 1) m.repeats = 1;
+        w |= std::uint64_t{1} << (found & 63);
         map_member(m, false, {}, value);
     }
     void map_done(const MapCheck& m, JObj o) {

@@ -284,8 +284,8 @@ bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::u
             // x, y, weight checked together, with one branch (a uint64, which no writer gives, is left to
             // the checked loop, which reads it as number_at does).
             double x, y, w;
-            const bool ok = plain_number(p + 2, x) & plain_number(p + 4, y) & plain_number(p + 6, w) & fits_float(x) & fits_float(y) &
-                            fits_float(w);
+            const bool ok = io::tape::plain_number(p + 2, x) & io::tape::plain_number(p + 4, y) & io::tape::plain_number(p + 6, w) &
+                            fits_float(x) & fits_float(y) & fits_float(w);
             if (!ok) return done(false);
             values[0] = static_cast<float>(x);
             values[1] = static_cast<float>(y);
