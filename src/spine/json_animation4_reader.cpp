@@ -26,6 +26,32 @@ constexpr auto kSequenceKey = keys("time", "mode", "index", "delay");
 // "stepped", or 4 numbers per channel: cx1, cy1, cx2, cy2 in the key's own units (time, value).
 Curve JsonSkeletonReader::read_bezier(Field curve, int channels) {
     Curve c;
+    if (!curve.value) return c;
+    // Fast path, straight from the tape: an array of exactly channels * 4 numbers (doubles or int64, two
+    // tape words each) that fit a float32. Its words are checked in pairs: when every pair starts with a
+    // number, the pairs are its elements. Anything else (another count, "stepped", null, a uint64, a
+    // value that does not fit) is read again below, which reports a fault as it always did.
+    {
+        const io::tape::Ref r = io::tape::ref(*curve.value);
+        const std::uint64_t* t = r.doc->tape.get() + r.json_index;
+        const std::size_t n = static_cast<std::size_t>(channels) * 4;
+        if (io::tape::type_of(t[0]) == '[' && io::tape::close_of(t[0]) - r.json_index - 1 == 2 * n) {
+            c.bezier.resize_for_overwrite(n);
+            float* out = c.bezier.data();
+            bool ok = true;
+            for (std::size_t i = 0; i < n; ++i) {
+                double d;
+                const bool fits = io::tape::plain_number(t + 1 + 2 * i, d) & fits_float(d);
+                ok &= fits;
+                out[i] = static_cast<float>(fits ? d : 0.0);  // (a value out of a float's range is not converted)
+            }
+            if (ok) {
+                c.type = CurveType::Bezier;
+                return c;
+            }
+            c.bezier.clear();
+        }
+    }
     auto e = get(curve);
     if (!e) return c;
     Scope s(path_, "curve");
@@ -61,6 +87,11 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
             if (!type) fail("unknown slot timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected attachment, rgba, rgb, alpha, rgba2 or rgb2)");
             SlotTimeline t;
             t.type = static_cast<SlotTimelineType>(*type);
+            // Room for every keyframe up front, which are then read in place (each_key refuses a value
+            // that is not an array the same way, at the same path).
+            const std::size_t key_count = array(tl.value).size();
+            if (t.type == SlotTimelineType::Attachment) t.attachment_keys.reserve(key_count);
+            else t.color_keys.reserve(key_count);
             each_key(tl.value, [&](JObj k) {
                 if (t.type == SlotTimelineType::Attachment) {
                     AttachmentKeyframe key;
@@ -71,7 +102,7 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
                     t.attachment_keys.push_back(std::move(key));
                     return;
                 }
-                ColorKeyframe key;
+                ColorKeyframe& key = t.color_keys.emplace_back();
                 switch (t.type) {
                     case SlotTimelineType::Color: {
                         const Fields f = fields(k, kColorKey);
@@ -127,7 +158,6 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
                     }
                     case SlotTimelineType::Attachment: break;
                 }
-                t.color_keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
             map_member(timelines_check, false, tl.key, tl.value);
@@ -162,7 +192,7 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
             const bool scale = t.type == BoneTimelineType::Scale || t.type == BoneTimelineType::ScaleX || t.type == BoneTimelineType::ScaleY;
             const float fallback = scale ? 1.0f : 0.0f;
             each_key(tl.value, t.keys, [&](JObj k) {
-                BoneKeyframe key;
+                BoneKeyframe& key = t.keys.emplace_back();  // (in the room each_key reserved: no move)
                 if (t.type == BoneTimelineType::Inherit) {
                     const Fields f = fields(k, kInheritKey);
                     keyframe_keys(a, f);
@@ -184,7 +214,6 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
                     if (f.has(kValueKey["curve"])) key.curve = read_bezier(at(f, kValueKey["curve"]), 1);
                     verified(f, kValueKey.mask("curve"));
                 }
-                t.keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
             map_member(timelines_check, false, tl.key, tl.value);
@@ -200,6 +229,7 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
 void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
     a.deform.reserve(a.deform.size() + o.size());
     MapCheck group;  // (maps of names, keys checked here: see map_member)
+    deform_skins_seen_.reset(sd_.skins.size());
     for (auto skin_field : o) {
         Scope s(path_, skin_field.key);
         DeformSkin ds;
@@ -208,6 +238,7 @@ void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
         JObj slots = object(skin_field.value);
         ds.slots.reserve(slots.size());
         MapCheck slots_check;
+        deform_slots_seen_.reset(sd_.slots.size());
         for (auto slot_field : slots) {
             Scope ss(path_, slot_field.key);
             DeformSlot dsl;
@@ -252,11 +283,11 @@ void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
             }
             map_done(attachments_check, attachments);
             ds.slots.push_back(std::move(dsl));
-            map_member(slots_check, true, slot_field.key, slot_field.value);
+            map_member(slots_check, deform_slots_seen_, dsl.slot, slot_field.value);
         }
         map_done(slots_check, slots);
         a.deform.push_back(std::move(ds));
-        map_member(group, true, skin_field.key, skin_field.value);
+        map_member(group, deform_skins_seen_, ds.skin, skin_field.value);
     }
     map_done(group, o);
 }

@@ -161,25 +161,23 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
             } else if (tl.key == "color") {
                 t.type = SlotTimelineType::Color;
                 each_key(tl.value, t.color_keys, [&](JObj k) {
-                    ColorKeyframe key;
+                    ColorKeyframe& key = t.color_keys.emplace_back();
                     const Fields f = fields(k, kColorKey3);
                     keyframe_keys(a, f);
                     key.time = number(f, kColorKey3["time"], 0);
                     key.color = color(f, kColorKey3["color"], 0xFFFFFFFFu);
                     key.curve = read_curve(f, kColorKey3.curve());
-                    t.color_keys.push_back(std::move(key));
                 });
             } else if (tl.key == "twoColor") {
                 t.type = SlotTimelineType::TwoColor;
                 each_key(tl.value, t.color_keys, [&](JObj k) {
-                    ColorKeyframe key;
+                    ColorKeyframe& key = t.color_keys.emplace_back();
                     const Fields f = fields(k, kTwoColorKey3);
                     keyframe_keys(a, f);
                     key.time = number(f, kTwoColorKey3["time"], 0);
                     key.color = color(f, kTwoColorKey3["light"], 0xFFFFFFFFu);
                     key.dark = rgb(f, kTwoColorKey3["dark"], 0);
                     key.curve = read_curve(f, kTwoColorKey3.curve());
-                    t.color_keys.push_back(std::move(key));
                 });
             } else {
                 fail("unknown slot timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected attachment, color or twoColor)");
@@ -215,7 +213,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
             else fail("unknown bone timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected rotate, translate, scale or shear)");
             const bool rotate = t.type == BoneTimelineType::Rotate;
             each_key(tl.value, t.keys, [&](JObj k) {
-                BoneKeyframe key;
+                BoneKeyframe& key = t.keys.emplace_back();  // (in the room each_key reserved: no move)
                 if (rotate) {
                     const Fields f = fields(k, kRotateKey3);
                     key.time = number(f, kRotateKey3["time"], 0);
@@ -232,7 +230,6 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
                     if (f.has(kBoneKey3.curve())) key.curve = read_curve(f, kBoneKey3.curve());
                     verified(f, kBoneKey3.mask("curve"));
                 }
-                t.keys.push_back(std::move(key));
             });
             g.timelines.push_back(std::move(t));
             map_member(timelines_check, false, tl.key, tl.value);
@@ -408,7 +405,7 @@ void JsonSkeletonReader::read_deform_keys(Animation& a, JEl keys, const Attachme
     const std::size_t length = target.type == AttachmentType::LinkedMesh ? std::numeric_limits<std::size_t>::max()
                                                                          : deform_length(target);
     each_key(keys, t.keys, [&](JObj k) {
-        DeformKeyframe key;
+        DeformKeyframe& key = t.keys.emplace_back();  // (in the room each_key reserved: no move)
         const Fields f = fields(k, kDeformKey);
         keyframe_keys(a, f);
         key.time = number(f, kDeformKey["time"], 0);
@@ -424,7 +421,6 @@ void JsonSkeletonReader::read_deform_keys(Animation& a, JEl keys, const Attachme
         }
         key.curve = key_curve(f, kDeformKey.curve(), 1);
         verified(f, kDeformKey.mask("vertices", "curve"));
-        t.keys.push_back(std::move(key));
     });
 }
 

@@ -172,7 +172,7 @@ void JsonSkeletonReader::read_bones(JEl e) {
     for (JEl be : a) {
         Scope si(path_, i);
         JObj o = object(be);
-        Bone b;
+        Bone& b = sd_.bones.emplace_back();  // (in the room reserved above: no move)
         constexpr auto& K = kBoneKeys;
         const bool v42 = version_ == Version::V42;  // "transform" became "inherit"; editor icon and visibility
         const Fields f = fields(o, K, v42 ? K.except("transform") : K.except("inherit", "icon", "visible"));
@@ -199,7 +199,6 @@ void JsonSkeletonReader::read_bones(JEl e) {
             b.visible = flag(f, K["visible"], true);
         }
         add_name(bones_, b.name, static_cast<int>(i), "bone");
-        sd_.bones.push_back(std::move(b));
         ++i;
     }
 }
@@ -213,7 +212,7 @@ void JsonSkeletonReader::read_slots(JEl e) {
     for (JEl se : a) {
         Scope si(path_, i);
         JObj o = object(se);
-        Slot sl;
+        Slot& sl = sd_.slots.emplace_back();  // (in the room reserved above: no move)
         constexpr auto& K = kSlotKeys;
         const Fields f = fields(o, K, version_ == Version::V42 ? K.all() : K.except("visible"));
         unknown_keys(f, &sl.json_extra);
@@ -225,7 +224,6 @@ void JsonSkeletonReader::read_slots(JEl e) {
         sl.blend = name_enum(f, K["blend"], BlendMode::Normal, kBlendModeNames, "blend mode");
         if (version_ == Version::V42) sl.visible = flag(f, K["visible"], true);
         add_name(slots_, sl.name, static_cast<int>(i), "slot");
-        sd_.slots.push_back(std::move(sl));
         ++i;
     }
 }

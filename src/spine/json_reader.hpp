@@ -195,7 +195,7 @@ private:
     void read_skins(JEl e);
     Skin read_skin(JObj o, std::size_t skin_index);
     void read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index);
-    Attachment read_attachment(JObj o, std::string_view key);
+    void read_attachment(Attachment& a, JObj o, std::string_view key);  // `a`: default-constructed, filled in place
     Vertices read_vertices(Field vertices, int vertex_count);
     static bool weighted_from_tape(const std::uint64_t* p, const std::uint64_t* end, std::size_t count, int bone_count, Vertices& v);
     void resolve_linked_meshes();
@@ -263,8 +263,20 @@ private:
     }
 
     // ---- helpers (json_reader_helpers.cpp); each fails with the path of the value at fault ----
-    JObj object(JEl e) { return io::as_object(e, path_); }
-    JArr array(JEl e) { return io::as_array(e, path_); }
+    // Fast path inline (every keyframe is an object, every timeline an array): the element is the
+    // container itself (see io::tape); anything else is refused out of line by io::as_object / as_array.
+    JObj object(JEl e) {
+        const io::tape::Ref r = io::tape::ref(e);
+        if (io::tape::type_of(r.doc->tape[r.json_index]) == '{') [[likely]]
+            return std::bit_cast<JObj>(r);
+        return io::as_object(e, path_);
+    }
+    JArr array(JEl e) {
+        const io::tape::Ref r = io::tape::ref(e);
+        if (io::tape::type_of(r.doc->tape[r.json_index]) == '[') [[likely]]
+            return std::bit_cast<JArr>(r);
+        return io::as_array(e, path_);
+    }
     // The first member of `o` named `key` (as io::member), from the member table (see Members below).
     std::optional<JEl> member(JObj o, std::string_view key) {
         const io::tape::Ref r = io::tape::ref(o);
@@ -321,6 +333,19 @@ private:
         }
         const io::tape::Ref r = io::tape::ref(value);
         if (io::tape::is_container(r.doc->tape[r.json_index])) m.clean &= is_verified(value);
+    }
+    // The same for a map whose keys are names of `index` (slots, skins), each found there as `found`:
+    // keys are distinct when the indices they name are, which `seen` tells exactly (fingerprints of
+    // the many keys of such maps agree often, and each agreement cost a sort of the map's keys).
+    struct IndexSet {
+        std::vector<std::uint64_t> words;  // bit i: index i was named (found indices: inside the size)
+        void reset(std::size_t size) { words.assign((size + 63) / 64, 0); }
+    };
+    void map_member(MapCheck& m, IndexSet& seen, int found, JEl value) {
+        std::uint64_t& w = seen.words[static_cast<std::size_t>(found) >> 6];
+        if (w >> (found & 63) & 1) m.repeats = 1;
+        w |= std::uint64_t{1} << (found & 63);
+        map_member(m, false, {}, value);
     }
     void map_done(const MapCheck& m, JObj o) {
         if (m.clean && (!m.repeats || io::keys_distinct(o))) mark_verified(io::tape::ref(o).json_index);
@@ -517,6 +542,7 @@ private:
     std::size_t animation_path_size_ = 0;  // length of the current animation's JSON pointer
 
     std::vector<std::uint64_t> verified_;  // bit i: the container at tape index i holds no duplicate key
+    IndexSet skin_slots_seen_, deform_skins_seen_, deform_slots_seen_;  // (see map_member)
 
     struct PendingLink {
         std::size_t skin, slot_entry, attachment;

@@ -107,9 +107,10 @@ bool JsonSkeletonReader::flag(Field m, bool fallback) {
 OptString JsonSkeletonReader::string(Field m) {
     auto e = get(m);
     if (!e) return std::nullopt;
-    if (e->is_string()) return String(e->get_string().value_unsafe());
+    // (built in the returned optional: a String made first would be copied again into it)
+    if (e->is_string()) return OptString(std::in_place, e->get_string().value_unsafe());
     Scope s(path_, m.key);
-    return String(io::as_string(*e, path_));
+    return OptString(std::in_place, io::as_string(*e, path_));
 }
 
 String JsonSkeletonReader::required_string(Field m) {
@@ -203,9 +204,10 @@ void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, con
     f.names = names;
     f.count = count;
     f.known = known;
-    f.unknown = false;
-    f.present = 0;
-    f.containers = 0;
+    // (present, containers and unknown are kept in locals, written to `f` once at the end: through `f`,
+    // each member cost a load and a store of them, a chain of store-to-load forwarding)
+    std::uint32_t present = 0, containers = 0;
+    bool unknown = false;
     bool twice = false, unknown_containers = false;
     std::uint64_t seen = 0, repeats = 0;  // fingerprint bits of the keys not in the list, as the duplicate check's
     const std::uint64_t* t = r.doc->tape.get();
@@ -216,7 +218,7 @@ void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, con
         const int found = hash.find(w, names);
         const bool container = io::tape::is_container(t[i + 1]);
         if (found < 0) {  // not in the list
-            f.unknown = true;
+            unknown = true;
             unknown_containers |= container;
             const std::uint64_t last = w.size ? static_cast<unsigned char>(w.data[w.size - 1]) : 0u;
             const std::uint64_t bit = std::uint64_t{1} << ((w.size | last << 8) * 0x9E3779B97F4A7C15ull >> 58);
@@ -225,15 +227,18 @@ void JsonSkeletonReader::match_fields(JObj o, const std::string_view* names, con
             continue;
         }
         const auto j = static_cast<std::uint32_t>(found);
-        if (!(known >> j & 1)) f.unknown = true;
-        if (!f.has(j)) {  // the first member of a name, as member()
-            f.present |= 1u << j;
+        if (!(known >> j & 1)) unknown = true;
+        if (!(present >> j & 1)) {  // the first member of a name, as member()
+            present |= 1u << j;
             f.value[j] = static_cast<std::uint32_t>(i + 1);
-            if (container) f.containers |= 1u << j;
+            if (container) containers |= 1u << j;
         } else {
             twice = true;
         }
     }
+    f.present = present;
+    f.containers = containers;
+    f.unknown = unknown;
     // Known names are distinct and differ from every key not in the list, so a key named twice is one
     // found twice in the list, or one of the others whose fingerprint bit repeats (then the document's
     // check looks at the object).

@@ -84,6 +84,7 @@ Skin JsonSkeletonReader::read_skin(JObj o, std::size_t skin_index) {
 void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t skin_index) {
     skin.slots.reserve(skin.slots.size() + slots.size());
     MapCheck slots_check;  // (maps of names: the duplicate-key check is done here, see map_member)
+    skin_slots_seen_.reset(sd_.slots.size());
     io::tape::each_member(slots, [&](std::string_view slot_key, JEl slot_value) {
         Scope ss(path_, slot_key);
         SkinSlot entry;
@@ -93,23 +94,21 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
         MapCheck keys_check;
         for (auto key_field : keys) {
             Scope sk(path_, key_field.key);
-            SkinAttachment sat;
-            sat.key = String(key_field.key);
-            sat.attachment = read_attachment(object(key_field.value), key_field.key);
+            SkinAttachment& sat = entry.attachments.emplace_back();  // (in the room reserved above: no move)
+            sat.key.emplace(key_field.key);
+            read_attachment(sat.attachment, object(key_field.value), key_field.key);
             if (sat.attachment.type == AttachmentType::LinkedMesh)
-                links_.push_back({skin_index, skin.slots.size(), entry.attachments.size(), path_.pointer()});
-            entry.attachments.push_back(std::move(sat));
+                links_.push_back({skin_index, skin.slots.size(), entry.attachments.size() - 1, path_.pointer()});
             map_member(keys_check, true, key_field.key, key_field.value);
         }
         map_done(keys_check, keys);
         skin.slots.push_back(std::move(entry));
-        map_member(slots_check, true, slot_key, slot_value);
+        map_member(slots_check, skin_slots_seen_, entry.slot, slot_value);
     });
     map_done(slots_check, slots);
 }
 
-Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
-    Attachment a;
+void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view key) {
     const bool sequences = version_ >= Version::V41;  // 4.1+: regions and meshes may cycle through a sequence
     // The type decides the keys: it and the name are looked up first, on the tape.
     a.type = name_enum(Field{io::member(o, "type"), "type"}, AttachmentType::Region, kAttachmentTypeNames, "attachment type");
@@ -247,7 +246,6 @@ Attachment JsonSkeletonReader::read_attachment(JObj o, std::string_view key) {
     // A name equal to the key, or a path equal to the name, is the same as none (as in a .skel).
     if (a.name && *a.name == key) a.name.reset();
     if (a.path && *a.path == (a.name ? std::string_view(*a.name) : key)) a.path.reset();
-    return a;
 }
 
 // A flat array: x, y per vertex when its length is 2 x the vertex count; otherwise weighted, per vertex:
@@ -283,11 +281,16 @@ bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::u
         for (std::uint64_t b = 0; b < influences; ++b, p += 8) {
             if (io::tape::type_of(p[0]) != 'l' || p[1] >= static_cast<std::uint64_t>(bone_count)) return done(false);
             *bones++ = static_cast<int>(p[1]);
-            for (int k = 1; k <= 3; ++k) {
-                double d;
-                if (!io::tape::number_at(p + 2 * k, d) || !fits_float(d)) return done(false);
-                *values++ = static_cast<float>(d);
-            }
+            // x, y, weight checked together, with one branch (a uint64, which no writer gives, is left to
+            // the checked loop, which reads it as number_at does).
+            double x, y, w;
+            const bool ok = io::tape::plain_number(p + 2, x) & io::tape::plain_number(p + 4, y) & io::tape::plain_number(p + 6, w) &
+                            fits_float(x) & fits_float(y) & fits_float(w);
+            if (!ok) return done(false);
+            values[0] = static_cast<float>(x);
+            values[1] = static_cast<float>(y);
+            values[2] = static_cast<float>(w);
+            values += 3;
         }
     }
     return done(p == end);

@@ -87,23 +87,46 @@ inline KeyWords key_words(const std::uint8_t* strings, std::uint64_t word) {
     KeyWords w;
     std::memcpy(&w.size, at, sizeof w.size);
     w.data = reinterpret_cast<const char*>(at + sizeof w.size);
+    // Written as selects, not branches: an object's keys differ in length in no order a predictor
+    // learns (an attachment's "uvs", "triangles", "vertices", "hull"...). The tail is loaded from the
+    // key's start when it is not used (a load inside the key's padded bytes, as the head's).
     std::memcpy(&w.head, w.data, sizeof w.head);
-    if (w.size < 8) w.head &= ~(~std::uint64_t{0} << (8 * w.size));
-    w.tail = 0;
-    if (w.size > 8) std::memcpy(&w.tail, w.data + w.size - 8, sizeof w.tail);
+    const std::uint64_t low = ~(~std::uint64_t{0} << (8 * (w.size & 7)));
+    w.head &= w.size < 8 ? low : ~std::uint64_t{0};
+    std::uint64_t tail;
+    std::memcpy(&tail, w.data + (w.size > 8 ? w.size - 8 : 0), sizeof tail);
+    w.tail = w.size > 8 ? tail : 0;
     return w;
 }
 
 // The value starting at tape word t[0] as a double when it is a number, exactly as
 // element::get_double gives it (an int64 or uint64 converted); false for any other value. (A number's
 // value is the next word; the tape ends with a root word, so t[1] is always readable.)
-inline bool number_at(const std::uint64_t* t, double& out) {
-    switch (type_of(t[0])) {
-        case 'd': out = std::bit_cast<double>(t[1]); return true;
-        case 'l': out = static_cast<double>(static_cast<std::int64_t>(t[1])); return true;
-        case 'u': out = static_cast<double>(t[1]); return true;
-        default: return false;
+// Without a branch between a double and an int64 (Spine and DragonBones numbers mix "0" and "0.5" in no
+// predictable order, and a mispredicted switch cost more than the conversion): both readings are made and
+// one selected; 'd' | 8 == 'l', and no other tape type is 'l' once bit 3 is set. A uint64 (rare) is read
+// on a branch of its own.
+[[gnu::always_inline]] inline bool number_at(const std::uint64_t* t, double& out) {
+    const char type = type_of(t[0]);
+    const std::uint64_t raw = t[1];
+    const auto as_int64 = std::bit_cast<std::uint64_t>(static_cast<double>(static_cast<std::int64_t>(raw)));
+    if ((type | 8) == 'l') [[likely]] {
+        out = std::bit_cast<double>(type == 'd' ? raw : as_int64);
+        return true;
     }
+    if (type != 'u') return false;
+    out = static_cast<double>(raw);
+    return true;
+}
+// The same for a double or an int64 only (what every writer gives), with no branch at all, for fast
+// paths that check a group of numbers at once: `out` is meaningless when false (any other value, and a
+// uint64, which such a fast path leaves to its checked path, e.g. through number_at).
+[[gnu::always_inline]] inline bool plain_number(const std::uint64_t* t, double& out) {
+    const char type = type_of(t[0]);
+    const std::uint64_t raw = t[1];
+    const auto as_int64 = std::bit_cast<std::uint64_t>(static_cast<double>(static_cast<std::int64_t>(raw)));
+    out = std::bit_cast<double>(type == 'd' ? raw : as_int64);
+    return (type | 8) == 'l';
 }
 inline bool number(simdjson::dom::element e, double& out) {
     const Ref r = ref(e);
