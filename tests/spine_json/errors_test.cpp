@@ -33,16 +33,7 @@ std::string doc_with_skin(const std::string& skin) {
     return kHead + ",\n\"skins\": [ " + kDefaultSkin + ", " + skin + " ]\n}";
 }
 
-// Reads `text`, expecting an error at `path` whose message contains `what`.
-void expect_error(const std::string& text, const std::string& path, const std::string& what) {
-    auto r = read_json(text);
-    ASSERT_FALSE(r.ok()) << "no error for " << path;
-    const Error& e = r.error();
-    EXPECT_EQ(e.where().json_path, path) << e.what();
-    EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
-    EXPECT_GT(e.where().line, 0) << e.what();
-    EXPECT_GT(e.where().column, 0) << e.what();
-}
+using test::expect_error;
 
 }  // namespace
 

@@ -29,13 +29,7 @@ std::string doc(const std::string& skins, const std::string& rest = "") {
 }
 std::string default_skin(const std::string& attachments) { return R"({ "name": "default", "attachments": )" + attachments + " }"; }
 
-void expect_error(const std::string& text, const std::string& path, const std::string& what) {
-    auto r = read_json(text);
-    ASSERT_FALSE(r.ok()) << "no error for " << path;
-    EXPECT_EQ(r.error().where().json_path, path) << r.error().what();
-    EXPECT_NE(std::string(r.error().what()).find(what), std::string::npos) << r.error().what();
-    EXPECT_GT(r.error().where().line, 0) << r.error().what();
-}
+using test::expect_error;
 
 std::vector<std::string> keys_of(const JsonExtras& extras) {
     std::vector<std::string> out;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "rigio/spine/json.hpp"
+#include "spine_json/base_document.hpp"
 
 using namespace rigio;
 using namespace rigio::spine;
@@ -30,13 +31,7 @@ std::string doc(const std::string& attachments, const std::string& keys) {
 const std::string kNoAttachments = "{}";
 const std::string kOneKey = R"([ { "time": 0 } ])";
 
-void expect_error(const std::string& text, const std::string& path, const std::string& what) {
-    auto r = read_json(text);
-    ASSERT_FALSE(r.ok()) << "no error for " << path;
-    EXPECT_EQ(r.error().where().json_path, path) << r.error().what();
-    EXPECT_NE(std::string(r.error().what()).find(what), std::string::npos) << r.error().what();
-    EXPECT_GT(r.error().where().line, 0) << r.error().what();
-}
+using test::expect_error;
 
 std::vector<float> handles(const SkeletonData& sd) {
     const Curve& c = sd.animations.at(0).bones.at(0).timelines.at(0).keys.at(0).curve;
