@@ -282,12 +282,12 @@ void JsonSkeletonReader::read_attachment_timelines(Animation& a, JObj o) {
                 map_member(attachments_check, true, att_field.key, att_field.value);
             }
             map_done(attachments_check, attachments);
+            map_member(slots_check, deform_slots_seen_, dsl.slot, slot_field.value);  // (before dsl is moved)
             ds.slots.push_back(std::move(dsl));
-            map_member(slots_check, deform_slots_seen_, dsl.slot, slot_field.value);
         }
         map_done(slots_check, slots);
+        map_member(group, deform_skins_seen_, ds.skin, skin_field.value);  // (before ds is moved)
         a.deform.push_back(std::move(ds));
-        map_member(group, deform_skins_seen_, ds.skin, skin_field.value);
     }
     map_done(group, o);
 }

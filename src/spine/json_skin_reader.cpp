@@ -102,8 +102,8 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
             map_member(keys_check, true, key_field.key, key_field.value);
         }
         map_done(keys_check, keys);
+        map_member(slots_check, skin_slots_seen_, entry.slot, slot_value);  // (before entry is moved)
         skin.slots.push_back(std::move(entry));
-        map_member(slots_check, skin_slots_seen_, entry.slot, slot_value);
     });
     map_done(slots_check, slots);
 }

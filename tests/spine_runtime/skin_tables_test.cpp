@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <span>
 #include <unordered_map>
 
 #include "fixtures.hpp"
@@ -87,57 +88,55 @@ TEST(SkinLookup, SlotOutOfRangeStillReported) {
     EXPECT_NE(std::string(rd.error().what()).find("slot index out of range"), std::string::npos);
 }
 
-// 3.x curves: each transition's stride equals sample_curve's output, whatever the curve type.
-TEST(CurveTable, LinearSteppedAndBezierMatchSampleCurve) {
+// Prepares a skeleton whose only animation has one rotate timeline with a key per curve (and one more).
+RuntimeData prepare_curves(std::span<const Curve> curves) {
     SkeletonData sd = skeleton();
     Animation a;
     a.name = "a";
     BoneTimeline t;
-    const Curve curves[] = {linear(), Curve{CurveType::Bezier, 0.25f, 0.1f, 0.75f, 0.9f}, stepped(), linear(),
-                            Curve{CurveType::Bezier, 0.5f, 0, 0.5f, 1}, stepped()};
-    for (int i = 0; i < 6; ++i) t.keys.emplace_back(static_cast<float>(i), static_cast<float>(i * 10), 0.0f, curves[i]);
+    for (std::size_t i = 0; i < curves.size(); ++i)
+        t.keys.emplace_back(static_cast<float>(i), static_cast<float>(i * 10), 0.0f, curves[i]);
     a.bones.push_back({0, {t}});
     sd.animations.push_back(a);
-    const RuntimeData rd = prepare(sd).value();
+    return prepare(sd).value();
+}
+
+// Every transition of `tl` (one per curve but the last) reads as sample_curve of its curve.
+void expect_transitions_sample(const Timeline& tl, std::span<const Curve> curves) {
+    const std::vector<float> laid_out = rigio::test::self_contained_curves(tl);
+    ASSERT_EQ(laid_out.size(), (curves.size() - 1) * kCurveStride);
+    for (std::size_t i = 0; i + 1 < curves.size(); ++i) {
+        float want[kCurveStride];
+        sample_curve(curves[i], want);
+        for (int k = 0; k < kCurveStride; ++k) EXPECT_EQ(laid_out[i * kCurveStride + static_cast<std::size_t>(k)], want[k]) << i << " " << k;
+    }
+}
+
+// 3.x curves: each transition's stride equals sample_curve's output, whatever the curve type.
+TEST(CurveTable, LinearSteppedAndBezierMatchSampleCurve) {
+    const Curve curves[] = {linear(), Curve{CurveType::Bezier, 0.25f, 0.1f, 0.75f, 0.9f}, stepped(), linear(),
+                            Curve{CurveType::Bezier, 0.5f, 0, 0.5f, 1}, stepped()};
+    const RuntimeData rd = prepare_curves(curves);
     const Timeline& tl = rd.animations[0].timelines[0];
     // Samples for the two Bézier transitions only, each transition's kind in `transitions`.
     EXPECT_EQ(tl.curves.size(), 2u * kCurveSamples);
     EXPECT_EQ(std::vector<int>(tl.transitions.begin(), tl.transitions.end()),
               (std::vector<int>{kTransitionLinear, kTransitionBezier, kTransitionStepped, kTransitionLinear, kTransitionBezier + 1}));
-    const std::vector<float> laid_out = rigio::test::self_contained_curves(tl);
-    ASSERT_EQ(laid_out.size(), 5u * kCurveStride);
-    for (int i = 0; i < 5; ++i) {
-        float want[kCurveStride];
-        sample_curve(curves[i], want);
-        for (int k = 0; k < kCurveStride; ++k) EXPECT_EQ(laid_out[static_cast<std::size_t>(i * kCurveStride + k)], want[k]) << i << " " << k;
-    }
+    expect_transitions_sample(tl, curves);
 }
 
 // 3.x: a Bézier transition with the same handles as the Bézier transition before it shares its samples
 // (-0 and 0 differ: the handles are compared bit for bit); every transition still reads as sample_curve.
 TEST(CurveTable, RepeatedBezierSharesTheSamplesOfTheOneBefore) {
-    SkeletonData sd = skeleton();
-    Animation a;
-    a.name = "a";
-    BoneTimeline t;
     const Curve ease{CurveType::Bezier, 0.25f, 0, 0.75f, 1}, other{CurveType::Bezier, 0.25f, -0.0f, 0.75f, 1};
     const Curve curves[] = {ease, ease, linear(), ease, other, ease, stepped()};
-    for (int i = 0; i < 7; ++i) t.keys.emplace_back(static_cast<float>(i), static_cast<float>(i * 10), 0.0f, curves[i]);
-    a.bones.push_back({0, {t}});
-    sd.animations.push_back(a);
-    const RuntimeData rd = prepare(sd).value();
+    const RuntimeData rd = prepare_curves(curves);
     const Timeline& tl = rd.animations[0].timelines[0];
     EXPECT_EQ(tl.curves.size(), 3u * kCurveSamples);
     EXPECT_EQ(std::vector<int>(tl.transitions.begin(), tl.transitions.end()),
               (std::vector<int>{kTransitionBezier, kTransitionBezier, kTransitionLinear, kTransitionBezier, kTransitionBezier + 1,
                                 kTransitionBezier + 2}));
-    const std::vector<float> laid_out = rigio::test::self_contained_curves(tl);
-    ASSERT_EQ(laid_out.size(), 6u * kCurveStride);
-    for (int i = 0; i < 6; ++i) {
-        float want[kCurveStride];
-        sample_curve(curves[i], want);
-        for (int k = 0; k < kCurveStride; ++k) EXPECT_EQ(laid_out[static_cast<std::size_t>(i * kCurveStride + k)], want[k]) << i << " " << k;
-    }
+    expect_transitions_sample(tl, curves);
 }
 
 }  // namespace
