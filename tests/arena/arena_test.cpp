@@ -5,7 +5,6 @@
 
 #include <functional>
 #include <map>
-#include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -227,6 +226,48 @@ TEST(Arena, SpareBlocksAreBounded) {
     EXPECT_GE((allocations() - a) - (frees() - f), 1);
     settle();
     EXPECT_EQ(frees() - f, allocations() - a);
+}
+
+// Of the kept blocks, an arena takes the smallest that holds what it asks for (and is not over four
+// times as large), else the largest that holds its first piece.
+TEST(Arena, ASpareBlockIsChosenByBestFit) {
+    settle();
+    const std::size_t kib = 1024;
+    std::vector<std::pair<std::size_t, const int*>> first_piece;  // per block size: where its first piece was
+    {
+        std::vector<ArenaVector<int>> lists;  // (keeping each arena until all four are made)
+        for (const std::size_t block : {64 * kib, 512 * kib, 128 * kib, 256 * kib}) {
+            const ArenaScope arena(2 * block);  // a first block of `block` bytes (rounded to its size class)
+            lists.push_back(counting_up(4));
+            first_piece.emplace_back(block, lists.back().data());
+        }
+    }  // all four blocks kept
+    const auto piece_of = [&](std::size_t block) {
+        for (const auto& [size, at] : first_piece)
+            if (size == block) return at;
+        return static_cast<const int*>(nullptr);
+    };
+    {
+        const ArenaScope arena(2 * 100 * kib);  // wants 100 KiB: 128 KiB is the smallest that holds it
+        const ArenaVector<int> v = counting_up(4);
+        EXPECT_EQ(v.data(), piece_of(128 * kib));
+    }
+    {
+        const ArenaScope arena(2 * 200 * kib);  // 256 KiB (512 KiB holds it too, but is larger)
+        const ArenaVector<int> v = counting_up(4);
+        EXPECT_EQ(v.data(), piece_of(256 * kib));
+    }
+    {
+        const ArenaScope arena(2 * 700 * kib);  // none holds 700 KiB (512 KiB is 640 with its size class): the largest
+        const ArenaVector<int> v = counting_up(4);
+        EXPECT_EQ(v.data(), piece_of(512 * kib));
+    }
+    {
+        const ArenaScope arena(2 * 20 * kib);  // wants 20 KiB: the 64 KiB block (80 with its size class) is not over 4x
+        const ArenaVector<int> v = counting_up(4);
+        EXPECT_EQ(v.data(), piece_of(64 * kib));
+    }
+    settle();
 }
 
 // Inside a release batch the pieces given back are counted on the thread: the arena goes when the
