@@ -228,9 +228,10 @@ TEST(Arena, SpareBlocksAreBounded) {
     EXPECT_EQ(frees() - f, allocations() - a);
 }
 
-// Of the kept blocks, an arena takes the smallest that holds what it asks for (and is not over four
-// times as large), else the largest that holds its first piece.
-TEST(Arena, ASpareBlockIsChosenByBestFit) {
+// Of the kept blocks, an arena takes the one kept last among those that hold what it asks for (and are
+// not over four times as large: its memory is the likeliest to be in the cache), else the largest that
+// holds its first piece.
+TEST(Arena, ASpareBlockIsTheLastKeptThatHoldsTheArenaElseTheLargest) {
     settle();
     const std::size_t kib = 1024;
     std::vector<std::pair<std::size_t, const int*>> first_piece;  // per block size: where its first piece was
@@ -241,32 +242,27 @@ TEST(Arena, ASpareBlockIsChosenByBestFit) {
             lists.push_back(counting_up(4));
             first_piece.emplace_back(block, lists.back().data());
         }
-    }  // all four blocks kept
+    }  // all four blocks kept, in that order
     const auto piece_of = [&](std::size_t block) {
         for (const auto& [size, at] : first_piece)
             if (size == block) return at;
         return static_cast<const int*>(nullptr);
     };
-    {
-        const ArenaScope arena(2 * 100 * kib);  // wants 100 KiB: 128 KiB is the smallest that holds it
+    const auto first_piece_of_arena = [&](std::size_t expected) {
+        const ArenaScope arena(expected);
         const ArenaVector<int> v = counting_up(4);
-        EXPECT_EQ(v.data(), piece_of(128 * kib));
-    }
-    {
-        const ArenaScope arena(2 * 200 * kib);  // 256 KiB (512 KiB holds it too, but is larger)
-        const ArenaVector<int> v = counting_up(4);
-        EXPECT_EQ(v.data(), piece_of(256 * kib));
-    }
-    {
-        const ArenaScope arena(2 * 700 * kib);  // none holds 700 KiB (512 KiB is 640 with its size class): the largest
-        const ArenaVector<int> v = counting_up(4);
-        EXPECT_EQ(v.data(), piece_of(512 * kib));
-    }
-    {
-        const ArenaScope arena(2 * 20 * kib);  // wants 20 KiB: the 64 KiB block (80 with its size class) is not over 4x
-        const ArenaVector<int> v = counting_up(4);
-        EXPECT_EQ(v.data(), piece_of(64 * kib));
-    }
+        return v.data();
+    };  // (its block kept again, as the last)
+    // Wants 100 KiB (at most 400): 128 and 256 KiB hold it (512 is 640 with its size class), 256 was kept last.
+    EXPECT_EQ(first_piece_of_arena(2 * 100 * kib), piece_of(256 * kib));
+    // Wants 40 KiB (at most 160): 64 and 128 KiB hold it within that (80 and 160 with their size classes), 128 was kept later.
+    EXPECT_EQ(first_piece_of_arena(2 * 40 * kib), piece_of(128 * kib));
+    // Wants 100 KiB again: now 128 KiB was kept last.
+    EXPECT_EQ(first_piece_of_arena(2 * 100 * kib), piece_of(128 * kib));
+    // Wants 700 KiB: none holds it: the largest, 512 KiB.
+    EXPECT_EQ(first_piece_of_arena(2 * 700 * kib), piece_of(512 * kib));
+    // Wants 20 KiB (at most 80): the 64 KiB block (80 with its size class).
+    EXPECT_EQ(first_piece_of_arena(2 * 20 * kib), piece_of(64 * kib));
     settle();
 }
 
