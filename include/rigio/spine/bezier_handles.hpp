@@ -42,7 +42,8 @@ public:
         assign(first, last);
     }
     // Copies, moves and the destructor: the spilling kind's own (the heap array is owned), the fixed
-    // kind's the compiler's (trivial: a copy is a copy of the bytes, no destructor runs).
+    // kind's the compiler's (trivial: a copy or a move copies the object's bytes, the unset ones
+    // included, and leaves a moved-from one as it was; no destructor runs).
     BasicBezierHandles(const BasicBezierHandles& o) requires Spills { assign(o.begin(), o.end()); }
     BasicBezierHandles(const BasicBezierHandles&) = default;
     BasicBezierHandles(BasicBezierHandles&& o) noexcept requires Spills { steal(o); }
@@ -69,7 +70,7 @@ public:
 
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    std::size_t capacity() const { return capacity_; }  // (fixed: always kInline)
+    std::size_t capacity() const { return Spills ? capacity_ : kInline; }  // (a constant for the fixed kind)
     float* data() { return on_heap() ? heap() : inline_; }
     const float* data() const { return on_heap() ? heap() : inline_; }
     float* begin() { return data(); }
@@ -81,7 +82,7 @@ public:
 
     void clear() { size_ = 0; }
     void reserve(std::size_t n) {
-        if (n > capacity_) grow(n);
+        if (n > capacity()) grow(n);
     }
     // New elements are 0, as std::vector<float>::resize makes them.
     void resize(std::size_t n) {
@@ -96,14 +97,14 @@ public:
         size_ = static_cast<std::uint16_t>(n);
     }
     void push_back(float v) {
-        if (size_ == capacity_) grow(std::min<std::size_t>(2 * std::size_t{capacity_}, std::max<std::size_t>(kMaxSize, size_ + 1u)));
+        if (size_ == capacity()) grow(std::min<std::size_t>(2 * capacity(), std::max<std::size_t>(kMaxSize, size_ + 1u)));
         data()[size_++] = v;
     }
     template <class It>
     void assign(It first, It last) {
         const auto n = static_cast<std::size_t>(std::distance(first, last));
         // `first` may point into this array: copy through a temporary when the storage must change.
-        if (n > capacity_) {
+        if (n > capacity()) {
             BasicBezierHandles copy;
             copy.grow(n);
             std::copy(first, last, copy.data());
