@@ -262,7 +262,7 @@ void JsonSkeletonReader::read_ik_timelines(Animation& a, JObj o) {
             key.bend_direction = flag(k, "bendPositive", true) ? 1 : -1;
             key.compress = flag(k, "compress", false);
             key.stretch = flag(k, "stretch", false);
-            key.curve = key_curve<Curve2>(k, 2);
+            key.curve = key_curve(k, 2);
             t.keys.push_back(std::move(key));
         });
         a.ik.push_back(std::move(t));
@@ -425,7 +425,7 @@ void JsonSkeletonReader::read_deform_keys(Animation& a, JEl keys, const Attachme
                      " values exceed the attachment's " + std::to_string(length) + " deformable values");
             numbers(values, key.values);
         }
-        key.curve = key_curve<Curve2>(f, kDeformKey.curve(), 1);
+        key.curve = key_curve(f, kDeformKey.curve(), 1);
         verified(f, kDeformKey.mask("vertices", "curve"));
     });
 }

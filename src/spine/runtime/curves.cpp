@@ -145,11 +145,12 @@ constexpr QuadWeights kQuadWeights;
 struct Handles {
     double cx1, cy1, cx2, cy2;
 };
-[[gnu::always_inline]] inline Handles channel_handles(CurveView curve, int c, float t0, const float* v0, float t1, const float* v1) {
+[[gnu::always_inline]] inline Handles channel_handles(std::span<const float> handles, int c, float t0, const float* v0, float t1,
+                                                      const float* v1) {
     const std::size_t h = static_cast<std::size_t>(c) * 4;
-    if (h + 3 < curve.bezier.size()) {
-        const float* handles = curve.bezier.data() + h;
-        return {handles[0], handles[1], handles[2], handles[3]};
+    if (h + 3 < handles.size()) {
+        const float* own = handles.data() + h;
+        return {own[0], own[1], own[2], own[3]};
     }
     return {t0 + (t1 - t0) / 3.0, v0[c] + (v1[c] - v0[c]) / 3.0, t0 + (t1 - t0) * 2 / 3.0, v0[c] + (v1[c] - v0[c]) * 2 / 3.0};
 }
@@ -158,18 +159,18 @@ struct Handles {
 #if defined(RIGIO_CURVES_AVX)
 [[gnu::target("default")]]
 #endif
-void absolute_points(CurveView curve, int channels, float t0, const float* v0, float t1,
+void absolute_points(std::span<const float> handles, int channels, float t0, const float* v0, float t1,
                                                 const float* v1, float* out) {
     for (int c = 0; c < channels; ++c) {
-        const Handles k = channel_handles(curve, c, t0, v0, t1, v1);
+        const Handles k = channel_handles(handles, c, t0, v0, t1, v1);
         pair_points(t0, v0[c], k.cx1, k.cy1, k.cx2, k.cy2, t1, v1[c], out + 18 * c);
     }
 }
 #if defined(RIGIO_CURVES_AVX)
-[[gnu::target("avx")]] void absolute_points(CurveView curve, int channels, float t0, const float* v0, float t1,
+[[gnu::target("avx")]] void absolute_points(std::span<const float> handles, int channels, float t0, const float* v0, float t1,
                                             const float* v1, float* out) {
     for (int c = 0; c < channels; ++c) {
-        const Handles k = channel_handles(curve, c, t0, v0, t1, v1);
+        const Handles k = channel_handles(handles, c, t0, v0, t1, v1);
         quad_points(t0, v0[c], k.cx1, k.cy1, k.cx2, k.cy2, t1, v1[c], out + 18 * c);
     }
 }
@@ -177,9 +178,9 @@ void absolute_points(CurveView curve, int channels, float t0, const float* v0, f
 
 }  // namespace
 
-void sample_absolute_bezier(CurveView curve, int channels, float t0, const float* v0, float t1, const float* v1,
-                            float* out) {
-    absolute_points(curve, channels, t0, v0, t1, v1, out);
+void sample_absolute_bezier(std::span<const float> handles, int channels, float t0, const float* v0, float t1,
+                            const float* v1, float* out) {
+    absolute_points(handles, channels, t0, v0, t1, v1, out);
 }
 
 void sample_absolute_curve(CurveView curve, int channels, float t0, const float* v0, float t1, const float* v1,

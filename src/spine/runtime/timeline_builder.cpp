@@ -12,6 +12,8 @@ namespace rigio::spine::runtime::detail {
 template <class C>
 int Builder::sample_transitions(const C* const* keyed, std::size_t n, const float* frames, int* kinds, float* curves) {
     const std::size_t e = static_cast<std::size_t>(t.entries), stride = static_cast<std::size_t>(t.curve_stride);
+    const int channel_count = channels;  // (locals: the stores below may not change them)
+    const bool from_zero_to_one = percent;
     int beziers = 0;  // (at most the key count, which is an int's: the model's lists are in memory)
     if (!t.absolute) {
         // 3.x samples depend on the handles only: a Bézier transition with the same handles
@@ -41,9 +43,9 @@ int Builder::sample_transitions(const C* const* keyed, std::size_t n, const floa
                 kinds[i] = c.type == CurveType::Stepped ? kTransitionStepped : kTransitionLinear;
                 continue;
             }
-            const float* v0 = percent ? zero : frames + i * e + 1;
-            const float* v1 = percent ? one : frames + (i + 1) * e + 1;
-            sample_absolute_bezier(c, channels, frames[i * e], v0, frames[(i + 1) * e], v1,
+            const float* v0 = from_zero_to_one ? zero : frames + i * e + 1;
+            const float* v1 = from_zero_to_one ? one : frames + (i + 1) * e + 1;
+            sample_absolute_bezier({c.bezier.data(), c.bezier.size()}, channel_count, frames[i * e], v0, frames[(i + 1) * e], v1,
                                    curves + static_cast<std::size_t>(beziers) * stride);
             kinds[i] = kTransitionBezier + beziers++;
         }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <span>
 
 #if defined(__SSE2__)
 #include <xmmintrin.h>
@@ -64,10 +65,14 @@ inline float curve_percent(const float* curve, float percent) {
 constexpr int absolute_curve_samples(int channels) { return 18 * channels; }
 constexpr int absolute_curve_stride(int channels) { return 1 + absolute_curve_samples(channels); }
 
-// 4.x: writes the points of Bézier `curve` from key (t0, v0[c]) to key (t1, v1[c]) for each channel c
-// to out[0, 18 * channels); `curve.bezier` holds cx1, cy1, cx2, cy2 per channel.
-void sample_absolute_bezier(CurveView curve, int channels, float t0, const float* v0, float t1, const float* v1,
-                            float* out);
+// 4.x: writes the points of a Bézier from key (t0, v0[c]) to key (t1, v1[c]) for each channel c to
+// out[0, 18 * channels); `handles` (a curve's `bezier`) holds cx1, cy1, cx2, cy2 per channel.
+void sample_absolute_bezier(std::span<const float> handles, int channels, float t0, const float* v0, float t1,
+                            const float* v1, float* out);
+inline void sample_absolute_bezier(CurveView curve, int channels, float t0, const float* v0, float t1, const float* v1,
+                                   float* out) {
+    sample_absolute_bezier(curve.bezier, channels, t0, v0, t1, v1, out);
+}
 // 4.x: the self-contained form of the same (the kind only, for linear and stepped curves).
 void sample_absolute_curve(CurveView curve, int channels, float t0, const float* v0, float t1, const float* v1,
                            float* out);
