@@ -383,9 +383,8 @@ TEST(SpineVersion, EveryPairWritesAndReadsBackInTheTargetLayout) {
             sd.skins.emplace_back().name = "default";
             sd.has_default_skin = true;
             BoneTimeline& t = bone_timeline(animation(sd), BoneTimelineType::Rotate);
-            Curve2 c(CurveType::Bezier, 0.25f, 0, 0.75f, 1);
-            if (from >= Version::V40) c = Curve2(CurveType::Bezier), c.bezier = {0.25f, 10, 0.75f, 20};
-            t.keys = {BoneKeyframe(0, 10, 0, c), BoneKeyframe(1, 20, 0)};
+            t.keys = {BoneKeyframe(0, 10, 0, Curve2(CurveType::Bezier, 0.25f, 0, 0.75f, 1)), BoneKeyframe(1, 20, 0)};
+            if (from >= Version::V40) t.keys[0].curve = Curve2(CurveType::Bezier), t.keys[0].curve.bezier = {0.25f, 10, 0.75f, 20};
             auto r = convert_spine_version(sd, to);
             EXPECT_TRUE(r.losses.empty()) << version_name(from) << " -> " << version_name(to);
             auto skel = read_skel(write_skel(r.data).value());
