@@ -124,7 +124,7 @@ private:
         spine::BoneTimeline tl;
         tl.type = type;
         tl.keys = keys_of<spine::BoneKeyframe>(t, [&](const Key& k) {
-            return spine::BoneKeyframe{float(k.time), float(x(k)), float(y(k)), k.curve};
+            return spine::BoneKeyframe{float(k.time), float(x(k)), float(y(k)), spine::Curve2(k.curve)};
         });
         auto it = std::find_if(out_.bones.begin(), out_.bones.end(), [&](const spine::BoneTimelines& b) { return b.bone == bone; });
         if (it == out_.bones.end()) it = out_.bones.insert(out_.bones.end(), spine::BoneTimelines{bone, {}});
@@ -359,7 +359,7 @@ private:
         spine::DeformTimeline tl;
         tl.attachment = key;
         for (const Key& k : t) {
-            spine::DeformKeyframe dk{float(k.time), 0, {}, k.curve};
+            spine::DeformKeyframe dk{float(k.time), 0, {}, spine::Curve2(k.curve)};
             for (double v : k.v) dk.values.push_back(float(v));
             tl.keys.push_back(std::move(dk));
         }

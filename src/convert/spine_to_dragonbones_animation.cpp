@@ -53,7 +53,7 @@ double pick_frame_rate(const spine::SkeletonData& sd, bool& exact) {
     return 240;
 }
 
-void set_easing(db::Frame& f, const spine::Curve& c) {
+void set_easing(db::Frame& f, spine::CurveView c) {
     switch (c.type) {
         case spine::CurveType::Linear: f.tweenEasing = db::Num(0); break;
         case spine::CurveType::Stepped: break;  // no tweenEasing: hold

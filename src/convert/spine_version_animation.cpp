@@ -61,7 +61,7 @@ template <class Key, class Get>
 ChannelKeys channels_of(const Vector<Key>& keys, int channels, Get get) {
     ChannelKeys c;
     c.channels = channels;
-    for (std::size_t i = 0; i < keys.size(); ++i) c.keys.push_back({keys[i].time, get(keys[i]), keys[i].curve, static_cast<int>(i)});
+    for (std::size_t i = 0; i < keys.size(); ++i) c.keys.push_back({keys[i].time, get(keys[i]), Curve(keys[i].curve), static_cast<int>(i)});
     return c;
 }
 
@@ -71,7 +71,7 @@ Vector<Key> keys_of(const ChannelKeys& c, const Vector<Key>& source, Set set) {
     for (const ChannelKeys::Key& k : c.keys) {
         Key key = source[static_cast<std::size_t>(k.origin)];
         key.time = k.time;
-        key.curve = k.curve;
+        key.curve = decltype(key.curve)(k.curve);  // (a Curve2 from a Curve of at most two channels)
         set(key, k.v);
         out.push_back(std::move(key));
     }
@@ -174,7 +174,7 @@ void AnimationConverter::up_bones(Animation& a) {
             const std::string at = where({"bones", name(sd_.bones[g.bone].name), bone_timeline_name(t.type)});
             note_last_curves(curves_up(c, &tiny), at);
             if (tiny) losses_[{at, "curve handles within float rounding of their default (they come back as the default)"}] += tiny;
-            for (std::size_t i = 0; i < c.keys.size(); ++i) t.keys[i].curve = c.keys[i].curve;
+            for (std::size_t i = 0; i < c.keys.size(); ++i) t.keys[i].curve = Curve2(c.keys[i].curve);
         }
 }
 
@@ -182,7 +182,7 @@ void AnimationConverter::up_constraints(Animation& a) {
     for (IkTimeline& t : a.ik) {
         ChannelKeys c = channels_of(t.keys, 2, [](const IkKeyframe& k) { return std::vector<float>{k.mix, k.softness}; });
         note_last_curves(curves_up(c), where({"ik", name(sd_.ik[t.constraint].name)}));
-        for (std::size_t i = 0; i < c.keys.size(); ++i) t.keys[i].curve = c.keys[i].curve;
+        for (std::size_t i = 0; i < c.keys.size(); ++i) t.keys[i].curve = Curve2(c.keys[i].curve);
     }
     for (TransformTimeline& t : a.transform) {
         for (TransformKeyframe& k : t.keys) k.mix_y = k.translate_mix, k.mix_scale_y = k.scale_mix;
@@ -213,20 +213,20 @@ void AnimationConverter::deform_curves(Animation& a, bool up) {
                 if (t.type != AttachmentTimelineType::Deform) continue;
                 for (std::size_t i = 0; i + 1 < t.keys.size(); ++i) {  // each segment from 0 to 1
                     ChannelKeys seg;
-                    seg.keys = {{t.keys[i].time, {0.0f}, t.keys[i].curve, 0}, {t.keys[i + 1].time, {1.0f}, {}, 1}};
+                    seg.keys = {{t.keys[i].time, {0.0f}, Curve(t.keys[i].curve), 0}, {t.keys[i + 1].time, {1.0f}, {}, 1}};
                     if (up) {
                         curves_up(seg);
-                        t.keys[i].curve = seg.keys[0].curve;
+                        t.keys[i].curve = Curve2(seg.keys[0].curve);
                     } else {
                         const DownCurve d = curve_down(seg.keys[0].curve, seg.keys[0].time, seg.keys[1].time, {0}, {1});
-                        t.keys[i].curve = d.curve;
+                        t.keys[i].curve = Curve2(d.curve);
                         if (!d.exact)
                             losses_[{deform_where(s, sl, t), "deform curve whose handles leave the key's span"}] += 1;
                     }
                 }
                 if (!t.keys.empty() && t.keys.back().curve.type != CurveType::Linear) {
                     note_last_curves(1, deform_where(s, sl, t));
-                    t.keys.back().curve = Curve{};
+                    t.keys.back().curve = {};
                 }
             }
 }
@@ -408,7 +408,7 @@ void AnimationConverter::down_bones(Animation& a) {
             report_down(curves_down(merged, false), at);
             BoneTimeline o;
             o.type = static_cast<BoneTimelineType>(kind + 1);
-            for (const ChannelKeys::Key& k : merged.keys) o.keys.emplace_back(k.time, k.v[0], k.v[1], k.curve);
+            for (const ChannelKeys::Key& k : merged.keys) o.keys.emplace_back(k.time, k.v[0], k.v[1], Curve2(k.curve));
             out.push_back(std::move(o));
         }
         g.timelines = std::move(out);

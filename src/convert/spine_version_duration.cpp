@@ -15,7 +15,7 @@ bool hold_until(Vector<Key>& keys, float end, float to) {
     if (keys.empty() || keys.back().time != end) return false;
     Key k = keys.back();
     k.time = to;
-    if constexpr (requires { k.curve; }) keys.back().curve = Curve(CurveType::Stepped);
+    if constexpr (requires { k.curve; }) keys.back().curve = {CurveType::Stepped};
     keys.push_back(std::move(k));
     return true;
 }

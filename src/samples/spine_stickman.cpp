@@ -25,8 +25,9 @@ Slot slot(const char* name, int bone, const char* attachment) {
     return s;
 }
 
-Curve bezier(float cx1, float cy1, float cx2, float cy2) { return Curve{CurveType::Bezier, cx1, cy1, cx2, cy2}; }
-Curve stepped() { return Curve{CurveType::Stepped}; }
+// Bone keys' curves (Curve2: at most two channels).
+Curve2 bezier(float cx1, float cy1, float cx2, float cy2) { return Curve2{CurveType::Bezier, cx1, cy1, cx2, cy2}; }
+Curve2 stepped() { return Curve2{CurveType::Stepped}; }
 
 Vertices plain(std::vector<float> xy) {
     Vertices v;
@@ -211,7 +212,7 @@ SkeletonData spine_stickman() {
                            {BoneTimelineType::Shear, {{0, 0, 0, {}}, {1, 3, -2, {}}}}}});
     walk.slots.push_back({Body,
                           {{SlotTimelineType::Color, {}, {{0, 0xFFFFFFFF, 0, {}}, {1, 0xFF8080FF, 0, {}}}},
-                           {SlotTimelineType::TwoColor, {}, {{0, 0xFFFFFFFF, 0x000000, bezier(0.1f, 0.2f, 0.3f, 0.4f)}, {1, 0xFFFFFFFF, 0x402020, {}}}}}});
+                           {SlotTimelineType::TwoColor, {}, {{0, 0xFFFFFFFF, 0x000000, Curve{CurveType::Bezier, 0.1f, 0.2f, 0.3f, 0.4f}}, {1, 0xFFFFFFFF, 0x402020, {}}}}}});
     walk.slots.push_back({Muzzle, {{SlotTimelineType::Attachment, {{0, std::nullopt}, {0.75f, std::string("muzzle")}}, {}}}});
     walk.ik.push_back({0, {{0, 1, 0, 1, false, false, {}}, {1, 0.5f, 4, -1, true, true, {}}}});
     walk.transform.push_back({0, {{0, 0.5f, 0, 0, 0, {}}, {1, 1, 0.25f, 0, 0, {}}}});

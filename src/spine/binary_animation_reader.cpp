@@ -12,7 +12,8 @@ namespace {
 constexpr std::size_t kMinKey = 4;  // a time
 }  // namespace
 
-void SkelReader::read_curve_other(Curve& c) {
+template <class C>
+void SkelReader::read_curve_other(C& c) {
     std::size_t at = r_.offset();
     std::uint8_t type = r_.u8();
     switch (type) {
@@ -25,6 +26,8 @@ void SkelReader::read_curve_other(Curve& c) {
         default: r_.fail_at(at, "unknown curve type " + std::to_string(type) + " (expected 0, 1 or 2)");
     }
 }
+template void SkelReader::read_curve_other(Curve& c);
+template void SkelReader::read_curve_other(Curve2& c);
 
 void SkelReader::read_animation(Animation& a, std::size_t number) {
     {

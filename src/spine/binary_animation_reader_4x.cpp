@@ -42,7 +42,8 @@ bool two_values(BoneTimelineType t) {
 
 }  // namespace
 
-void SkelReader::read_curve_4x_other(Curve& c, int channels) {
+template <class C>
+void SkelReader::read_curve_4x_other(C& c, int channels) {
     std::size_t at = r_.offset();
     std::uint8_t type = r_.u8();
     switch (type) {
@@ -57,6 +58,8 @@ void SkelReader::read_curve_4x_other(Curve& c, int channels) {
         default: r_.fail_at(at, "unknown curve type " + std::to_string(type) + " (expected 0, 1 or 2)");
     }
 }
+template void SkelReader::read_curve_4x_other(Curve& c, int channels);
+template void SkelReader::read_curve_4x_other(Curve2& c, int channels);
 
 void SkelReader::read_slot_timelines_4x(Animation& a) {
     std::uint32_t n = count(2, "slot timeline group count");
@@ -203,7 +206,7 @@ void SkelReader::read_constraint_timelines_4x(Animation& a) {
                 k.compress = b & 16;
                 k.stretch = b & 32;
                 if (f > 0) {
-                    Curve& c = t.keys[f - 1].curve;
+                    Curve2& c = t.keys[f - 1].curve;
                     if (b & 64) {
                         c.type = CurveType::Stepped;
                     } else if (b & 128) {
@@ -378,7 +381,7 @@ bool SkelReader::read_ik_keys_4x_fast(Vector<IkKeyframe>& keys, std::uint32_t fr
                 k.compress = b & 16;
                 k.stretch = b & 32;
                 if (f > 0) {
-                    Curve& c = keys[f - 1].curve;
+                    Curve2& c = keys[f - 1].curve;
                     if (b & 64)
                         c.type = CurveType::Stepped;
                     else if ((b & 128) && !bezier_4x_at(p, end, c, 8, special))

@@ -61,7 +61,7 @@ int bezier_count(const Keys& keys, int channels) {
     return n;
 }
 
-void curve(io::ByteWriter& w, const Curve& c) {
+void curve(io::ByteWriter& w, CurveView c) {
     w.u8(static_cast<std::uint8_t>(c.type));
     if (c.type == CurveType::Bezier)
         for (float f : c.bezier) w.f32_be(f);

@@ -79,7 +79,7 @@ private:
         w_.count(v.size());
         for (int i : v) w_.varint(i);
     }
-    void curve(const Curve& c) {
+    void curve(CurveView c) {
         w_.u8(static_cast<std::uint8_t>(c.type));
         if (c.type == CurveType::Bezier) {
             w_.f32_be(c.cx1);

@@ -24,8 +24,9 @@ constexpr auto kSequenceKey = keys("time", "mode", "index", "delay");
 }  // namespace
 
 // "stepped", or 4 numbers per channel: cx1, cy1, cx2, cy2 in the key's own units (time, value).
-Curve JsonSkeletonReader::read_bezier(Field curve, int channels) {
-    Curve c;
+template <class C>
+C JsonSkeletonReader::read_bezier(Field curve, int channels) {
+    C c;
     if (!curve.value) return c;
     // Fast path, straight from the tape: an array of exactly channels * 4 numbers (doubles or int64, two
     // tape words each) that fit a float32. Its words are checked in pairs: when every pair starts with a
@@ -70,6 +71,8 @@ Curve JsonSkeletonReader::read_bezier(Field curve, int channels) {
     numbers(a, c.bezier);
     return c;
 }
+template Curve JsonSkeletonReader::read_bezier(Field curve, int channels);
+template Curve2 JsonSkeletonReader::read_bezier(Field curve, int channels);
 
 void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
     a.slots.reserve(a.slots.size() + o.size());
@@ -204,14 +207,14 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
                     key.time = number(f, kBoneKey["time"], 0);
                     key.x = number(f, kBoneKey["x"], fallback);
                     key.y = number(f, kBoneKey["y"], fallback);
-                    if (f.has(kBoneKey["curve"])) key.curve = read_bezier(at(f, kBoneKey["curve"]), 2);  // else linear, as it starts
+                    if (f.has(kBoneKey["curve"])) key.curve = read_bezier<Curve2>(at(f, kBoneKey["curve"]), 2);  // else linear, as it starts
                     verified(f, kBoneKey.mask("curve"));
                 } else {
                     const Fields f = fields(k, kValueKey);
                     keyframe_keys(a, f);
                     key.time = number(f, kValueKey["time"], 0);
                     key.x = number(f, kValueKey["value"], fallback);
-                    if (f.has(kValueKey["curve"])) key.curve = read_bezier(at(f, kValueKey["curve"]), 1);
+                    if (f.has(kValueKey["curve"])) key.curve = read_bezier<Curve2>(at(f, kValueKey["curve"]), 1);
                     verified(f, kValueKey.mask("curve"));
                 }
             });

@@ -29,9 +29,9 @@ std::size_t deform_length(const Attachment& a) {
 
 // Absent: linear. "stepped". A number: Bézier cx1 with siblings c2 (cy1), c3 (cx2), c4 (cy2), missing ones
 // 0, 1, 1. Older exports wrote the four numbers as an array, which is read too.
-template <class Handle>
-Curve JsonSkeletonReader::read_curve(Field curve, Handle&& handle) {
-    Curve c;
+template <class C, class Handle>
+C JsonSkeletonReader::read_curve(Field curve, Handle&& handle) {
+    C c;
     auto e = get(curve);
     if (!e) return c;
     if (e->is_string()) {
@@ -66,13 +66,19 @@ Curve JsonSkeletonReader::read_curve(Field curve, Handle&& handle) {
     return c;
 }
 
-Curve JsonSkeletonReader::read_curve(JObj key) {
-    return read_curve(at(key, "curve"), [&](int n) { return at(key, n == 2 ? "c2" : n == 3 ? "c3" : "c4"); });
+template <class C>
+C JsonSkeletonReader::read_curve(JObj key) {
+    return read_curve<C>(at(key, "curve"), [&](int n) { return at(key, n == 2 ? "c2" : n == 3 ? "c3" : "c4"); });
 }
 
-Curve JsonSkeletonReader::read_curve(const Fields& k, std::uint32_t curve) {
-    return read_curve(at(k, curve), [&](int n) { return at(k, curve + static_cast<std::uint32_t>(n) - 1); });
+template <class C>
+C JsonSkeletonReader::read_curve(const Fields& k, std::uint32_t curve) {
+    return read_curve<C>(at(k, curve), [&](int n) { return at(k, curve + static_cast<std::uint32_t>(n) - 1); });
 }
+template Curve JsonSkeletonReader::read_curve(JObj key);
+template Curve2 JsonSkeletonReader::read_curve(JObj key);
+template Curve JsonSkeletonReader::read_curve(const Fields& k, std::uint32_t curve);
+template Curve2 JsonSkeletonReader::read_curve(const Fields& k, std::uint32_t curve);
 
 Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
     Scope s(path_, name);
@@ -219,7 +225,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
                     key.time = number(f, kRotateKey3["time"], 0);
                     keyframe_keys(a, f);
                     key.x = number(f, kRotateKey3["angle"], 0);
-                    if (f.has(kRotateKey3.curve())) key.curve = read_curve(f, kRotateKey3.curve());  // else linear, as it starts
+                    if (f.has(kRotateKey3.curve())) key.curve = read_curve<Curve2>(f, kRotateKey3.curve());  // else linear, as it starts
                     verified(f, kRotateKey3.mask("curve"));  // (a curve array is read as 4 numbers)
                 } else {
                     const Fields f = fields(k, kBoneKey3);
@@ -227,7 +233,7 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
                     keyframe_keys(a, f);
                     key.x = number(f, kBoneKey3["x"], fallback);
                     key.y = number(f, kBoneKey3["y"], fallback);
-                    if (f.has(kBoneKey3.curve())) key.curve = read_curve(f, kBoneKey3.curve());
+                    if (f.has(kBoneKey3.curve())) key.curve = read_curve<Curve2>(f, kBoneKey3.curve());
                     verified(f, kBoneKey3.mask("curve"));
                 }
             });

@@ -15,7 +15,7 @@ namespace {
 constexpr float kDeformTrim = 0.001f;
 }  // namespace
 
-void JsonSkeletonWriter::write_curve(const Curve& c, bool still) {
+void JsonSkeletonWriter::write_curve(CurveView c, bool still) {
     switch (c.type) {
         case CurveType::Linear:
             if (still) w_.member("curve", "stepped");

@@ -87,7 +87,7 @@ void JsonSkeletonReader::read_physics_timelines(Animation& a, JObj o) {
                     keyframe_keys(a, k, {"time", "value", "curve"});
                     key.time = number(k, "time", 0);
                     key.value = number(k, "value", 0);
-                    key.curve = read_bezier(k, 1);
+                    key.curve = read_bezier<Curve2>(k, 1);
                 }
                 t.keys.push_back(std::move(key));
             });

@@ -216,21 +216,23 @@ private:
     void read_slot_timelines4(Animation& a, JObj o);
     void read_bone_timelines4(Animation& a, JObj o);
     void read_attachment_timelines(Animation& a, JObj o);  // 4.1+: deform and sequence
-    // A key's curve: 3.x one Bezier in fractions; 4.x `channels` Beziers in absolute units.
-    Curve key_curve(JObj key, int channels) { return is_4x(version_) ? read_bezier(key, channels) : read_curve(key); }
+    // A key's curve: 3.x one Bezier in fractions; 4.x `channels` Beziers in absolute units, built in place
+    // as the key's curve type C (Curve, or Curve2: model.hpp). key_curve: IK and deform keys (Curve2).
+    Curve2 key_curve(JObj key, int channels) { return is_4x(version_) ? read_bezier<Curve2>(key, channels) : read_curve<Curve2>(key); }
     // The same from fields: `curve` is the index of "curve", followed by "c2", "c3", "c4" (Keys::curve()).
-    Curve key_curve(const Fields& k, std::uint32_t curve, int channels) {
-        return is_4x(version_) ? read_bezier(at(k, curve), channels) : read_curve(k, curve);
+    Curve2 key_curve(const Fields& k, std::uint32_t curve, int channels) {
+        return is_4x(version_) ? read_bezier<Curve2>(at(k, curve), channels) : read_curve<Curve2>(k, curve);
     }
-    Curve read_bezier(Field curve, int channels);
-    Curve read_bezier(JObj key, int channels) { return read_bezier(at(key, "curve"), channels); }
+    template <class C = Curve> C read_bezier(Field curve, int channels);
+    template <class C = Curve>
+    C read_bezier(JObj key, int channels) { return read_bezier<C>(at(key, "curve"), channels); }
     void read_draw_order(Animation& a, JArr keys);
     void read_event_keys(Animation& a, JArr keys);
-    Curve read_curve(JObj key);
-    Curve read_curve(const Fields& k, std::uint32_t curve);
+    template <class C = Curve> C read_curve(JObj key);
+    template <class C = Curve> C read_curve(const Fields& k, std::uint32_t curve);
     // The 3.x curve from the member "curve" and its handles (handle(2) is c2, ...).
-    template <class Handle>
-    Curve read_curve(Field curve, Handle&& handle);
+    template <class C, class Handle>
+    C read_curve(Field curve, Handle&& handle);
     // Calls f(key object) for each keyframe of the timeline array `e`, with the path at that key.
     // A timeline whose keyframes were all found free of duplicate keys is noted free of them too, so
     // that the document's duplicate-key check steps over it whole (see verified).

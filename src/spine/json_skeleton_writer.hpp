@@ -60,7 +60,7 @@ private:
     void write_draw_order(const Animation& a);
     void write_event_keys(const Animation& a);
     // In the form of the version written. `still`: the key's values equal the next key's (see curve_of).
-    void write_curve(const Curve& c, bool still = false);
+    void write_curve(CurveView c, bool still = false);
     // The curve of keys[i]. With editor rounding, a linear transition to a next key holding the same
     // values is written "stepped", as the editor's JSON export does (its .skel keeps it linear; both
     // give the same pose). Seen in every corpus version: 3.7 spinosaurus-ess scale and colour keys,
@@ -73,7 +73,7 @@ private:
     template <class Key>
     static bool same_values(Key a, Key b) {  // every member but time and curve
         a.time = b.time = 0;
-        a.curve = b.curve = Curve();
+        a.curve = b.curve = {};
         return a == b;
     }
 

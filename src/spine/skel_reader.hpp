@@ -76,8 +76,9 @@ private:
     void read_constraint_timelines(Animation& a);
     void read_deform_timelines(Animation& a);
     bool read_deform_keys_fast(Vector<DeformKeyframe>& keys, std::uint32_t frames);  // every version
-    // `c`: default-constructed (linear). Inline for the common linear and stepped curves.
-    void read_curve(Curve& c) {
+    // `c`: default-constructed (linear), a Curve or a Curve2. Inline for the common linear and stepped curves.
+    template <class C>
+    void read_curve(C& c) {
         const std::uint8_t type = r_.peek_u8();  // (throws at the end of the data, as reading it would)
         if (type == 0 || type == 1) {
             r_.u8();
@@ -86,7 +87,8 @@ private:
         }
         read_curve_other(c);
     }
-    void read_curve_other(Curve& c);  // Bézier, or an unknown type (an error)
+    template <class C>
+    void read_curve_other(C& c);  // Bézier, or an unknown type (an error)
     // 4.x (binary_animation_reader_4x.cpp)
     void read_slot_timelines_4x(Animation& a);
     void read_bone_timelines_4x(Animation& a);
@@ -98,7 +100,8 @@ private:
     bool read_bone_keys_3x(Vector<BoneKeyframe>& keys, std::uint32_t frames, bool rotate);
     void read_attachment_timeline_type(DeformTimeline& tl);
     void read_sequence_keys(const Skin& skin, int slot, DeformTimeline& tl, std::size_t key_at);
-    void read_curve_4x(Curve& c, int channels) {  // as read_curve
+    template <class C>
+    void read_curve_4x(C& c, int channels) {  // as read_curve
         const std::uint8_t type = r_.peek_u8();
         if (type == 0 || type == 1) {
             r_.u8();
@@ -107,7 +110,8 @@ private:
         }
         read_curve_4x_other(c, channels);
     }
-    void read_curve_4x_other(Curve& c, int channels);
+    template <class C>
+    void read_curve_4x_other(C& c, int channels);
     // every version
     void read_draw_order(Animation& a);
     void read_event_keys(Animation& a);
@@ -280,10 +284,11 @@ inline bool varint_at(const std::uint8_t*& p, const std::uint8_t* end, std::uint
     return false;
 }
 
-// A curve at `p` (before `end`) into `c` (default-constructed), stepping `p` over it: a type byte and,
-// for a Bézier, 3.x: cx1, cy1, cx2, cy2; 4.x: `handles` floats (Curve::bezier). False (for the checked
-// loop) at an unknown type or bytes cut short.
-inline bool curve_3x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, Specials& special) {
+// A curve at `p` (before `end`) into `c` (default-constructed; a Curve or a Curve2), stepping `p` over
+// it: a type byte and, for a Bézier, 3.x: cx1, cy1, cx2, cy2; 4.x: `handles` floats (Curve::bezier).
+// False (for the checked loop) at an unknown type or bytes cut short.
+template <class C>
+bool curve_3x_at(const std::uint8_t*& p, const std::uint8_t* end, C& c, Specials& special) {
     if (p == end) return false;
     const std::uint8_t type = *p;
     if (type == 2) {
@@ -300,7 +305,8 @@ inline bool curve_3x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& 
     return true;
 }
 // (4.2 IK keys keep the type in their flags byte: bezier_4x_at reads the floats alone.)
-inline bool bezier_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, Specials& special) {
+template <class C>
+bool bezier_4x_at(const std::uint8_t*& p, const std::uint8_t* end, C& c, std::size_t handles, Specials& special) {
     if (static_cast<std::size_t>(end - p) < 4 * handles) return false;
     c.type = CurveType::Bezier;
     c.bezier.resize_for_overwrite(handles);  // (every handle decoded next)
@@ -308,7 +314,8 @@ inline bool bezier_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve&
     p += 4 * handles;
     return true;
 }
-inline bool curve_4x_at(const std::uint8_t*& p, const std::uint8_t* end, Curve& c, std::size_t handles, Specials& special) {
+template <class C>
+bool curve_4x_at(const std::uint8_t*& p, const std::uint8_t* end, C& c, std::size_t handles, Specials& special) {
     if (p == end) return false;
     const std::uint8_t type = *p;
     if (type == 2) {
@@ -415,7 +422,7 @@ bool read_keys_3x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, By
             if (type == 2) {
                 if (spare < 16) return false;
                 spare -= 16;
-                Curve& c = k.curve;
+                auto& c = k.curve;  // (a Curve or a Curve2)
                 c.type = CurveType::Bezier;
                 f32_pair_at(p, c.cx1, c.cy1, special);
                 f32_pair_at(p + 8, c.cx2, c.cy2, special);
@@ -458,7 +465,7 @@ bool read_keys_4x(io::ByteReader& r, Vector<Key>& keys, std::uint32_t frames, By
             if (type == 2) {
                 if (spare < 4 * handles) return false;
                 spare -= 4 * handles;
-                Curve& c = keys[f - 1].curve;
+                auto& c = keys[f - 1].curve;  // (a Curve or a Curve2)
                 c.type = CurveType::Bezier;
                 c.bezier.resize_for_overwrite(handles);  // (every handle decoded next)
                 special |= io::ByteReader::big_endian_floats(p, c.bezier.data(), handles);

@@ -62,13 +62,13 @@ double cubic(double p0, double p1, double p2, double p3, double s) {
 TEST(SpineVersion, UpgradeGivesEachChannelItsAbsoluteBezier) {
     SkeletonData sd = skeleton(Version::V38);
     BoneTimeline& t = bone_timeline(animation(sd), BoneTimelineType::Translate);
-    t.keys = {BoneKeyframe(0, 10, 5, Curve(CurveType::Bezier, 0.25f, 0.1f, 0.75f, 0.9f)), BoneKeyframe(2, 30, 5)};
+    t.keys = {BoneKeyframe(0, 10, 5, Curve2(CurveType::Bezier, 0.25f, 0.1f, 0.75f, 0.9f)), BoneKeyframe(2, 30, 5)};
     auto r = convert_spine_version(sd, Version::V40);
     EXPECT_TRUE(r.losses.empty());
     EXPECT_EQ(r.data.header.data_version, Version::V40);
     EXPECT_EQ(*r.data.header.version, "4.0.64");
     EXPECT_EQ(r.data.header.hash->size(), 11u);  // 8 bytes
-    const Curve& c = r.data.animations[0].bones[0].timelines[0].keys[0].curve;
+    const Curve2& c = r.data.animations[0].bones[0].timelines[0].keys[0].curve;
     ASSERT_EQ(c.type, CurveType::Bezier);
     ASSERT_EQ(c.bezier.size(), 8u);
     // x: t0 + cx * dt, v0 + cy * dv; y does not change but keeps its (flat) Bézier.
@@ -80,7 +80,7 @@ TEST(SpineVersion, UpgradeGivesEachChannelItsAbsoluteBezier) {
     EXPECT_TRUE(back.losses.empty());
     EXPECT_EQ(back.data.header.hash->size(), 27u);
     EXPECT_EQ(*back.data.header.version, "3.8.99");
-    const Curve& b = back.data.animations[0].bones[0].timelines[0].keys[0].curve;
+    const Curve2& b = back.data.animations[0].bones[0].timelines[0].keys[0].curve;
     EXPECT_EQ(b.type, CurveType::Bezier);
     EXPECT_NEAR(b.cx1, 0.25f, 1e-6);
     EXPECT_NEAR(b.cy1, 0.1f, 1e-6);
@@ -121,7 +121,7 @@ TEST(SpineVersion, DowngradeAddsKeysWhereA4xRotationTurns180DegreesOrMore) {
 TEST(SpineVersion, DowngradeSplitsPerChannelCurvesAtEveryChannelsSamples) {
     SkeletonData sd = skeleton(Version::V40);
     BoneTimeline& t = bone_timeline(animation(sd), BoneTimelineType::Translate);
-    Curve c(CurveType::Bezier);
+    Curve2 c(CurveType::Bezier);
     c.bezier = {0.2f, 0, 0.8f, 10, 0.5f, 0, 0.6f, 20};  // x and y with different handles
     t.keys = {BoneKeyframe(0, 0, 0, c), BoneKeyframe(1, 10, 20)};
     auto r = convert_spine_version(sd, Version::V38);
@@ -149,7 +149,7 @@ TEST(SpineVersion, DowngradeSplitsPerChannelCurvesAtEveryChannelsSamples) {
 TEST(SpineVersion, DowngradeKeepsOneCurveWhenChannelsShareNormalizedHandles) {
     SkeletonData sd = skeleton(Version::V40);
     BoneTimeline& t = bone_timeline(animation(sd), BoneTimelineType::Scale);
-    Curve c(CurveType::Bezier);
+    Curve2 c(CurveType::Bezier);
     c.bezier = {0.25f, 1.1f, 0.75f, 1.9f, 0.25f, 2.2f, 0.75f, 3.8f};  // (0.25, 0.1, 0.75, 0.9) for both
     t.keys = {BoneKeyframe(0, 1, 2, c), BoneKeyframe(1, 2, 4)};
     auto r = convert_spine_version(sd, Version::V37);
@@ -288,9 +288,9 @@ TEST(SpineVersion, DroppedKeysThatEndedAnAnimationLeaveItsDuration) {
     sd.physics = {p};
     Animation& a = animation(sd);
     BoneTimeline& t = bone_timeline(a, BoneTimelineType::Rotate);
-    t.keys = {BoneKeyframe(0, 10, 0, Curve(CurveType::Bezier)), BoneKeyframe(1, 40, 0)};
+    t.keys = {BoneKeyframe(0, 10, 0, Curve2(CurveType::Bezier)), BoneKeyframe(1, 40, 0)};
     t.keys[0].curve.bezier = {0.3f, 12, 0.7f, 38};
-    t.keys[1].curve = Curve(CurveType::Bezier);
+    t.keys[1].curve = Curve2(CurveType::Bezier);
     t.keys[1].curve.bezier = {1.2f, 50, 1.5f, 60};  // on the last key: never played
     a.physics.push_back({0, {PhysicsTimeline{PhysicsTimelineType::Mix, {PhysicsKeyframe{2.5f, 1, {}}}}}});
     for (Version to : {Version::V41, Version::V38}) {
@@ -383,9 +383,8 @@ TEST(SpineVersion, EveryPairWritesAndReadsBackInTheTargetLayout) {
             sd.skins.emplace_back().name = "default";
             sd.has_default_skin = true;
             BoneTimeline& t = bone_timeline(animation(sd), BoneTimelineType::Rotate);
-            Curve c(CurveType::Bezier, 0.25f, 0, 0.75f, 1);
-            if (from >= Version::V40) c = Curve(CurveType::Bezier), c.bezier = {0.25f, 10, 0.75f, 20};
-            t.keys = {BoneKeyframe(0, 10, 0, c), BoneKeyframe(1, 20, 0)};
+            t.keys = {BoneKeyframe(0, 10, 0, Curve2(CurveType::Bezier, 0.25f, 0, 0.75f, 1)), BoneKeyframe(1, 20, 0)};
+            if (from >= Version::V40) t.keys[0].curve = Curve2(CurveType::Bezier), t.keys[0].curve.bezier = {0.25f, 10, 0.75f, 20};
             auto r = convert_spine_version(sd, to);
             EXPECT_TRUE(r.losses.empty()) << version_name(from) << " -> " << version_name(to);
             auto skel = read_skel(write_skel(r.data).value());

@@ -1,17 +1,27 @@
 // BezierHandles (Curve::bezier): the std::vector<float> operations the codecs use behave like the
-// vector's, whether the values sit inside the object (up to 8) or on the heap.
+// vector's, whether the values sit inside the object (up to 8) or on the heap. FixedBezierHandles
+// (Curve2::bezier): the same up to 8 values, and more refused.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "rigio/spine/model.hpp"
 
 using rigio::spine::BezierHandles;
+using rigio::spine::Curve;
+using rigio::spine::Curve2;
+using rigio::spine::CurveType;
+using rigio::spine::CurveView;
+using rigio::spine::FixedBezierHandles;
 
 namespace {
 
-std::vector<float> as_vector(const BezierHandles& h) { return {h.begin(), h.end()}; }
+template <bool Spills>
+std::vector<float> as_vector(const rigio::spine::BasicBezierHandles<Spills>& h) {
+    return {h.begin(), h.end()};
+}
 
 }  // namespace
 
@@ -101,4 +111,70 @@ TEST(BezierHandles, StaysSmallAndRefusesMoreThanItsLimit) {
     EXPECT_THROW(h.push_back(1), std::length_error);
     EXPECT_THROW(h.resize(65536), std::length_error);
     EXPECT_EQ(h.size(), 65535u);
+}
+
+TEST(FixedBezierHandles, BehavesLikeBezierHandlesUpToEightValues) {
+    static_assert(std::is_trivially_copyable_v<FixedBezierHandles> && std::is_trivially_destructible_v<FixedBezierHandles>);
+    static_assert(sizeof(FixedBezierHandles) == sizeof(BezierHandles) && alignof(FixedBezierHandles) == 4);
+    FixedBezierHandles h{1, 2};
+    h.insert(h.end(), {3, 4, 5});
+    h.insert(h.begin() + 1, h.begin(), h.begin() + 2);  // a range of itself
+    EXPECT_EQ(as_vector(h), (std::vector<float>{1, 1, 2, 2, 3, 4, 5}));
+    h.resize(8);
+    EXPECT_EQ(as_vector(h), (std::vector<float>{1, 1, 2, 2, 3, 4, 5, 0}));
+    h.resize(3);
+    h.resize_for_overwrite(5);
+    h[3] = 7;
+    h[4] = 8;
+    EXPECT_EQ(as_vector(h), (std::vector<float>{1, 1, 2, 7, 8}));
+    FixedBezierHandles c = h;
+    EXPECT_EQ(c, h);
+    c[4] = -1;
+    EXPECT_FALSE(c == h);
+    c = h;
+    EXPECT_EQ(c, h);
+    c.push_back(9);
+    EXPECT_EQ(as_vector(c), (std::vector<float>{1, 1, 2, 7, 8, 9}));
+    h.assign(h.begin() + 1, h.end());  // a range of itself
+    EXPECT_EQ(as_vector(h), (std::vector<float>{1, 2, 7, 8}));
+    h = {0.25f, 10, 0.75f, 20, 0.5f, 1, 0.5f, 2};
+    EXPECT_EQ(as_vector(h), (std::vector<float>{0.25f, 10, 0.75f, 20, 0.5f, 1, 0.5f, 2}));
+    EXPECT_EQ(h.capacity(), 8u);
+    h.clear();
+    EXPECT_TRUE(h.empty());
+}
+
+TEST(FixedBezierHandles, RefusesMoreThanEightValuesAndKeepsItsOwn) {
+    FixedBezierHandles h{1, 2, 3, 4, 5, 6, 7, 8};
+    const std::vector<float> eight{1, 2, 3, 4, 5, 6, 7, 8};
+    EXPECT_THROW(h.push_back(9), std::length_error);
+    EXPECT_THROW(h.resize(9), std::length_error);
+    EXPECT_THROW(h.resize_for_overwrite(12), std::length_error);
+    EXPECT_THROW(h.insert(h.begin(), {0}), std::length_error);
+    const std::vector<float> nine(9, 1.0f);
+    EXPECT_THROW(h.assign(nine.begin(), nine.end()), std::length_error);
+    EXPECT_EQ(as_vector(h), eight);
+    EXPECT_THROW(FixedBezierHandles(nine.begin(), nine.end()), std::length_error);
+}
+
+// The keys a model's teardown skips, and a Curve2 made from a Curve and back (no more than two channels).
+TEST(Curve2, KeysAreTriviallyDestructibleAndConvertFromCurve) {
+    static_assert(std::is_trivially_destructible_v<rigio::spine::BoneKeyframe> &&
+                  std::is_trivially_destructible_v<rigio::spine::IkKeyframe> &&
+                  std::is_trivially_destructible_v<rigio::spine::PhysicsKeyframe>);
+    static_assert(std::is_trivially_copyable_v<Curve2> && sizeof(rigio::spine::BoneKeyframe) == 72);
+    Curve c(CurveType::Bezier, 0.1f, 0.2f, 0.3f, 0.4f);
+    c.bezier = {1, 2, 3, 4, 5, 6, 7, 8};
+    const Curve2 two(c);
+    EXPECT_EQ(two.type, CurveType::Bezier);
+    EXPECT_EQ(two.cx1, 0.1f);
+    EXPECT_EQ(two.cy2, 0.4f);
+    EXPECT_EQ(as_vector(two.bezier), as_vector(c.bezier));
+    EXPECT_EQ(Curve(two), c);
+    const CurveView view = two;  // (views of both kinds: the same members)
+    EXPECT_EQ(view.bezier.data(), two.bezier.data());
+    EXPECT_EQ(view.bezier.size(), 8u);
+    EXPECT_EQ(view.cx2, 0.3f);
+    c.bezier.push_back(9);
+    EXPECT_THROW(Curve2{c}, std::length_error);
 }

@@ -177,7 +177,7 @@ void compare_attachment(Compare& c, const SkeletonData& sd, element g, const std
     }
 }
 
-const char* curve_code(const Curve& k) { return k.type == CurveType::Linear ? "0" : k.type == CurveType::Stepped ? "1" : "2"; }
+const char* curve_code(CurveView k) { return k.type == CurveType::Linear ? "0" : k.type == CurveType::Stepped ? "1" : "2"; }
 
 // Checks a curve timeline's frames (time + values per frame) and curve types.
 template <class Keys, class Values>

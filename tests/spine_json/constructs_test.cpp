@@ -98,10 +98,10 @@ TEST(SpineJsonConstructs, CurvesInEveryForm) {
     EXPECT_EQ(keys[0].curve.type, CurveType::Linear);
     EXPECT_EQ(keys[0].time, 0.0f);
     EXPECT_EQ(keys[1].curve.type, CurveType::Stepped);
-    EXPECT_EQ(keys[2].curve, (Curve{CurveType::Bezier, 0.25f, 0.1f, 0.75f, 0.9f}));
-    EXPECT_EQ(keys[3].curve, (Curve{CurveType::Bezier, 0.3f, 0, 1, 1}));  // missing c2, c3, c4: 0, 1, 1
+    EXPECT_EQ(keys[2].curve, (Curve2{CurveType::Bezier, 0.25f, 0.1f, 0.75f, 0.9f}));
+    EXPECT_EQ(keys[3].curve, (Curve2{CurveType::Bezier, 0.3f, 0, 1, 1}));  // missing c2, c3, c4: 0, 1, 1
     EXPECT_EQ(keys[3].x, 0.0f);
-    EXPECT_EQ(keys[4].curve, (Curve{CurveType::Bezier, 0.1f, 0.2f, 0.3f, 0.4f}));  // the older array form
+    EXPECT_EQ(keys[4].curve, (Curve2{CurveType::Bezier, 0.1f, 0.2f, 0.3f, 0.4f}));  // the older array form
     EXPECT_EQ(keys[5].curve.type, CurveType::Linear);
     std::string out = write_json(sd).value();
     EXPECT_NE(out.find(R"({ "time": 1.5, "curve": 0.3 })"), std::string::npos) << out;

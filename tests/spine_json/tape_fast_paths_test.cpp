@@ -34,7 +34,7 @@ const std::string kOneKey = R"([ { "time": 0 } ])";
 using test::expect_error;
 
 std::vector<float> handles(const SkeletonData& sd) {
-    const Curve& c = sd.animations.at(0).bones.at(0).timelines.at(0).keys.at(0).curve;
+    const Curve2& c = sd.animations.at(0).bones.at(0).timelines.at(0).keys.at(0).curve;
     EXPECT_EQ(c.type, CurveType::Bezier);
     return {c.bezier.begin(), c.bezier.end()};
 }

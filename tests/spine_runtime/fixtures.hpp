@@ -104,8 +104,9 @@ inline Attachment mesh(std::vector<float> xy) {
     return a;
 }
 
-inline Curve linear() { return Curve{}; }
-inline Curve stepped() { return Curve{CurveType::Stepped, 0, 0, 1, 1}; }
+// A curve's type, which makes the curve of any key (Curve or Curve2) with the default handles.
+inline CurveType linear() { return CurveType::Linear; }
+inline CurveType stepped() { return CurveType::Stepped; }
 
 // Skeleton data with its runtime tables and one instance; posing applies an animation at t over
 // the setup pose (the golden procedure).

@@ -89,7 +89,7 @@ TEST(SkinLookup, SlotOutOfRangeStillReported) {
 }
 
 // Prepares a skeleton whose only animation has one rotate timeline with a key per curve (and one more).
-RuntimeData prepare_curves(std::span<const Curve> curves) {
+RuntimeData prepare_curves(std::span<const Curve2> curves) {
     SkeletonData sd = skeleton();
     Animation a;
     a.name = "a";
@@ -102,7 +102,7 @@ RuntimeData prepare_curves(std::span<const Curve> curves) {
 }
 
 // Every transition of `tl` (one per curve but the last) reads as sample_curve of its curve.
-void expect_transitions_sample(const Timeline& tl, std::span<const Curve> curves) {
+void expect_transitions_sample(const Timeline& tl, std::span<const Curve2> curves) {
     const std::vector<float> laid_out = rigio::test::self_contained_curves(tl);
     ASSERT_EQ(laid_out.size(), (curves.size() - 1) * kCurveStride);
     for (std::size_t i = 0; i + 1 < curves.size(); ++i) {
@@ -114,8 +114,8 @@ void expect_transitions_sample(const Timeline& tl, std::span<const Curve> curves
 
 // 3.x curves: each transition's stride equals sample_curve's output, whatever the curve type.
 TEST(CurveTable, LinearSteppedAndBezierMatchSampleCurve) {
-    const Curve curves[] = {linear(), Curve{CurveType::Bezier, 0.25f, 0.1f, 0.75f, 0.9f}, stepped(), linear(),
-                            Curve{CurveType::Bezier, 0.5f, 0, 0.5f, 1}, stepped()};
+    const Curve2 curves[] = {linear(), Curve2{CurveType::Bezier, 0.25f, 0.1f, 0.75f, 0.9f}, stepped(), linear(),
+                            Curve2{CurveType::Bezier, 0.5f, 0, 0.5f, 1}, stepped()};
     const RuntimeData rd = prepare_curves(curves);
     const Timeline& tl = rd.animations[0].timelines[0];
     // Samples for the two Bézier transitions only, each transition's kind in `transitions`.
@@ -128,8 +128,8 @@ TEST(CurveTable, LinearSteppedAndBezierMatchSampleCurve) {
 // 3.x: a Bézier transition with the same handles as the Bézier transition before it shares its samples
 // (-0 and 0 differ: the handles are compared bit for bit); every transition still reads as sample_curve.
 TEST(CurveTable, RepeatedBezierSharesTheSamplesOfTheOneBefore) {
-    const Curve ease{CurveType::Bezier, 0.25f, 0, 0.75f, 1}, other{CurveType::Bezier, 0.25f, -0.0f, 0.75f, 1};
-    const Curve curves[] = {ease, ease, linear(), ease, other, ease, stepped()};
+    const Curve2 ease{CurveType::Bezier, 0.25f, 0, 0.75f, 1}, other{CurveType::Bezier, 0.25f, -0.0f, 0.75f, 1};
+    const Curve2 curves[] = {ease, ease, linear(), ease, other, ease, stepped()};
     const RuntimeData rd = prepare_curves(curves);
     const Timeline& tl = rd.animations[0].timelines[0];
     EXPECT_EQ(tl.curves.size(), 3u * kCurveSamples);
@@ -148,7 +148,7 @@ TEST(CurveTable, SampleCurveMatchesThePerCallFloatFormula) {
     std::mt19937 rng(3);
     std::uniform_real_distribution<float> handle(-0.5f, 1.5f);
     for (int n = 0; n < 200; ++n) {
-        const Curve c{CurveType::Bezier, handle(rng), handle(rng), handle(rng), handle(rng)};
+        const Curve2 c{CurveType::Bezier, handle(rng), handle(rng), handle(rng), handle(rng)};
         float got[kCurveStride];
         sample_curve(c, got);
         EXPECT_EQ(got[0], kCurveBezier);

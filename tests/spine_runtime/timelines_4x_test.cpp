@@ -64,7 +64,7 @@ TEST(Spine4xTimelines, PerChannelBezierAndOneAxisTimelines) {
     BoneTimeline x;
     x.type = BoneTimelineType::TranslateX;
     // A Bézier from (0, 0) to (1, 10) whose handles hold the value at 0 until late: a slow start.
-    BoneKeyframe k0(0, 0, 0, Curve(CurveType::Bezier));
+    BoneKeyframe k0(0, 0, 0, Curve2(CurveType::Bezier));
     k0.curve.bezier = {0.5f, 0, 1, 0};
     x.keys = {k0, BoneKeyframe(1, 10, 0)};
     BoneTimeline r;

@@ -22,9 +22,9 @@ SkeletonData one_bone(float rotation = 0) {
 
 TEST(SpineCurves, LinearSteppedAndSampledBezier) {
     float c[kCurveStride];
-    sample_curve(linear(), c);
+    sample_curve(Curve(linear()), c);
     EXPECT_FLOAT_EQ(curve_percent(c, 0.3f), 0.3f);
-    sample_curve(stepped(), c);
+    sample_curve(Curve(stepped()), c);
     EXPECT_EQ(curve_percent(c, 0.99f), 0.0f);
     // Control points on the diagonal: the identity.
     sample_curve(Curve{CurveType::Bezier, 1.0f / 3, 1.0f / 3, 2.0f / 3, 2.0f / 3}, c);

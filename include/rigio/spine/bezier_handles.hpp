@@ -1,10 +1,14 @@
 // rigio/spine/bezier_handles.hpp: the float array of a 4.x Bézier curve's handles (Curve::bezier):
 // 4 floats per channel. A vector-like container that keeps up to two channels (8 floats) inside the
-// object, so that the common curves (bone, IK, deform and physics keys: one or two channels) cost no
-// heap allocation; wider curves (colour, transform, path mix) spill to the heap. It offers the
-// std::vector<float> operations the codecs use (size, [], iteration, resize, push_back, insert, assign).
+// object, offering the std::vector<float> operations the codecs use (size, [], iteration, resize,
+// push_back, insert, assign). Two kinds, one template:
+// - BezierHandles spills wider curves (colour, transform, path mix: up to 28 values) to the heap;
+//   at most 65535 values.
+// - FixedBezierHandles never does: at most 8 values (more throws std::length_error), and it is
+//   trivially copyable and trivially destructible, so that the keys holding it (bone, IK, deform and
+//   physics keys: one or two channels, see Curve2 in model.hpp) need no destructor call.
 // 36 bytes, 4-byte aligned (the heap pointer is kept in the inline bytes), so that a Curve and the
-// keyframes holding one are no larger than with a std::vector. At most 65535 values (a curve has 28).
+// keyframes holding one are no larger than with a std::vector.
 #pragma once
 
 #include <algorithm>
@@ -15,10 +19,12 @@
 #include <iterator>
 #include <new>
 #include <stdexcept>
+#include <type_traits>
 
 namespace rigio::spine {
 
-class BezierHandles {
+template <bool Spills>
+class BasicBezierHandles {
 public:
     using value_type = float;
     using size_type = std::size_t;
@@ -27,35 +33,44 @@ public:
     using iterator = float*;
     using const_iterator = const float*;
     static constexpr std::size_t kInline = 8;  // two channels' handles
+    static constexpr std::size_t kMaxSize = Spills ? 65535 : kInline;
 
-    BezierHandles() noexcept {}  // user-provided: the inline array is left unset (only [0, size) is read)
-    BezierHandles(std::initializer_list<float> values) { assign(values.begin(), values.end()); }
+    BasicBezierHandles() noexcept {}  // user-provided: the inline array is left unset (only [0, size) is read)
+    BasicBezierHandles(std::initializer_list<float> values) { assign(values.begin(), values.end()); }
     template <class It>
-    BezierHandles(It first, It last) {
+    BasicBezierHandles(It first, It last) {
         assign(first, last);
     }
-    BezierHandles(const BezierHandles& o) { assign(o.begin(), o.end()); }
-    BezierHandles(BezierHandles&& o) noexcept { steal(o); }
-    BezierHandles& operator=(const BezierHandles& o) {
+    // Copies, moves and the destructor: the spilling kind's own (the heap array is owned), the fixed
+    // kind's the compiler's (trivial: a copy or a move copies the object's bytes, the unset ones
+    // included, and leaves a moved-from one as it was; no destructor runs).
+    BasicBezierHandles(const BasicBezierHandles& o) requires Spills { assign(o.begin(), o.end()); }
+    BasicBezierHandles(const BasicBezierHandles&) = default;
+    BasicBezierHandles(BasicBezierHandles&& o) noexcept requires Spills { steal(o); }
+    BasicBezierHandles(BasicBezierHandles&&) = default;
+    BasicBezierHandles& operator=(const BasicBezierHandles& o) requires Spills {
         if (this != &o) assign(o.begin(), o.end());
         return *this;
     }
-    BezierHandles& operator=(BezierHandles&& o) noexcept {
+    BasicBezierHandles& operator=(const BasicBezierHandles&) = default;
+    BasicBezierHandles& operator=(BasicBezierHandles&& o) noexcept requires Spills {
         if (this != &o) {
             release();
             steal(o);
         }
         return *this;
     }
-    BezierHandles& operator=(std::initializer_list<float> values) {
+    BasicBezierHandles& operator=(BasicBezierHandles&&) = default;
+    BasicBezierHandles& operator=(std::initializer_list<float> values) {
         assign(values.begin(), values.end());
         return *this;
     }
-    ~BezierHandles() { release(); }
+    ~BasicBezierHandles() requires Spills { release(); }
+    ~BasicBezierHandles() = default;
 
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    std::size_t capacity() const { return capacity_; }
+    std::size_t capacity() const { return Spills ? capacity_ : kInline; }  // (a constant for the fixed kind)
     float* data() { return on_heap() ? heap() : inline_; }
     const float* data() const { return on_heap() ? heap() : inline_; }
     float* begin() { return data(); }
@@ -67,7 +82,7 @@ public:
 
     void clear() { size_ = 0; }
     void reserve(std::size_t n) {
-        if (n > capacity_) grow(n);
+        if (n > capacity()) grow(n);
     }
     // New elements are 0, as std::vector<float>::resize makes them.
     void resize(std::size_t n) {
@@ -82,15 +97,15 @@ public:
         size_ = static_cast<std::uint16_t>(n);
     }
     void push_back(float v) {
-        if (size_ == capacity_) grow(std::min<std::size_t>(2 * std::size_t{capacity_}, std::max<std::size_t>(kMaxSize, size_ + 1u)));
+        if (size_ == capacity()) grow(std::min<std::size_t>(2 * capacity(), std::max<std::size_t>(kMaxSize, size_ + 1u)));
         data()[size_++] = v;
     }
     template <class It>
     void assign(It first, It last) {
         const auto n = static_cast<std::size_t>(std::distance(first, last));
         // `first` may point into this array: copy through a temporary when the storage must change.
-        if (n > capacity_) {
-            BezierHandles copy;
+        if (n > capacity()) {
+            BasicBezierHandles copy;
             copy.grow(n);
             std::copy(first, last, copy.data());
             copy.size_ = static_cast<std::uint16_t>(n);
@@ -103,10 +118,10 @@ public:
     template <class It>
     float* insert(const float* pos, It first, It last) {
         const std::size_t at = static_cast<std::size_t>(pos - data());
-        BezierHandles tail(data() + at, end());  // also makes a range from this array safe
-        BezierHandles added(first, last);
+        BasicBezierHandles tail(data() + at, end());  // also makes a range from this array safe
+        BasicBezierHandles added(first, last);
+        reserve(at + added.size() + tail.size());  // (first: past the limit, this array is left as it was)
         resize(at);
-        reserve(at + added.size() + tail.size());
         std::copy(added.begin(), added.end(), data() + at);
         std::copy(tail.begin(), tail.end(), data() + at + added.size());
         size_ = static_cast<std::uint16_t>(at + added.size() + tail.size());
@@ -114,13 +129,12 @@ public:
     }
     float* insert(const float* pos, std::initializer_list<float> values) { return insert(pos, values.begin(), values.end()); }
 
-    friend bool operator==(const BezierHandles& a, const BezierHandles& b) {
+    friend bool operator==(const BasicBezierHandles& a, const BasicBezierHandles& b) {
         return std::equal(a.begin(), a.end(), b.begin(), b.end());
     }
 
 private:
-    static constexpr std::size_t kMaxSize = 65535;
-    bool on_heap() const { return capacity_ > kInline; }
+    bool on_heap() const { return Spills && capacity_ > kInline; }
     // On the heap, the inline bytes hold the pointer (copied in and out: they are only 4-byte aligned).
     float* heap() const {
         float* p;
@@ -128,18 +142,22 @@ private:
         return p;
     }
     void grow(std::size_t n) {
-        if (n > kMaxSize) throw std::length_error("BezierHandles: more than 65535 values");
-        float* p = static_cast<float*>(::operator new(n * sizeof(float)));
-        if (size_) std::memcpy(p, data(), size_ * sizeof(float));
-        release();
-        std::memcpy(inline_, &p, sizeof p);
-        capacity_ = static_cast<std::uint16_t>(n);
+        if constexpr (!Spills) {
+            throw std::length_error("FixedBezierHandles: more than 8 values");
+        } else {
+            if (n > kMaxSize) throw std::length_error("BezierHandles: more than 65535 values");
+            float* p = static_cast<float*>(::operator new(n * sizeof(float)));
+            if (size_) std::memcpy(p, data(), size_ * sizeof(float));
+            release();
+            std::memcpy(inline_, &p, sizeof p);
+            capacity_ = static_cast<std::uint16_t>(n);
+        }
     }
     void release() {
         if (on_heap()) ::operator delete(heap());
         capacity_ = kInline;
     }
-    void steal(BezierHandles& o) {
+    void steal(BasicBezierHandles& o) {
         size_ = o.size_;
         capacity_ = o.capacity_;
         std::copy(o.inline_, o.inline_ + (o.on_heap() ? kInline : o.size_), inline_);  // the values or the pointer
@@ -148,8 +166,13 @@ private:
     }
 
     std::uint16_t size_ = 0;
-    std::uint16_t capacity_ = kInline;  // more than kInline: the values are on the heap
+    std::uint16_t capacity_ = kInline;  // more than kInline: the values are on the heap (Spills only)
     float inline_[kInline];             // the values, or (on the heap) the pointer to them
 };
+
+using BezierHandles = BasicBezierHandles<true>;
+using FixedBezierHandles = BasicBezierHandles<false>;
+
+static_assert(std::is_trivially_copyable_v<FixedBezierHandles> && std::is_trivially_destructible_v<FixedBezierHandles>);
 
 }  // namespace rigio::spine

@@ -9,7 +9,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -281,14 +283,40 @@ enum class CurveType : std::uint8_t { Linear, Stepped, Bezier };
 // 4.x: one Bézier per key and per channel (e.g. x and y of a translate key, r, g, b, a of a colour key)
 // in absolute units: `bezier` holds cx1, cy1, cx2, cy2 (time, value, time, value) for each channel in
 // the timeline's channel order; cx1..cy2 keep their defaults.
-struct Curve {
-    Curve() = default;
+// Two kinds, by their handles (see bezier_handles.hpp): Curve, whose handles may spill to the heap
+// (colour keys: up to 7 channels, transform: 6, path mix: 3), and Curve2, "a curve of at most two
+// channels" (bone keys: 1 or 2, IK: 2, deform and physics: 1; the readers require exactly 4 values
+// per channel), whose handles never do: the keys holding a Curve2 are trivially destructible (deform
+// keys aside, for their values), so that a model's teardown does not walk them (the bone keys are most
+// of a model's keys). Code that only reads a curve takes a CurveView of either.
+template <class Handles>
+struct BasicCurve {
+    BasicCurve() = default;
     // The 3.x form (keeps code that builds curves by hand brief).
-    Curve(CurveType t, float x1 = 0, float y1 = 0, float x2 = 1, float y2 = 1) : type(t), cx1(x1), cy1(y1), cx2(x2), cy2(y2) {}
+    BasicCurve(CurveType t, float x1 = 0, float y1 = 0, float x2 = 1, float y2 = 1)
+        : type(t), cx1(x1), cy1(y1), cx2(x2), cy2(y2) {}
+    // From the other kind (a Curve2 from a Curve of more than two channels throws std::length_error).
+    template <class Other>
+    explicit BasicCurve(const BasicCurve<Other>& o)
+        : type(o.type), cx1(o.cx1), cy1(o.cy1), cx2(o.cx2), cy2(o.cy2), bezier(o.bezier.begin(), o.bezier.end()) {}
     CurveType type = CurveType::Linear;
     float cx1 = 0, cy1 = 0, cx2 = 1, cy2 = 1;
-    BezierHandles bezier;  // 4.x: 4 per channel (up to two channels without a heap allocation)
-    bool operator==(const Curve&) const = default;
+    Handles bezier;  // 4.x: 4 per channel
+    bool operator==(const BasicCurve&) const = default;
+};
+using Curve = BasicCurve<BezierHandles>;        // colour, transform and path keys
+using Curve2 = BasicCurve<FixedBezierHandles>;  // bone, IK, deform and physics keys (at most two channels)
+
+// A read-only view of a Curve or a Curve2 (the same members; `bezier` a span), for the code that reads
+// curves of both kinds (writers, converters, runtime sampling). It refers to the curve's handles: make
+// it from a curve that outlives it (as a function's parameter).
+struct CurveView {
+    template <class Handles>
+    CurveView(const BasicCurve<Handles>& c)  // NOLINT(google-explicit-constructor): as a `const Curve&` parameter
+        : type(c.type), cx1(c.cx1), cy1(c.cy1), cx2(c.cx2), cy2(c.cy2), bezier(c.bezier.data(), c.bezier.size()) {}
+    CurveType type;
+    float cx1, cy1, cx2, cy2;
+    std::span<const float> bezier;
 };
 
 // Color is 3.x `color` and 4.x `rgba`; TwoColor is 3.x `twoColor` and 4.x `rgba2`. Rgb, Rgb2 and Alpha
@@ -331,11 +359,11 @@ enum class BoneTimelineType : std::uint8_t {
 
 struct BoneKeyframe {
     BoneKeyframe() = default;
-    BoneKeyframe(float t, float vx, float vy, Curve c = {}) : time(t), x(vx), y(vy), curve(std::move(c)) {}
+    BoneKeyframe(float t, float vx, float vy, Curve2 c = {}) : time(t), x(vx), y(vy), curve(std::move(c)) {}
     float time = 0;
     float x = 0;  // rotate: the angle in degrees; one-value timelines: the value
     float y = 0;  // unused by one-value timelines
-    Curve curve;
+    Curve2 curve;
     TransformMode inherit = TransformMode::Normal;  // Inherit timelines only (no curve)
     bool operator==(const BoneKeyframe&) const = default;
 };
@@ -356,7 +384,7 @@ struct IkKeyframe {
     float time = 0, mix = 1, softness = 0;
     int bend_direction = 1;
     bool compress = false, stretch = false;
-    Curve curve;
+    Curve2 curve;
     bool operator==(const IkKeyframe&) const = default;
 };
 
@@ -409,7 +437,7 @@ enum class PhysicsTimelineType : std::uint8_t { Inertia, Strength, Damping, Mass
 struct PhysicsKeyframe {
     float time = 0;
     float value = 0;
-    Curve curve;
+    Curve2 curve;
     bool operator==(const PhysicsKeyframe&) const = default;
 };
 
@@ -442,9 +470,14 @@ struct DeformKeyframe {
     float time = 0;
     int offset = 0;
     Vector<float> values;
-    Curve curve;
+    Curve2 curve;
     bool operator==(const DeformKeyframe&) const = default;
 };
+
+// Their curves never spill (Curve2): a model's teardown skips these keys. No larger than before.
+static_assert(std::is_trivially_destructible_v<BoneKeyframe> && std::is_trivially_destructible_v<IkKeyframe> &&
+              std::is_trivially_destructible_v<PhysicsKeyframe>);
+static_assert(sizeof(Curve2) == sizeof(Curve) && sizeof(BoneKeyframe) <= 72);
 
 // Timelines of one attachment: deform (every version) or, 4.1+, sequence. 4.1+ files call this group
 // "attachments" and tag each timeline with its type; the same attachment may have one of each.

@@ -42,7 +42,7 @@ FloatQuad load_quad(const float* p) {
 
 }  // namespace
 
-void sample_bezier(const Curve& curve, float* out) {
+void sample_bezier(CurveView curve, float* out) {
     // Cubic Bézier with end points (0,0) and (1,1), evaluated at t = 0.1 .. 0.9: x = w1 * cx1 + w2 * cx2
     // + w3 and y likewise with cy1, cy2 (weights from the table above, the same float operations done
     // once at compile time). Four outputs at a time (a GCC/Clang vector: each lane does the same
@@ -58,7 +58,7 @@ void sample_bezier(const Curve& curve, float* out) {
     out[17] = w1 * curve.cy1 + w2 * curve.cy2 + w3;
 }
 
-void sample_curve(const Curve& curve, float* out) {
+void sample_curve(CurveView curve, float* out) {
     // Linear and stepped: the kind, then zeros; a Bézier (any other type) its samples.
     if (curve.type == CurveType::Linear || curve.type == CurveType::Stepped) {
         std::fill(out, out + kCurveStride, 0.0f);
@@ -145,11 +145,12 @@ constexpr QuadWeights kQuadWeights;
 struct Handles {
     double cx1, cy1, cx2, cy2;
 };
-[[gnu::always_inline]] inline Handles channel_handles(const Curve& curve, int c, float t0, const float* v0, float t1, const float* v1) {
+[[gnu::always_inline]] inline Handles channel_handles(std::span<const float> handles, int c, float t0, const float* v0, float t1,
+                                                      const float* v1) {
     const std::size_t h = static_cast<std::size_t>(c) * 4;
-    if (h + 3 < curve.bezier.size()) {
-        const float* handles = curve.bezier.data() + h;
-        return {handles[0], handles[1], handles[2], handles[3]};
+    if (h + 3 < handles.size()) {
+        const float* own = handles.data() + h;
+        return {own[0], own[1], own[2], own[3]};
     }
     return {t0 + (t1 - t0) / 3.0, v0[c] + (v1[c] - v0[c]) / 3.0, t0 + (t1 - t0) * 2 / 3.0, v0[c] + (v1[c] - v0[c]) * 2 / 3.0};
 }
@@ -158,18 +159,18 @@ struct Handles {
 #if defined(RIGIO_CURVES_AVX)
 [[gnu::target("default")]]
 #endif
-void absolute_points(const Curve& curve, int channels, float t0, const float* v0, float t1,
+void absolute_points(std::span<const float> handles, int channels, float t0, const float* v0, float t1,
                                                 const float* v1, float* out) {
     for (int c = 0; c < channels; ++c) {
-        const Handles k = channel_handles(curve, c, t0, v0, t1, v1);
+        const Handles k = channel_handles(handles, c, t0, v0, t1, v1);
         pair_points(t0, v0[c], k.cx1, k.cy1, k.cx2, k.cy2, t1, v1[c], out + 18 * c);
     }
 }
 #if defined(RIGIO_CURVES_AVX)
-[[gnu::target("avx")]] void absolute_points(const Curve& curve, int channels, float t0, const float* v0, float t1,
+[[gnu::target("avx")]] void absolute_points(std::span<const float> handles, int channels, float t0, const float* v0, float t1,
                                             const float* v1, float* out) {
     for (int c = 0; c < channels; ++c) {
-        const Handles k = channel_handles(curve, c, t0, v0, t1, v1);
+        const Handles k = channel_handles(handles, c, t0, v0, t1, v1);
         quad_points(t0, v0[c], k.cx1, k.cy1, k.cx2, k.cy2, t1, v1[c], out + 18 * c);
     }
 }
@@ -177,12 +178,12 @@ void absolute_points(const Curve& curve, int channels, float t0, const float* v0
 
 }  // namespace
 
-void sample_absolute_bezier(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
-                            float* out) {
-    absolute_points(curve, channels, t0, v0, t1, v1, out);
+void sample_absolute_bezier(std::span<const float> handles, int channels, float t0, const float* v0, float t1,
+                            const float* v1, float* out) {
+    absolute_points(handles, channels, t0, v0, t1, v1, out);
 }
 
-void sample_absolute_curve(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
+void sample_absolute_curve(CurveView curve, int channels, float t0, const float* v0, float t1, const float* v1,
                            float* out) {
     // Linear and stepped transitions need only their kind (the rest of the stride stays unused).
     switch (curve.type) {

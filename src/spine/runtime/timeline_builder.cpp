@@ -9,9 +9,52 @@
 
 namespace rigio::spine::runtime::detail {
 
+template <class C>
+int Builder::sample_transitions(const C* const* keyed, std::size_t n, const float* frames, int* kinds, float* curves) {
+    const std::size_t e = static_cast<std::size_t>(t.entries), stride = static_cast<std::size_t>(t.curve_stride);
+    const int channel_count = channels;  // (locals: the stores below may not change them)
+    const bool from_zero_to_one = percent;
+    int beziers = 0;  // (at most the key count, which is an int's: the model's lists are in memory)
+    if (!t.absolute) {
+        // 3.x samples depend on the handles only: a Bézier transition with the same handles
+        // (bit for bit) as the last one sampled shares its samples (editors apply the same
+        // preset to runs of keys), a compare instead of sampling.
+        float last[4] = {};
+        for (std::size_t i = 0; i + 1 < n; ++i) {
+            const C& c = *keyed[i];
+            if (c.type == CurveType::Bezier) {
+                const float handles[4] = {c.cx1, c.cy1, c.cx2, c.cy2};
+                if (beziers > 0 && std::memcmp(handles, last, sizeof last) == 0) {
+                    kinds[i] = kTransitionBezier + beziers - 1;
+                    continue;
+                }
+                std::memcpy(last, handles, sizeof last);
+                sample_bezier(c, curves + static_cast<std::size_t>(beziers) * stride);
+                kinds[i] = kTransitionBezier + beziers++;
+            } else {
+                kinds[i] = c.type == CurveType::Stepped ? kTransitionStepped : kTransitionLinear;
+            }
+        }
+    } else {
+        static const float zero[1] = {0}, one[1] = {1};
+        for (std::size_t i = 0; i + 1 < n; ++i) {
+            const C& c = *keyed[i];
+            if (c.type != CurveType::Bezier) {
+                kinds[i] = c.type == CurveType::Stepped ? kTransitionStepped : kTransitionLinear;
+                continue;
+            }
+            const float* v0 = from_zero_to_one ? zero : frames + i * e + 1;
+            const float* v1 = from_zero_to_one ? one : frames + (i + 1) * e + 1;
+            sample_absolute_bezier({c.bezier.data(), c.bezier.size()}, channel_count, frames[i * e], v0, frames[(i + 1) * e], v1,
+                                   curves + static_cast<std::size_t>(beziers) * stride);
+            kinds[i] = kTransitionBezier + beziers++;
+        }
+    }
+    return beziers;
+}
+
 void Builder::finish() {
     Pool<float>& pool = out.float_pool;
-    const Curve* const* keyed = scratch.keyed.data();
     const std::size_t n = scratch.keyed_count, e = static_cast<std::size_t>(t.entries);
     const float* frames = pool.data() + frames_at;
     bool ordered = true;  // (a local and the key count: no store or division per key)
@@ -40,7 +83,7 @@ void Builder::finish() {
     }
     t.ordered = ordered;
     std::size_t transitions_at = 0, transitions = 0, curves_at = 0, curves_count = 0;
-    if (n >= 2 && keyed[0]) {  // (keys without curves: attachment, draw order, ...)
+    if (n >= 2 && (narrow ? scratch.keyed2[0] != nullptr : scratch.keyed[0] != nullptr)) {  // (keys without curves: attachment, draw order, ...)
         // A kind per transition, and samples for the Bézier transitions only (see Timeline): the
         // floats are taken as if every transition were a Bézier, and those not used given back.
         const std::size_t stride = static_cast<std::size_t>(t.curve_stride);
@@ -50,42 +93,8 @@ void Builder::finish() {
         curves_at = pools.floats;
         float* const curves = pools.take_floats((n - 1) * stride);
         frames = pool.data() + frames_at;  // (taking may have moved the pool)
-        int beziers = 0;  // (at most the key count, which is an int's: the model's lists are in memory)
-        if (!t.absolute) {
-            // 3.x samples depend on the handles only: a Bézier transition with the same handles
-            // (bit for bit) as the last one sampled shares its samples (editors apply the same
-            // preset to runs of keys), a compare instead of sampling.
-            float last[4] = {};
-            for (std::size_t i = 0; i + 1 < n; ++i) {
-                const Curve& c = *keyed[i];
-                if (c.type == CurveType::Bezier) {
-                    const float handles[4] = {c.cx1, c.cy1, c.cx2, c.cy2};
-                    if (beziers > 0 && std::memcmp(handles, last, sizeof last) == 0) {
-                        kinds[i] = kTransitionBezier + beziers - 1;
-                        continue;
-                    }
-                    std::memcpy(last, handles, sizeof last);
-                    sample_bezier(c, curves + static_cast<std::size_t>(beziers) * stride);
-                    kinds[i] = kTransitionBezier + beziers++;
-                } else {
-                    kinds[i] = c.type == CurveType::Stepped ? kTransitionStepped : kTransitionLinear;
-                }
-            }
-        } else {
-            static const float zero[1] = {0}, one[1] = {1};
-            for (std::size_t i = 0; i + 1 < n; ++i) {
-                const Curve& c = *keyed[i];
-                if (c.type != CurveType::Bezier) {
-                    kinds[i] = c.type == CurveType::Stepped ? kTransitionStepped : kTransitionLinear;
-                    continue;
-                }
-                const float* v0 = percent ? zero : frames + i * e + 1;
-                const float* v1 = percent ? one : frames + (i + 1) * e + 1;
-                sample_absolute_bezier(c, channels, frames[i * e], v0, frames[(i + 1) * e], v1,
-                                       curves + static_cast<std::size_t>(beziers) * stride);
-                kinds[i] = kTransitionBezier + beziers++;
-            }
-        }
+        const int beziers = narrow ? sample_transitions(scratch.keyed2.data(), n, frames, kinds, curves)
+                                   : sample_transitions(scratch.keyed.data(), n, frames, kinds, curves);
         curves_count = static_cast<std::size_t>(beziers) * stride;
         pools.floats = curves_at + curves_count;  // (the floats of linear and stepped transitions back)
     }

@@ -15,11 +15,18 @@ namespace rigio::spine::runtime::detail {
 // Scratch arrays of build_animation, reused from one animation to the next (sized once, for the
 // largest animation, by build_animations).
 struct BuildScratch {
-    // Per key of the timeline being built, its curve: keyed[0, keyed_count). Sized (not reserved) for the
+    // Per key of the timeline being built, its curve: keyed[0, keyed_count), or keyed2 for the keys
+    // holding a Curve2 (bone, IK, deform, physics: see Builder::curves2). Sized (not reserved) for the
     // longest timeline, so that a key costs a store, without a size check or zero-filling on resize.
     std::vector<const Curve*> keyed;
+    std::vector<const Curve2*> keyed2;
     std::size_t keyed_count = 0;
     std::vector<int> unchanged;  // draw order keys
+
+    void size_keyed(std::size_t keys) {
+        keyed.resize(keys);
+        keyed2.resize(keys);
+    }
 };
 
 // The Timeline members that view each pool (see Timeline).
@@ -86,6 +93,7 @@ struct Builder {
     Timeline& t;
     int channels;
     bool percent = false;  // 4.x deform: one channel running from 0 to 1 over each transition
+    bool narrow = false;   // the keys' curves are Curve2, in scratch.keyed2 (curves2())
     AnimationInfo& out;
     Pools& pools;
     BuildScratch& scratch;
@@ -105,7 +113,7 @@ struct Builder {
         t.entries = entries;
         t.absolute = absolute;
         t.curve_stride = absolute ? absolute_curve_samples(channel_count) : kCurveSamples;
-        if (scratch.keyed.size() < frames) scratch.keyed.resize(frames);  // (a no-op: sized for the longest timeline)
+        if (scratch.keyed.size() < frames) scratch.size_keyed(frames);  // (a no-op: sized for the longest timeline)
     }
     // Inlined (forced) where the values' count is known: the copy is a few stores.
     [[gnu::always_inline]] void key(std::initializer_list<float> values, const Curve* curve) {
@@ -117,11 +125,16 @@ struct Builder {
     // curves()[0, n) (null for none): the hot timelines' loops then cost their stores, without key()'s
     // pool and list checks per key. Lays the keys out as n key() calls would.
     float* keys(std::size_t n) {
-        if (scratch.keyed.size() < n) scratch.keyed.resize(n);  // (a no-op: `n` is the constructor's `frames`)
+        if (scratch.keyed.size() < n) scratch.size_keyed(n);  // (a no-op: `n` is the constructor's `frames`)
         scratch.keyed_count = n;
         return pools.take_floats(n * static_cast<std::size_t>(t.entries));
     }
     const Curve** curves() { return scratch.keyed.data(); }
+    // The same for keys holding a Curve2 (at most two channels: bone, IK, deform, physics).
+    const Curve2** curves2() {
+        narrow = true;
+        return scratch.keyed2.data();
+    }
     // The same for keys without curves (attachment, inherit and sequence timelines): as n key() calls
     // with no curve (finish() tells such a timeline by its first key's curve, null).
     float* plain_keys(std::size_t n) {
@@ -137,6 +150,11 @@ struct Builder {
     }
     // Samples the curves, then makes the timeline's views of all its arrays (timeline_builder.cpp).
     void finish();
+
+private:
+    // Writes each transition's kind and the Bézier transitions' samples; returns their count.
+    template <class C>
+    int sample_transitions(const C* const* keyed, std::size_t n, const float* frames, int* kinds, float* curves);
 };
 
 // Writes the values from p on, returning the end (inlined where their count is known: a few stores).

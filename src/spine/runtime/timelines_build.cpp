@@ -186,7 +186,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
             const bool two = kind == TimelineKind::Translate || kind == TimelineKind::Scale || kind == TimelineKind::Shear;
             Builder b(pools, scratch, kind, g.bone, two ? 3 : 2, bt.keys.size(), v4, two ? 2 : 1);
             float* p = b.keys(bt.keys.size());  // (the most keys of any kind: written in bulk)
-            const Curve** curves = b.curves();
+            const Curve2** curves = b.curves2();
             if (two) {  // (two loops: no test per key)
                 for (const BoneKeyframe& k : bt.keys) {
                     p = put(p, {k.time, k.x, k.y});
@@ -207,7 +207,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
         check_index(it.constraint, sd.ik.size(), "IK constraint", name);
         Builder b(pools, scratch, TimelineKind::IkConstraint, it.constraint, 6, it.keys.size(), v4, 2);
         float* p = b.keys(it.keys.size());
-        const Curve** curves = b.curves();
+        const Curve2** curves = b.curves2();
         for (const IkKeyframe& k : it.keys) {
             p = put(p, {k.time, k.mix, k.softness, static_cast<float>(k.bend_direction), k.compress ? 1.0f : 0.0f,
                         k.stretch ? 1.0f : 0.0f});
@@ -265,7 +265,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
             Builder b(pools, scratch, TimelineKind::Physics, g.constraint, reset ? 1 : 2, pt.keys.size(), true, 1);
             b.t.sub = static_cast<int>(pt.type);
             float* p = b.keys(pt.keys.size());
-            const Curve** curves = b.curves();
+            const Curve2** curves = b.curves2();
             for (const PhysicsKeyframe& k : pt.keys) {
                 p = reset ? put(p, {k.time}) : put(p, {k.time, k.value});
                 *curves++ = reset ? nullptr : &k.curve;
@@ -307,7 +307,7 @@ void build_animation(const RuntimeData& rd, const Animation& a, std::size_t& bud
                 b.t.attachment = id;
                 b.t.vertex_count = att.deform_length;
                 float* times = b.keys(dt.keys.size());
-                const Curve** curves = b.curves();
+                const Curve2** curves = b.curves2();
                 for (const DeformKeyframe& k : dt.keys) {
                     *times++ = k.time;
                     *curves++ = &k.curve;
@@ -403,7 +403,7 @@ void build_animations(RuntimeData& rd, const Vector<Animation>& animations) {
         out.int_pool.reserve(z.ints);
         keys = std::max(keys, z.max_keys);
     }
-    scratch.keyed.resize(keys);
+    scratch.size_keyed(keys);
     std::size_t budget = kMaxExpandedValues;
     for (std::size_t i = 0; i < animations.size(); ++i) build_animation(rd, animations[i], budget, scratch, rd.animations[i]);
 }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <span>
 
 #if defined(__SSE2__)
 #include <xmmintrin.h>
@@ -29,9 +30,9 @@ constexpr float kCurveLinear = 0, kCurveStepped = 1, kCurveBezier = 2;
 constexpr int kTransitionLinear = 0, kTransitionStepped = 1, kTransitionBezier = 2;  // Timeline::transitions
 
 // 3.x: writes the 18 samples of Bézier `curve` to out[0..17].
-void sample_bezier(const Curve& curve, float* out);
+void sample_bezier(CurveView curve, float* out);
 // 3.x: writes the 19 floats of the self-contained form of `curve` to out[0..18].
-void sample_curve(const Curve& curve, float* out);
+void sample_curve(CurveView curve, float* out);
 
 // 3.x: the eased fraction for a Bézier transition (its 18 samples) at linear fraction `percent`, which
 // is within [0, 1]. Inline: it is on every 3.x timeline's path, where the call cost as much as the work.
@@ -64,12 +65,16 @@ inline float curve_percent(const float* curve, float percent) {
 constexpr int absolute_curve_samples(int channels) { return 18 * channels; }
 constexpr int absolute_curve_stride(int channels) { return 1 + absolute_curve_samples(channels); }
 
-// 4.x: writes the points of Bézier `curve` from key (t0, v0[c]) to key (t1, v1[c]) for each channel c
-// to out[0, 18 * channels); `curve.bezier` holds cx1, cy1, cx2, cy2 per channel.
-void sample_absolute_bezier(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
-                            float* out);
+// 4.x: writes the points of a Bézier from key (t0, v0[c]) to key (t1, v1[c]) for each channel c to
+// out[0, 18 * channels); `handles` (a curve's `bezier`) holds cx1, cy1, cx2, cy2 per channel.
+void sample_absolute_bezier(std::span<const float> handles, int channels, float t0, const float* v0, float t1,
+                            const float* v1, float* out);
+inline void sample_absolute_bezier(CurveView curve, int channels, float t0, const float* v0, float t1, const float* v1,
+                                   float* out) {
+    sample_absolute_bezier(curve.bezier, channels, t0, v0, t1, v1, out);
+}
 // 4.x: the self-contained form of the same (the kind only, for linear and stepped curves).
-void sample_absolute_curve(const Curve& curve, int channels, float t0, const float* v0, float t1, const float* v1,
+void sample_absolute_curve(CurveView curve, int channels, float t0, const float* v0, float t1, const float* v1,
                            float* out);
 
 // 4.x: a channel of a Bézier transition (`points`: its 9 points) at `time` (t0 <= time < t1), from v0
