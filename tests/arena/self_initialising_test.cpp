@@ -39,7 +39,7 @@ void expect_all() {
 TEST(ArenaConstruct, SpineModelTypesSetEveryMember) {
     using namespace rigio::spine;
     expect_all<JsonExtra, Header, Bone, Slot, IkConstraint, TransformConstraint, PathConstraint, PhysicsConstraint,
-               Vertices, Sequence, Attachment, SkinAttachment, SkinSlot, Skin, EventData, Curve, AttachmentKeyframe,
+               Vertices, Sequence, Attachment, SkinAttachment, SkinSlot, Skin, EventData, Curve, Curve2, AttachmentKeyframe,
                ColorKeyframe, SlotTimeline, SlotTimelines, BoneKeyframe, BoneTimeline, BoneTimelines, IkKeyframe,
                IkTimeline, TransformKeyframe, TransformTimeline, PathKeyframe, PathTimeline, PathTimelines,
                PhysicsKeyframe, PhysicsTimeline, PhysicsTimelines, SequenceKeyframe, DeformKeyframe, DeformTimeline,
