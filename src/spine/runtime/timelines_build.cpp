@@ -393,7 +393,9 @@ void build_animations(RuntimeData& rd, const Vector<Animation>& animations) {
     // sized just before use) and the builder's key scratch for the longest timeline; the animations are then
     // built in place.
     rd.animations.resize(animations.size());
-    BuildScratch scratch;
+    // The thread's, kept from one prepare to the next (two pointers per key of the longest timeline
+    // it has seen, and a slot list): a prepare after the first takes no heap block for it.
+    thread_local BuildScratch scratch;
     std::size_t hint_budget = kMaxExpandedValues, keys = 0;
     for (std::size_t i = 0; i < animations.size(); ++i) {
         const PoolSizes z = pool_sizes(rd, animations[i], hint_budget);
