@@ -23,6 +23,82 @@
 
 namespace rigio::spine {
 
+namespace detail {
+
+// The bytes of a handles array: its counts and 8 floats, which hold the values or (spilled to the heap)
+// the pointer to them. Trivially copyable and destructible: the fixed kind's store.
+struct BezierStore {
+    static constexpr std::size_t kInline = 8;  // two channels' handles
+    BezierStore() noexcept {}  // user-provided: the inline array is left unset (only [0, size) is read)
+    bool on_heap() const { return capacity > kInline; }
+    // On the heap, the inline bytes hold the pointer (copied in and out: they are only 4-byte aligned).
+    float* heap() const {
+        float* p;
+        std::memcpy(&p, values, sizeof p);
+        return p;
+    }
+    float* data() { return on_heap() ? heap() : values; }
+    const float* data() const { return on_heap() ? heap() : values; }
+
+    std::uint16_t size = 0;
+    std::uint16_t capacity = kInline;  // more than kInline: the values are on the heap (spilling kind only)
+    float values[kInline];
+};
+
+// The spilling kind's store: it owns its heap array (a copy copies the values, a move takes the array
+// and leaves the source empty). (Special members of a member, rather than constrained ones of the
+// handles class: compilers before Clang 16 do not make those conditionally trivial.)
+struct SpillingBezierStore : BezierStore {
+    SpillingBezierStore() noexcept {}
+    SpillingBezierStore(const SpillingBezierStore& o) : BezierStore() { copy_values(o); }
+    SpillingBezierStore(SpillingBezierStore&& o) noexcept : BezierStore() { take(o); }
+    SpillingBezierStore& operator=(const SpillingBezierStore& o) {
+        if (this != &o) {
+            release();
+            copy_values(o);
+        }
+        return *this;
+    }
+    SpillingBezierStore& operator=(SpillingBezierStore&& o) noexcept {
+        if (this != &o) {
+            release();
+            take(o);
+        }
+        return *this;
+    }
+    ~SpillingBezierStore() { release(); }
+
+    // Gives the heap array back (the values there are lost: callers copy them first).
+    void release() noexcept {
+        if (on_heap()) ::operator delete(heap());
+        capacity = kInline;
+    }
+    // `n` values' room on the heap, the first `size` values copied there.
+    void spill(std::size_t n) {
+        float* p = static_cast<float*>(::operator new(n * sizeof(float)));
+        if (size) std::memcpy(p, data(), size * sizeof(float));
+        release();
+        std::memcpy(values, &p, sizeof p);
+        capacity = static_cast<std::uint16_t>(n);
+    }
+
+private:
+    void copy_values(const BezierStore& o) {  // (into an empty store)
+        if (o.size > kInline) spill(o.size);
+        std::copy(o.data(), o.data() + o.size, data());
+        size = o.size;
+    }
+    void take(BezierStore& o) noexcept {
+        size = o.size;
+        capacity = o.capacity;
+        std::copy(o.values, o.values + (o.on_heap() ? kInline : o.size), values);  // the values or the pointer
+        o.size = 0;
+        o.capacity = kInline;
+    }
+};
+
+}  // namespace detail
+
 template <bool Spills>
 class BasicBezierHandles {
 public:
@@ -32,73 +108,54 @@ public:
     using const_reference = const float&;
     using iterator = float*;
     using const_iterator = const float*;
-    static constexpr std::size_t kInline = 8;  // two channels' handles
+    static constexpr std::size_t kInline = detail::BezierStore::kInline;
     static constexpr std::size_t kMaxSize = Spills ? 65535 : kInline;
 
-    BasicBezierHandles() noexcept {}  // user-provided: the inline array is left unset (only [0, size) is read)
+    BasicBezierHandles() noexcept {}
     BasicBezierHandles(std::initializer_list<float> values) { assign(values.begin(), values.end()); }
     template <class It>
     BasicBezierHandles(It first, It last) {
         assign(first, last);
     }
-    // Copies, moves and the destructor: the spilling kind's own (the heap array is owned), the fixed
-    // kind's the compiler's (trivial: a copy or a move copies the object's bytes, the unset ones
-    // included, and leaves a moved-from one as it was; no destructor runs).
-    BasicBezierHandles(const BasicBezierHandles& o) requires Spills { assign(o.begin(), o.end()); }
-    BasicBezierHandles(const BasicBezierHandles&) = default;
-    BasicBezierHandles(BasicBezierHandles&& o) noexcept requires Spills { steal(o); }
-    BasicBezierHandles(BasicBezierHandles&&) = default;
-    BasicBezierHandles& operator=(const BasicBezierHandles& o) requires Spills {
-        if (this != &o) assign(o.begin(), o.end());
-        return *this;
-    }
-    BasicBezierHandles& operator=(const BasicBezierHandles&) = default;
-    BasicBezierHandles& operator=(BasicBezierHandles&& o) noexcept requires Spills {
-        if (this != &o) {
-            release();
-            steal(o);
-        }
-        return *this;
-    }
-    BasicBezierHandles& operator=(BasicBezierHandles&&) = default;
+    // Copies, moves and the destructor are the store's: the spilling kind's own (the heap array is
+    // owned), the fixed kind's the compiler's (trivial: a copy or a move copies the object's bytes,
+    // the unset ones included, and leaves a moved-from one as it was; no destructor runs).
     BasicBezierHandles& operator=(std::initializer_list<float> values) {
         assign(values.begin(), values.end());
         return *this;
     }
-    ~BasicBezierHandles() requires Spills { release(); }
-    ~BasicBezierHandles() = default;
 
-    std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    std::size_t capacity() const { return Spills ? capacity_ : kInline; }  // (a constant for the fixed kind)
-    float* data() { return on_heap() ? heap() : inline_; }
-    const float* data() const { return on_heap() ? heap() : inline_; }
+    std::size_t size() const { return s_.size; }
+    bool empty() const { return s_.size == 0; }
+    std::size_t capacity() const { return Spills ? s_.capacity : kInline; }  // (a constant for the fixed kind)
+    float* data() { return Spills ? s_.data() : s_.values; }
+    const float* data() const { return Spills ? s_.data() : s_.values; }
     float* begin() { return data(); }
-    float* end() { return data() + size_; }
+    float* end() { return data() + s_.size; }
     const float* begin() const { return data(); }
-    const float* end() const { return data() + size_; }
+    const float* end() const { return data() + s_.size; }
     float& operator[](std::size_t i) { return data()[i]; }
     const float& operator[](std::size_t i) const { return data()[i]; }
 
-    void clear() { size_ = 0; }
+    void clear() { s_.size = 0; }
     void reserve(std::size_t n) {
         if (n > capacity()) grow(n);
     }
     // New elements are 0, as std::vector<float>::resize makes them.
     void resize(std::size_t n) {
         reserve(n);
-        if (n > size_) std::fill(data() + size_, data() + n, 0.0f);
-        size_ = static_cast<std::uint16_t>(n);
+        if (n > s_.size) std::fill(data() + s_.size, data() + n, 0.0f);
+        s_.size = static_cast<std::uint16_t>(n);
     }
     // The same, but the new elements are left unset, for a caller that writes every one of them next
     // (a reader decoding handles: no zero fill, which for a few floats is a memset call).
     void resize_for_overwrite(std::size_t n) {
         reserve(n);
-        size_ = static_cast<std::uint16_t>(n);
+        s_.size = static_cast<std::uint16_t>(n);
     }
     void push_back(float v) {
-        if (size_ == capacity()) grow(std::min<std::size_t>(2 * capacity(), std::max<std::size_t>(kMaxSize, size_ + 1u)));
-        data()[size_++] = v;
+        if (s_.size == capacity()) grow(std::min<std::size_t>(2 * capacity(), std::max<std::size_t>(kMaxSize, s_.size + 1u)));
+        data()[s_.size++] = v;
     }
     template <class It>
     void assign(It first, It last) {
@@ -108,12 +165,12 @@ public:
             BasicBezierHandles copy;
             copy.grow(n);
             std::copy(first, last, copy.data());
-            copy.size_ = static_cast<std::uint16_t>(n);
+            copy.s_.size = static_cast<std::uint16_t>(n);
             *this = std::move(copy);
             return;
         }
         std::copy(first, last, data());
-        size_ = static_cast<std::uint16_t>(n);
+        s_.size = static_cast<std::uint16_t>(n);
     }
     template <class It>
     float* insert(const float* pos, It first, It last) {
@@ -124,7 +181,7 @@ public:
         resize(at);
         std::copy(added.begin(), added.end(), data() + at);
         std::copy(tail.begin(), tail.end(), data() + at + added.size());
-        size_ = static_cast<std::uint16_t>(at + added.size() + tail.size());
+        s_.size = static_cast<std::uint16_t>(at + added.size() + tail.size());
         return data() + at;
     }
     float* insert(const float* pos, std::initializer_list<float> values) { return insert(pos, values.begin(), values.end()); }
@@ -134,40 +191,16 @@ public:
     }
 
 private:
-    bool on_heap() const { return Spills && capacity_ > kInline; }
-    // On the heap, the inline bytes hold the pointer (copied in and out: they are only 4-byte aligned).
-    float* heap() const {
-        float* p;
-        std::memcpy(&p, inline_, sizeof p);
-        return p;
-    }
     void grow(std::size_t n) {
         if constexpr (!Spills) {
             throw std::length_error("FixedBezierHandles: more than 8 values");
         } else {
             if (n > kMaxSize) throw std::length_error("BezierHandles: more than 65535 values");
-            float* p = static_cast<float*>(::operator new(n * sizeof(float)));
-            if (size_) std::memcpy(p, data(), size_ * sizeof(float));
-            release();
-            std::memcpy(inline_, &p, sizeof p);
-            capacity_ = static_cast<std::uint16_t>(n);
+            s_.spill(n);
         }
     }
-    void release() {
-        if (on_heap()) ::operator delete(heap());
-        capacity_ = kInline;
-    }
-    void steal(BasicBezierHandles& o) {
-        size_ = o.size_;
-        capacity_ = o.capacity_;
-        std::copy(o.inline_, o.inline_ + (o.on_heap() ? kInline : o.size_), inline_);  // the values or the pointer
-        o.size_ = 0;
-        o.capacity_ = kInline;
-    }
 
-    std::uint16_t size_ = 0;
-    std::uint16_t capacity_ = kInline;  // more than kInline: the values are on the heap (Spills only)
-    float inline_[kInline];             // the values, or (on the heap) the pointer to them
+    std::conditional_t<Spills, detail::SpillingBezierStore, detail::BezierStore> s_;
 };
 
 using BezierHandles = BasicBezierHandles<true>;
