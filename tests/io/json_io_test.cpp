@@ -169,7 +169,7 @@ TEST(JsonInput, PathRendersItsPointerWhenAsked) {
     EXPECT_EQ(path.location().json_path, "/");
     {
         JsonPath::Scope a(path, "a/b");
-        JsonPath::Scope c(path, std::string("c~") + "d");  // a temporary key, kept by the path
+        JsonPath::OwnedScope c(path, std::string("c~") + "d");  // a temporary key, kept by the path
         JsonPath::Scope one(path, std::size_t{1});
         EXPECT_EQ(path.pointer(), "/a~1b/c~0d/1");
         {

@@ -96,23 +96,35 @@ public:
     explicit JsonPath(std::string_view text) : text_(text), steps_(32) {}
 
     // RAII: descends into a key or index for the lifetime of the scope. A key is referred to, not
-    // copied: it must outlive the scope (keys from the document or literals do); a temporary
-    // std::string is kept by the path for the scope's lifetime.
+    // copied: it must outlive the scope (keys from the document or literals do). Leaving costs a count
+    // (scopes are entered for nearly every value read: a keyframe's, an element's).
     class Scope {
     public:
         [[gnu::always_inline]] Scope(JsonPath& p, std::string_view key) : p_(p) { p.push({key.data(), key.size(), Step::Key}); }
         [[gnu::always_inline]] Scope(JsonPath& p, std::size_t index) : p_(p) { p.push({nullptr, index, Step::Index}); }
         template <class S>
             requires std::same_as<S, std::string>
-        Scope(JsonPath& p, S&& key) : p_(p) {
+        Scope(JsonPath& p, S&& key) = delete;  // (a key made for the occasion: OwnedScope)
+        [[gnu::always_inline]] ~Scope() { --p_.depth_; }
+        Scope(const Scope&) = delete;
+        Scope& operator=(const Scope&) = delete;
+
+    private:
+        JsonPath& p_;
+    };
+    // The same for a key made for the occasion (a std::string), which the path keeps while the scope lasts.
+    class OwnedScope {
+    public:
+        OwnedScope(JsonPath& p, std::string key) : p_(p) {
             p.push({nullptr, p.owned_.size(), Step::Owned});
             p.owned_.push_back(std::move(key));
         }
-        [[gnu::always_inline]] ~Scope() {
-            if (p_.steps_[--p_.depth_].kind == Step::Owned) p_.owned_.pop_back();
+        ~OwnedScope() {
+            --p_.depth_;
+            p_.owned_.pop_back();
         }
-        Scope(const Scope&) = delete;
-        Scope& operator=(const Scope&) = delete;
+        OwnedScope(const OwnedScope&) = delete;
+        OwnedScope& operator=(const OwnedScope&) = delete;
 
     private:
         JsonPath& p_;
