@@ -381,13 +381,13 @@ private:
     }
 
     // Each reading helper takes the member as a Field; the overloads name it by key in an object, or
-    // by index in a Fields.
+    // by index in a Fields (those answer an absent field inline, with no call: most fields are absent).
     std::optional<JEl> get(Field m) {  // absent or null: nullopt
         if (!m.value || m.value->is_null()) return std::nullopt;
         return m.value;
     }
     std::optional<JEl> get(JObj o, std::string_view key) { return get(at(o, key)); }
-    std::optional<JEl> get(const Fields& f, std::uint32_t i) { return get(at(f, i)); }
+    std::optional<JEl> get(const Fields& f, std::uint32_t i) { return f.has(i) ? get(at(f, i)) : std::nullopt; }
     JEl required(Field m) {
         if (!m.value) [[unlikely]]
             missing(m.key);
@@ -477,23 +477,23 @@ private:
     }
     int integer(Field m, int fallback, long min, long max);
     int integer(JObj o, std::string_view key, int fallback, long min, long max) { return integer(at(o, key), fallback, min, max); }
-    int integer(const Fields& f, std::uint32_t i, int fallback, long min, long max) { return integer(at(f, i), fallback, min, max); }
+    int integer(const Fields& f, std::uint32_t i, int fallback, long min, long max) { return f.has(i) ? integer(at(f, i), fallback, min, max) : fallback; }
     bool flag(Field m, bool fallback);
     bool flag(JObj o, std::string_view key, bool fallback) { return flag(at(o, key), fallback); }
-    bool flag(const Fields& f, std::uint32_t i, bool fallback) { return flag(at(f, i), fallback); }
+    bool flag(const Fields& f, std::uint32_t i, bool fallback) { return f.has(i) ? flag(at(f, i), fallback) : fallback; }
     OptString string(Field m);  // absent or null: nullopt
     OptString string(JObj o, std::string_view key) { return string(at(o, key)); }
-    OptString string(const Fields& f, std::uint32_t i) { return string(at(f, i)); }
+    OptString string(const Fields& f, std::uint32_t i) { return f.has(i) ? string(at(f, i)) : std::nullopt; }
     String required_string(Field m);
     String required_string(JObj o, std::string_view key) { return required_string(at(o, key)); }
     String required_string(const Fields& f, std::uint32_t i) { return required_string(at(f, i)); }
     std::uint32_t hex_color(Field m, int digits, std::uint32_t fallback);
     Rgba color(Field m, Rgba fallback) { return hex_color(m, 8, fallback); }  // "RRGGBBAA"
     Rgba color(JObj o, std::string_view key, Rgba fallback) { return color(at(o, key), fallback); }
-    Rgba color(const Fields& f, std::uint32_t i, Rgba fallback) { return color(at(f, i), fallback); }
+    Rgba color(const Fields& f, std::uint32_t i, Rgba fallback) { return f.has(i) ? color(at(f, i), fallback) : fallback; }
     std::uint32_t rgb(Field m, std::uint32_t fallback) { return hex_color(m, 6, fallback); }  // "RRGGBB"
     std::uint32_t rgb(JObj o, std::string_view key, std::uint32_t fallback) { return rgb(at(o, key), fallback); }
-    std::uint32_t rgb(const Fields& f, std::uint32_t i, std::uint32_t fallback) { return rgb(at(f, i), fallback); }
+    std::uint32_t rgb(const Fields& f, std::uint32_t i, std::uint32_t fallback) { return f.has(i) ? rgb(at(f, i), fallback) : fallback; }
     template <class Enum, class Names>
     Enum name_enum(Field m, Enum fallback, const Names& names, const char* what);
     template <class Enum, class Names>
@@ -502,7 +502,7 @@ private:
     }
     template <class Enum, class Names>
     Enum name_enum(const Fields& f, std::uint32_t i, Enum fallback, const Names& names, const char* what) {
-        return name_enum(at(f, i), fallback, names, what);
+        return f.has(i) ? name_enum(at(f, i), fallback, names, what) : fallback;
     }
     // Index of the name held by the member in `index`; fails naming `what` when unknown.
     int lookup(const NameIndex& index, Field m, const char* what);
