@@ -381,7 +381,15 @@ private:
     }
 
     // Each reading helper takes the member as a Field; the overloads name it by key in an object, or
-    // by index in a Fields (those answer an absent field inline, with no call: most fields are absent).
+    // by index in a Fields (those answer an absent field inline, with no call: most fields are absent;
+    // and the strings, colours and names most fields hold, read from the tape by field_string).
+    static bool field_string(const Fields& f, std::uint32_t i, std::string_view& out) {  // false: absent or no string
+        if (!f.has(i)) return false;
+        const std::uint64_t word = f.doc->tape[f.value[i]];
+        if (io::tape::type_of(word) != '"') return false;
+        out = io::tape::string_at(f.doc, word);
+        return true;
+    }
     std::optional<JEl> get(Field m) {  // absent or null: nullopt
         if (!m.value || m.value->is_null()) return std::nullopt;
         return m.value;
@@ -483,14 +491,26 @@ private:
     bool flag(const Fields& f, std::uint32_t i, bool fallback) { return f.has(i) ? flag(at(f, i), fallback) : fallback; }
     OptString string(Field m);  // absent or null: nullopt
     OptString string(JObj o, std::string_view key) { return string(at(o, key)); }
-    OptString string(const Fields& f, std::uint32_t i) { return f.has(i) ? string(at(f, i)) : std::nullopt; }
+    OptString string(const Fields& f, std::uint32_t i) {
+        if (!f.has(i)) return std::nullopt;
+        if (std::string_view v; field_string(f, i, v)) return OptString(std::in_place, v);
+        return string(at(f, i));
+    }
     String required_string(Field m);
     String required_string(JObj o, std::string_view key) { return required_string(at(o, key)); }
-    String required_string(const Fields& f, std::uint32_t i) { return required_string(at(f, i)); }
+    String required_string(const Fields& f, std::uint32_t i) {
+        if (std::string_view v; field_string(f, i, v)) return String(v);
+        return required_string(at(f, i));
+    }
     std::uint32_t hex_color(Field m, int digits, std::uint32_t fallback);
     Rgba color(Field m, Rgba fallback) { return hex_color(m, 8, fallback); }  // "RRGGBBAA"
     Rgba color(JObj o, std::string_view key, Rgba fallback) { return color(at(o, key), fallback); }
-    Rgba color(const Fields& f, std::uint32_t i, Rgba fallback) { return f.has(i) ? color(at(f, i), fallback) : fallback; }
+    Rgba color(const Fields& f, std::uint32_t i, Rgba fallback) {
+        if (!f.has(i)) return fallback;
+        if (std::string_view v; field_string(f, i, v))
+            if (auto c = parse_hex(v, 8)) return *c;
+        return color(at(f, i), fallback);
+    }
     std::uint32_t rgb(Field m, std::uint32_t fallback) { return hex_color(m, 6, fallback); }  // "RRGGBB"
     std::uint32_t rgb(JObj o, std::string_view key, std::uint32_t fallback) { return rgb(at(o, key), fallback); }
     std::uint32_t rgb(const Fields& f, std::uint32_t i, std::uint32_t fallback) { return f.has(i) ? rgb(at(f, i), fallback) : fallback; }
@@ -507,7 +527,11 @@ private:
     // Index of the name held by the member in `index`; fails naming `what` when unknown.
     int lookup(const NameIndex& index, Field m, const char* what);
     int lookup(const NameIndex& index, JObj o, std::string_view key, const char* what) { return lookup(index, at(o, key), what); }
-    int lookup(const NameIndex& index, const Fields& f, std::uint32_t i, const char* what) { return lookup(index, at(f, i), what); }
+    int lookup(const NameIndex& index, const Fields& f, std::uint32_t i, const char* what) {
+        if (std::string_view v; field_string(f, i, v))
+            if (const int* found = index.find(v)) return *found;
+        return lookup(index, at(f, i), what);
+    }
     int lookup_name(const NameIndex& index, std::string_view name, const char* what);  // path at the name
     Vector<int> lookup_list(const NameIndex& index, Field m, const char* what);
     Vector<int> lookup_list(const NameIndex& index, JObj o, std::string_view key, const char* what) {

@@ -1,6 +1,8 @@
 // Spine JSON reader: skins and their attachments (mirrored by json_skin_writer.cpp).
 // Vertex arrays are checked against their vertex counts before anything is stored, linked meshes are
 // resolved once every skin is known, and the default skin is moved first as the model expects.
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "json_names.hpp"
@@ -283,14 +285,19 @@ bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::u
         if (influences > static_cast<std::uint64_t>(end - p) / 8) return done(false);
         *bones++ = static_cast<int>(influences);
         for (std::uint64_t b = 0; b < influences; ++b, p += 8) {
-            if (io::tape::type_of(p[0]) != 'l' || p[1] >= static_cast<std::uint64_t>(bone_count)) return done(false);
-            *bones++ = static_cast<int>(p[1]);
-            // x, y, weight checked together, with one branch (a uint64, which no writer gives, is left to
-            // the checked loop, which reads it as number_at does).
+            // The bone, x, y and weight checked together, with one branch: the four type bytes in one word
+            // (the bone an int64; x, y, weight each a double or an int64: 'd' | 8 == 'l', as plain_number
+            // reads them; a uint64, which no writer gives, is left to the checked loop, which reads it as
+            // number_at does), and the largest magnitude of the three against the float range.
+            const std::uint32_t types = static_cast<std::uint32_t>(p[0] >> 56 | (p[2] >> 56) << 8 | (p[4] >> 56) << 16 | (p[6] >> 56) << 24);
             double x, y, w;
-            const bool ok = io::tape::plain_number(p + 2, x) & io::tape::plain_number(p + 4, y) & io::tape::plain_number(p + 6, w) &
-                            fits_float(x) & fits_float(y) & fits_float(w);
-            if (!ok) return done(false);
+            io::tape::plain_number(p + 2, x);
+            io::tape::plain_number(p + 4, y);
+            io::tape::plain_number(p + 6, w);
+            const double largest = std::max(std::max(std::fabs(x), std::fabs(y)), std::fabs(w));
+            if (!((types | 0x08080800u) == 0x6C6C6C6Cu && p[1] < static_cast<std::uint64_t>(bone_count) && largest < kFloatLimit))
+                return done(false);
+            *bones++ = static_cast<int>(p[1]);
             values[0] = static_cast<float>(x);
             values[1] = static_cast<float>(y);
             values[2] = static_cast<float>(w);
