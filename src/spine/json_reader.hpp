@@ -382,7 +382,7 @@ private:
 
     // Each reading helper takes the member as a Field; the overloads name it by key in an object, or
     // by index in a Fields (those answer an absent field inline, with no call: most fields are absent;
-    // and the strings, colours and names most fields hold, read from the tape by field_string).
+    // and the values most fields hold, read from the tape: strings, colours and names by field_string).
     static bool field_string(const Fields& f, std::uint32_t i, std::string_view& out) {  // false: absent or no string
         if (!f.has(i)) return false;
         const std::uint64_t word = f.doc->tape[f.value[i]];
@@ -406,7 +406,10 @@ private:
     JObj object_at(JObj o, std::string_view key);  // a member that must be an object
     JArr array_at(Field m);                        // a member that must be an array
     JArr array_at(JObj o, std::string_view key) { return array_at(at(o, key)); }
-    JArr array_at(const Fields& f, std::uint32_t i) { return array_at(at(f, i)); }
+    JArr array_at(const Fields& f, std::uint32_t i) {
+        if (f.has(i) && io::tape::type_of(f.doc->tape[f.value[i]]) == '[') return std::bit_cast<JArr>(io::tape::Ref(f.doc, f.value[i]));
+        return array_at(at(f, i));
+    }
     float number(JEl e);  // a float32 (path already at e)
     // Fast path inline: any JSON number as a double, read from the tape (anything else is read, and
     // refused, by number_slow with the path at the key).
@@ -485,10 +488,19 @@ private:
     }
     int integer(Field m, int fallback, long min, long max);
     int integer(JObj o, std::string_view key, int fallback, long min, long max) { return integer(at(o, key), fallback, min, max); }
-    int integer(const Fields& f, std::uint32_t i, int fallback, long min, long max) { return f.has(i) ? integer(at(f, i), fallback, min, max) : fallback; }
+    int integer(const Fields& f, std::uint32_t i, int fallback, long min, long max) {
+        if (!f.has(i)) return fallback;
+        const std::uint64_t* t = f.doc->tape.get() + f.value[i];
+        if (const auto v = static_cast<std::int64_t>(t[1]); io::tape::type_of(t[0]) == 'l' && v >= min && v <= max) return static_cast<int>(v);
+        return integer(at(f, i), fallback, min, max);
+    }
     bool flag(Field m, bool fallback);
     bool flag(JObj o, std::string_view key, bool fallback) { return flag(at(o, key), fallback); }
-    bool flag(const Fields& f, std::uint32_t i, bool fallback) { return f.has(i) ? flag(at(f, i), fallback) : fallback; }
+    bool flag(const Fields& f, std::uint32_t i, bool fallback) {
+        if (!f.has(i)) return fallback;
+        if (const char type = io::tape::type_of(f.doc->tape[f.value[i]]); type == 't' || type == 'f') return type == 't';
+        return flag(at(f, i), fallback);
+    }
     OptString string(Field m);  // absent or null: nullopt
     OptString string(JObj o, std::string_view key) { return string(at(o, key)); }
     OptString string(const Fields& f, std::uint32_t i) {
