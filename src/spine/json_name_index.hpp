@@ -95,7 +95,7 @@ private:
     static std::uint32_t tag_of(std::size_t h) { return static_cast<std::uint32_t>(static_cast<std::uint64_t>(h) >> 32) | 1u; }
     // The entry holding `name` (whose hash is h), else the free entry where it would go (the table is at
     // most half full).
-    std::size_t slot_of(std::string_view name, std::size_t h) const {
+    [[gnu::always_inline]] std::size_t slot_of(std::string_view name, std::size_t h) const {
         const std::size_t mask = table_.size() - 1;
         const std::uint32_t tag = tag_of(h);
         std::size_t i = h & mask;

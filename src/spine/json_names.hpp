@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -79,19 +80,35 @@ inline std::string rgb_text(std::uint32_t c) {
     return s;
 }
 
-// Parses exactly `digits` hex digits; nullopt on any other text.
+// Parses exactly `digits` (6 or 8) hex digits; nullopt on any other text. Eight bytes at once (SWAR; a
+// loop over the characters mispredicted a branch wherever digits and letters alternate, as colours do): a
+// 6-digit text is padded with two '0's. A byte is a digit when it lies in '0'..'9', or a letter when,
+// made lower case, it lies in 'a'..'f', each tested for all bytes by the high bit of a subtraction (the
+// bytes are ASCII, so no borrow crosses from one byte into the next); the digits' values are then packed,
+// the first digit highest.
 inline std::optional<std::uint32_t> parse_hex(std::string_view s, std::size_t digits) {
-    if (s.size() != digits) return std::nullopt;
-    std::uint32_t v = 0;
-    for (char c : s) {
-        int d;
-        if (c >= '0' && c <= '9') d = c - '0';
-        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-        else return std::nullopt;
-        v = (v << 4) | static_cast<std::uint32_t>(d);
+    if (s.size() != digits || (digits != 6 && digits != 8)) return std::nullopt;
+    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+    std::uint64_t x;
+    if (digits == 8) {
+        std::memcpy(&x, s.data(), 8);
+    } else {
+        x = 0x3030ull << 48;  // '0', '0' after the six digits
+        std::memcpy(&x, s.data(), 6);
     }
-    return v;
+    if (x & kHigh) return std::nullopt;
+    // Bit 7 of each byte: the byte is >= c (every byte below 0x80).
+    auto at_least = [](std::uint64_t v, std::uint64_t c) { return ((v | kHigh) - c * kOnes) & kHigh; };
+    const std::uint64_t lower = x | 0x20 * kOnes;
+    const std::uint64_t digit = at_least(x, '0') & ~at_least(x, '9' + 1);
+    const std::uint64_t letter = at_least(lower, 'a') & ~at_least(lower, 'f' + 1);
+    if ((digit | letter) != kHigh) return std::nullopt;
+    // Byte i: the value of digit i (0 to 15), then packed pairwise, the first digit highest.
+    std::uint64_t v = __builtin_bswap64((x & 0x0F * kOnes) + (letter >> 7) * 9);
+    v = (v | v >> 4) & 0x00FF00FF00FF00FFull;
+    v = (v | v >> 8) & 0x0000FFFF0000FFFFull;
+    v = (v | v >> 16) & 0xFFFFFFFFull;
+    return static_cast<std::uint32_t>(digits == 8 ? v : v >> 8);
 }
 
 }  // namespace rigio::spine::detail

@@ -381,13 +381,21 @@ private:
     }
 
     // Each reading helper takes the member as a Field; the overloads name it by key in an object, or
-    // by index in a Fields.
+    // by index in a Fields (those answer an absent field inline, with no call: most fields are absent;
+    // and the values most fields hold, read from the tape: strings, colours and names by field_string).
+    static bool field_string(const Fields& f, std::uint32_t i, std::string_view& out) {  // false: absent or no string
+        if (!f.has(i)) return false;
+        const std::uint64_t word = f.doc->tape[f.value[i]];
+        if (io::tape::type_of(word) != '"') return false;
+        out = io::tape::string_at(f.doc, word);
+        return true;
+    }
     std::optional<JEl> get(Field m) {  // absent or null: nullopt
         if (!m.value || m.value->is_null()) return std::nullopt;
         return m.value;
     }
     std::optional<JEl> get(JObj o, std::string_view key) { return get(at(o, key)); }
-    std::optional<JEl> get(const Fields& f, std::uint32_t i) { return get(at(f, i)); }
+    std::optional<JEl> get(const Fields& f, std::uint32_t i) { return f.has(i) ? get(at(f, i)) : std::nullopt; }
     JEl required(Field m) {
         if (!m.value) [[unlikely]]
             missing(m.key);
@@ -398,7 +406,10 @@ private:
     JObj object_at(JObj o, std::string_view key);  // a member that must be an object
     JArr array_at(Field m);                        // a member that must be an array
     JArr array_at(JObj o, std::string_view key) { return array_at(at(o, key)); }
-    JArr array_at(const Fields& f, std::uint32_t i) { return array_at(at(f, i)); }
+    JArr array_at(const Fields& f, std::uint32_t i) {
+        if (f.has(i) && io::tape::type_of(f.doc->tape[f.value[i]]) == '[') return std::bit_cast<JArr>(io::tape::Ref(f.doc, f.value[i]));
+        return array_at(at(f, i));
+    }
     float number(JEl e);  // a float32 (path already at e)
     // Fast path inline: any JSON number as a double, read from the tape (anything else is read, and
     // refused, by number_slow with the path at the key).
@@ -439,11 +450,11 @@ private:
     void numbers(JArr a, Floats& out) {
         append_elements(
             a, out,
-            [](const std::uint64_t* t, float* v) {
+            [](const std::uint64_t* t, float* v) {  // (one branch; a uint64, which no writer gives, is left to number_at)
                 double d;
-                if (!io::tape::number_at(t, d) || !fits_float(d)) return false;
-                *v = static_cast<float>(d);
-                return true;
+                const bool ok = io::tape::plain_number(t, d) & static_cast<int>(fits_float(d));  // (int: clang's -Wbitwise-instead-of-logical)
+                if (ok) *v = static_cast<float>(d);
+                return ok;
             },
             [&](JEl e, std::size_t i) { return number_at(e, i); });
     }
@@ -477,23 +488,44 @@ private:
     }
     int integer(Field m, int fallback, long min, long max);
     int integer(JObj o, std::string_view key, int fallback, long min, long max) { return integer(at(o, key), fallback, min, max); }
-    int integer(const Fields& f, std::uint32_t i, int fallback, long min, long max) { return integer(at(f, i), fallback, min, max); }
+    int integer(const Fields& f, std::uint32_t i, int fallback, long min, long max) {
+        if (!f.has(i)) return fallback;
+        const std::uint64_t* t = f.doc->tape.get() + f.value[i];
+        if (const auto v = static_cast<std::int64_t>(t[1]); io::tape::type_of(t[0]) == 'l' && v >= min && v <= max) return static_cast<int>(v);
+        return integer(at(f, i), fallback, min, max);
+    }
     bool flag(Field m, bool fallback);
     bool flag(JObj o, std::string_view key, bool fallback) { return flag(at(o, key), fallback); }
-    bool flag(const Fields& f, std::uint32_t i, bool fallback) { return flag(at(f, i), fallback); }
+    bool flag(const Fields& f, std::uint32_t i, bool fallback) {
+        if (!f.has(i)) return fallback;
+        if (const char type = io::tape::type_of(f.doc->tape[f.value[i]]); type == 't' || type == 'f') return type == 't';
+        return flag(at(f, i), fallback);
+    }
     OptString string(Field m);  // absent or null: nullopt
     OptString string(JObj o, std::string_view key) { return string(at(o, key)); }
-    OptString string(const Fields& f, std::uint32_t i) { return string(at(f, i)); }
+    OptString string(const Fields& f, std::uint32_t i) {
+        if (!f.has(i)) return std::nullopt;
+        if (std::string_view v; field_string(f, i, v)) return OptString(std::in_place, v);
+        return string(at(f, i));
+    }
     String required_string(Field m);
     String required_string(JObj o, std::string_view key) { return required_string(at(o, key)); }
-    String required_string(const Fields& f, std::uint32_t i) { return required_string(at(f, i)); }
+    String required_string(const Fields& f, std::uint32_t i) {
+        if (std::string_view v; field_string(f, i, v)) return String(v);
+        return required_string(at(f, i));
+    }
     std::uint32_t hex_color(Field m, int digits, std::uint32_t fallback);
     Rgba color(Field m, Rgba fallback) { return hex_color(m, 8, fallback); }  // "RRGGBBAA"
     Rgba color(JObj o, std::string_view key, Rgba fallback) { return color(at(o, key), fallback); }
-    Rgba color(const Fields& f, std::uint32_t i, Rgba fallback) { return color(at(f, i), fallback); }
+    Rgba color(const Fields& f, std::uint32_t i, Rgba fallback) {
+        if (!f.has(i)) return fallback;
+        if (std::string_view v; field_string(f, i, v))
+            if (auto c = parse_hex(v, 8)) return *c;
+        return color(at(f, i), fallback);
+    }
     std::uint32_t rgb(Field m, std::uint32_t fallback) { return hex_color(m, 6, fallback); }  // "RRGGBB"
     std::uint32_t rgb(JObj o, std::string_view key, std::uint32_t fallback) { return rgb(at(o, key), fallback); }
-    std::uint32_t rgb(const Fields& f, std::uint32_t i, std::uint32_t fallback) { return rgb(at(f, i), fallback); }
+    std::uint32_t rgb(const Fields& f, std::uint32_t i, std::uint32_t fallback) { return f.has(i) ? rgb(at(f, i), fallback) : fallback; }
     template <class Enum, class Names>
     Enum name_enum(Field m, Enum fallback, const Names& names, const char* what);
     template <class Enum, class Names>
@@ -502,12 +534,16 @@ private:
     }
     template <class Enum, class Names>
     Enum name_enum(const Fields& f, std::uint32_t i, Enum fallback, const Names& names, const char* what) {
-        return name_enum(at(f, i), fallback, names, what);
+        return f.has(i) ? name_enum(at(f, i), fallback, names, what) : fallback;
     }
     // Index of the name held by the member in `index`; fails naming `what` when unknown.
     int lookup(const NameIndex& index, Field m, const char* what);
     int lookup(const NameIndex& index, JObj o, std::string_view key, const char* what) { return lookup(index, at(o, key), what); }
-    int lookup(const NameIndex& index, const Fields& f, std::uint32_t i, const char* what) { return lookup(index, at(f, i), what); }
+    int lookup(const NameIndex& index, const Fields& f, std::uint32_t i, const char* what) {
+        if (std::string_view v; field_string(f, i, v))
+            if (const int* found = index.find(v)) return *found;
+        return lookup(index, at(f, i), what);
+    }
     int lookup_name(const NameIndex& index, std::string_view name, const char* what);  // path at the name
     Vector<int> lookup_list(const NameIndex& index, Field m, const char* what);
     Vector<int> lookup_list(const NameIndex& index, JObj o, std::string_view key, const char* what) {

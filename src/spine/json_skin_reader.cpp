@@ -1,6 +1,8 @@
 // Spine JSON reader: skins and their attachments (mirrored by json_skin_writer.cpp).
 // Vertex arrays are checked against their vertex counts before anything is stored, linked meshes are
 // resolved once every skin is known, and the default skin is moved first as the model expects.
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "json_names.hpp"
@@ -11,15 +13,35 @@ namespace rigio::spine::detail {
 namespace {
 constexpr long kMaxIndex = std::numeric_limits<int>::max();
 
-// The keys of each type of attachment (see Keys); "sequence" is 4.1+, as is "timelines", which replaced
-// the linked mesh's "deform".
-constexpr auto kRegionKeys = keys("name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height", "sequence");
-constexpr auto kBoundingBoxKeys = keys("name", "type", "vertexCount", "vertices", "color");
-constexpr auto kMeshKeys = keys("name", "type", "path", "color", "uvs", "triangles", "vertices", "hull", "edges", "width", "height", "sequence");
-constexpr auto kLinkedMeshKeys = keys("name", "type", "path", "color", "skin", "parent", "timelines", "deform", "width", "height", "sequence");
-constexpr auto kPathKeys = keys("name", "type", "closed", "constantSpeed", "lengths", "vertexCount", "vertices", "color");
-constexpr auto kPointKeys = keys("name", "type", "x", "y", "rotation", "color");
-constexpr auto kClippingKeys = keys("name", "type", "end", "vertexCount", "vertices", "color");
+// The keys of every type of attachment in one list (see Keys), so that an attachment's members are
+// matched in one walk, its type among them; each type knows the keys of its mask below (the others are
+// unknown keys of that type, reported as a key not in the list is). "sequence" is 4.1+, as is
+// "timelines", which replaced the linked mesh's "deform".
+constexpr auto kAttachmentKeys = keys("name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height",
+                                      "sequence", "uvs", "triangles", "vertices", "hull", "edges", "vertexCount", "skin", "parent",
+                                      "timelines", "deform", "closed", "constantSpeed", "lengths", "end");
+constexpr auto& K = kAttachmentKeys;
+constexpr std::uint32_t kRegionKeys = K.mask("name", "type", "path", "color", "x", "y", "scaleX", "scaleY", "rotation", "width", "height", "sequence");
+constexpr std::uint32_t kBoundingBoxKeys = K.mask("name", "type", "vertexCount", "vertices", "color");
+constexpr std::uint32_t kMeshKeys = K.mask("name", "type", "path", "color", "uvs", "triangles", "vertices", "hull", "edges", "width", "height", "sequence");
+constexpr std::uint32_t kLinkedMeshKeys = K.mask("name", "type", "path", "color", "skin", "parent", "timelines", "deform", "width", "height", "sequence");
+constexpr std::uint32_t kPathKeys = K.mask("name", "type", "closed", "constantSpeed", "lengths", "vertexCount", "vertices", "color");
+constexpr std::uint32_t kPointKeys = K.mask("name", "type", "x", "y", "rotation", "color");
+constexpr std::uint32_t kClippingKeys = K.mask("name", "type", "end", "vertexCount", "vertices", "color");
+// The keys a version's attachment of type `t` knows.
+constexpr std::uint32_t known_attachment_keys(AttachmentType t, bool sequences) {
+    switch (t) {
+        case AttachmentType::Region: return sequences ? kRegionKeys : kRegionKeys & ~K.mask("sequence");
+        case AttachmentType::BoundingBox: return kBoundingBoxKeys;
+        case AttachmentType::Mesh: return sequences ? kMeshKeys : kMeshKeys & ~K.mask("sequence");
+        case AttachmentType::LinkedMesh:
+            return sequences ? kLinkedMeshKeys & ~K.mask("deform") : kLinkedMeshKeys & ~K.mask("timelines", "sequence");
+        case AttachmentType::Path: return kPathKeys;
+        case AttachmentType::Point: return kPointKeys;
+        case AttachmentType::Clipping: return kClippingKeys;
+    }
+    return 0;
+}
 }
 
 void JsonSkeletonReader::read_skins(JEl e) {
@@ -110,15 +132,17 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
 
 void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view key) {
     const bool sequences = version_ >= Version::V41;  // 4.1+: regions and meshes may cycle through a sequence
-    // The type decides the keys: it and the name are looked up first, on the tape.
-    a.type = name_enum(Field{io::member(o, "type"), "type"}, AttachmentType::Region, kAttachmentTypeNames, "attachment type");
-    a.name = string(Field{io::member(o, "name"), "name"});
+    // The members are matched to the keys of every type at once; the type then decides which of them
+    // this attachment knows (the others are unknown keys, reported in the order of the members).
+    Fields f = fields(o, K);
+    a.type = name_enum(f, K["type"], AttachmentType::Region, kAttachmentTypeNames, "attachment type");
+    a.name = string(f, K["name"]);
+    f.known = known_attachment_keys(a.type, sequences);
+    f.unknown |= (f.present & ~f.known) != 0;
+    unknown_keys(f, &a.json_extra);
     std::optional<JEl> sequence;  // read after the type's own fields
     switch (a.type) {
         case AttachmentType::Region: {
-            constexpr auto& K = kRegionKeys;
-            const Fields f = fields(o, K, sequences ? K.all() : K.except("sequence"));
-            unknown_keys(f, &a.json_extra);
             a.path = string(f, K["path"]);
             a.color = color(f, K["color"], 0xFFFFFFFFu);
             a.x = number(f, K["x"], 0);
@@ -133,18 +157,12 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
             break;
         }
         case AttachmentType::BoundingBox: {
-            constexpr auto& K = kBoundingBoxKeys;
-            const Fields f = fields(o, K);
-            unknown_keys(f, &a.json_extra);
             a.vertices = read_vertices(at(f, K["vertices"]), integer(f, K["vertexCount"], 0, 0, kMaxIndex));
             a.color = color(f, K["color"], default_attachment_color(a.type));
             verified(f, K.mask("vertices"));
             break;
         }
         case AttachmentType::Mesh: {
-            constexpr auto& K = kMeshKeys;
-            const Fields f = fields(o, K, sequences ? K.all() : K.except("sequence"));
-            unknown_keys(f, &a.json_extra);
             a.path = string(f, K["path"]);
             a.color = color(f, K["color"], 0xFFFFFFFFu);
             {
@@ -177,9 +195,6 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
         }
         case AttachmentType::LinkedMesh: {
             // 4.1+: "deform" became "timelines" (every timeline of the parent, not only deform)
-            constexpr auto& K = kLinkedMeshKeys;
-            const Fields f = fields(o, K, sequences ? K.except("deform") : K.except("timelines", "sequence"));
-            unknown_keys(f, &a.json_extra);
             a.path = string(f, K["path"]);
             a.color = color(f, K["color"], 0xFFFFFFFFu);
             a.parent_skin = string(f, K["skin"]);
@@ -192,9 +207,6 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
             break;
         }
         case AttachmentType::Path: {
-            constexpr auto& K = kPathKeys;
-            const Fields f = fields(o, K);
-            unknown_keys(f, &a.json_extra);
             a.closed = flag(f, K["closed"], false);
             a.constant_speed = flag(f, K["constantSpeed"], true);
             const int vertex_count = integer(f, K["vertexCount"], 0, 0, kMaxIndex);
@@ -212,9 +224,6 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
             break;
         }
         case AttachmentType::Point: {
-            constexpr auto& K = kPointKeys;
-            const Fields f = fields(o, K);
-            unknown_keys(f, &a.json_extra);
             a.x = number(f, K["x"], 0);
             a.y = number(f, K["y"], 0);
             a.rotation = number(f, K["rotation"], 0);
@@ -222,9 +231,6 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
             break;
         }
         case AttachmentType::Clipping: {
-            constexpr auto& K = kClippingKeys;
-            const Fields f = fields(o, K);
-            unknown_keys(f, &a.json_extra);
             a.end_slot = lookup(slots_, f, K["end"], "end slot");
             a.vertices = read_vertices(at(f, K["vertices"]), integer(f, K["vertexCount"], 0, 0, kMaxIndex));
             a.color = color(f, K["color"], default_attachment_color(a.type));
@@ -279,14 +285,19 @@ bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::u
         if (influences > static_cast<std::uint64_t>(end - p) / 8) return done(false);
         *bones++ = static_cast<int>(influences);
         for (std::uint64_t b = 0; b < influences; ++b, p += 8) {
-            if (io::tape::type_of(p[0]) != 'l' || p[1] >= static_cast<std::uint64_t>(bone_count)) return done(false);
-            *bones++ = static_cast<int>(p[1]);
-            // x, y, weight checked together, with one branch (a uint64, which no writer gives, is left to
-            // the checked loop, which reads it as number_at does).
+            // The bone, x, y and weight checked together, with one branch: the four type bytes in one word
+            // (the bone an int64; x, y, weight each a double or an int64: 'd' | 8 == 'l', as plain_number
+            // reads them; a uint64, which no writer gives, is left to the checked loop, which reads it as
+            // number_at does), and the largest magnitude of the three against the float range.
+            const std::uint32_t types = static_cast<std::uint32_t>(p[0] >> 56 | (p[2] >> 56) << 8 | (p[4] >> 56) << 16 | (p[6] >> 56) << 24);
             double x, y, w;
-            const bool ok = io::tape::plain_number(p + 2, x) & io::tape::plain_number(p + 4, y) & io::tape::plain_number(p + 6, w) &
-                            fits_float(x) & fits_float(y) & fits_float(w);
-            if (!ok) return done(false);
+            io::tape::plain_number(p + 2, x);
+            io::tape::plain_number(p + 4, y);
+            io::tape::plain_number(p + 6, w);
+            const double largest = std::max(std::max(std::fabs(x), std::fabs(y)), std::fabs(w));
+            if (!((types | 0x08080800u) == 0x6C6C6C6Cu && p[1] < static_cast<std::uint64_t>(bone_count) && largest < kFloatLimit))
+                return done(false);
+            *bones++ = static_cast<int>(p[1]);
             values[0] = static_cast<float>(x);
             values[1] = static_cast<float>(y);
             values[2] = static_cast<float>(w);

@@ -142,3 +142,66 @@ TEST(SpineJsonKeyMatching, AttachmentTimelineMapsOf41NameTheirKeysOnce) {
     expect_error(with(R"({ "default": { "s": { "m": { "deform": [ { "time": 0, "time": 1 } ] } } } })"),
                  "/animations/a/attachments/default/s/m/deform/0/time", "duplicate key \"time\"");
 }
+
+TEST(SpineJsonKeyMatching, KeysOfAnotherAttachmentTypeAreUnknownInOrder) {
+    // An attachment's members are matched to the keys of every type at once: a key of another type
+    // (or of another version: "sequence" before 4.1) is unknown to this one, kept and reported in the
+    // order of the members, with the unknown keys of no type among them.
+    const std::string region = R"("r": { "uvs": [ 1, 2 ], "x": 1, "zz": 0, "parent": "p", "sequence": { "count": 2 }, "end": "arm", "width": 4 })";
+    const std::string mesh = R"("m": { "type": "mesh", "x": 3, "uvs": [ 0, 0, 1, 1 ], "lengths": [], "triangles": [], "vertices": [ 0, 0, 1, 1 ], "closed": true })";
+    std::vector<std::string> warnings;
+    JsonReadOptions options;
+    options.warnings = &warnings;
+    auto r = read_json(doc(default_skin("{ \"body\": { " + region + ", " + mesh + " } }")), options);
+    ASSERT_TRUE(r.ok()) << r.error().what();
+    const SkinSlot& slot = r->skins[0].slots[0];
+    const Attachment& a = slot.attachments[0].attachment;
+    EXPECT_EQ(a.type, AttachmentType::Region);
+    EXPECT_EQ(a.x, 1);
+    EXPECT_EQ(a.width, 4);
+    EXPECT_FALSE(a.sequence);
+    EXPECT_EQ(keys_of(a.json_extra), (std::vector<std::string>{"uvs", "zz", "parent", "sequence", "end"}));
+    const Attachment& m = slot.attachments[1].attachment;
+    EXPECT_EQ(m.type, AttachmentType::Mesh);
+    EXPECT_EQ(m.x, 0);
+    EXPECT_EQ(m.uvs.size(), 4u);
+    EXPECT_EQ(keys_of(m.json_extra), (std::vector<std::string>{"x", "lengths", "closed"}));
+    ASSERT_EQ(warnings.size(), 8u);
+    EXPECT_NE(warnings[0].find("/skins/0/attachments/body/r/uvs"), std::string::npos) << warnings[0];
+    EXPECT_NE(warnings[7].find("/skins/0/attachments/body/m/closed"), std::string::npos) << warnings[7];
+    // A key of another type named twice is still a duplicate key.
+    auto twice = read_json(doc(default_skin(R"({ "body": { "r": { "uvs": [], "uvs": [] } } })")));
+    ASSERT_FALSE(twice.ok());
+    EXPECT_NE(std::string(twice.error().what()).find("duplicate"), std::string::npos) << twice.error().what();
+    // They come back as they were.
+    auto again = read_json(write_json(*r).value());
+    ASSERT_TRUE(again.ok()) << again.error().what();
+    EXPECT_TRUE(*again == *r);
+}
+
+TEST(SpineJsonKeyMatching, ColoursAreExactlyTheirHexDigits) {
+    // Every digit and letter of either case in each place; any other byte, in any place, is refused.
+    auto colour = [](const std::string& c) { return R"({ "bones": [ { "name": "root", "color": ")" + c + R"(" } ] })"; };
+    const std::string digits = "0123456789abcdefABCDEF";
+    for (std::size_t at = 0; at < 8; ++at)
+        for (char d : digits) {
+            std::string c = "12345678";
+            c[at] = d;
+            auto r = read_json(colour(c));
+            ASSERT_TRUE(r.ok()) << c << ": " << r.error().what();
+            EXPECT_EQ(r->bones[0].color, static_cast<std::uint32_t>(std::stoul(c, nullptr, 16))) << c;
+        }
+    for (std::size_t at = 0; at < 8; ++at)
+        for (const char* bad : {"g", "G", "/", ":", "@", "`", " ", "x", "\\u00e9"}) {
+            std::string c = "12345678";
+            c.replace(at, 1, bad);
+            test::expect_error(colour(c), "/bones/0/color", "RRGGBBAA");
+        }
+    for (const char* bad : {"", "1234567", "123456789", "12345678 "}) test::expect_error(colour(bad), "/bones/0/color", "RRGGBBAA");
+    // "dark" has six digits.
+    const std::string head = R"({ "bones": [ { "name": "root" } ], "slots": [ { "name": "s", "bone": "root", "dark": ")";
+    auto r = read_json(head + R"(a0B1c2" } ] })");
+    ASSERT_TRUE(r.ok()) << r.error().what();
+    EXPECT_EQ(r->slots[0].dark, 0xa0b1c2u);
+    for (const char* bad : {"a0B1c", "a0B1c2d", "a0B1cg", "ffffffff"}) test::expect_error(head + bad + R"(" } ] })", "/slots/0/dark", "RRGGBB");
+}
