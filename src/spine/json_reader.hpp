@@ -44,9 +44,13 @@ inline constexpr std::size_t kMaxKeys = 32;
 struct KeyHash {
     static constexpr std::size_t kSlots = 64;
     std::uint64_t seed = 0;
-    std::array<std::uint8_t, kSlots> slots{};  // index of the name + 1, or 0: no name
-    std::array<std::uint64_t, kMaxKeys> heads{}, tails{};
-    std::array<std::uint32_t, kMaxKeys> sizes{};
+    // The index of the name in each slot, or kNone for no name: an entry whose size no key has
+    // (io::tape::KeyWords sizes are those of texts under 4 GiB), so that a look-up compares without
+    // a branch for an empty slot.
+    static constexpr std::uint8_t kNone = kMaxKeys;
+    std::array<std::uint8_t, kSlots> slots{};
+    std::array<std::uint64_t, kMaxKeys + 1> heads{}, tails{};
+    std::array<std::uint32_t, kMaxKeys + 1> sizes{};
 
     static constexpr std::size_t slot(std::uint64_t head, std::uint64_t tail, std::uint32_t size, std::uint64_t seed) {
         return static_cast<std::size_t>(((head ^ (tail * 0x9E3779B97F4A7C15ull) ^ size) * seed) >> 58);
@@ -54,10 +58,11 @@ struct KeyHash {
     std::size_t slot(const io::tape::KeyWords& w) const { return slot(w.head, w.tail, w.size, seed); }
     // The index of the name `w` is, or -1.
     int find(const io::tape::KeyWords& w, const std::string_view* names) const {
-        const int j = static_cast<int>(slots[slot(w)]) - 1;
-        if (j < 0 || sizes[j] != w.size || heads[j] != w.head || tails[j] != w.tail) return -1;
+        const std::size_t j = slots[slot(w)];
+        // (The three compares joined: one branch, taken for keys not in the list.)
+        if (((sizes[j] ^ w.size) | (heads[j] ^ w.head) | (tails[j] ^ w.tail)) != 0) return -1;
         if (w.size > 16 && !io::tape::same(names[j], {w.data, w.size})) return -1;
-        return j;
+        return static_cast<int>(j);
     }
 
     // The words of a name, as io::tape::key_words gives them for a key.
@@ -89,7 +94,8 @@ struct KeyHash {
             }
             if (distinct) {
                 h.seed = seed;
-                h.slots = slots;
+                for (std::size_t at = 0; at < kSlots; ++at) h.slots[at] = slots[at] == 0 ? kNone : static_cast<std::uint8_t>(slots[at] - 1);
+                h.sizes[kNone] = ~std::uint32_t{0};
                 return h;
             }
         }
