@@ -254,11 +254,7 @@ private:
     // by index in a Fields (those answer an absent field inline, with no call: most fields are absent;
     // and the values most fields hold, read from the tape: strings, colours and names by field_string).
     static bool field_string(const Fields& f, std::uint32_t i, std::string_view& out) {  // false: absent or no string
-        if (!f.has(i)) return false;
-        const std::uint64_t word = f.doc->tape[f.value[i]];
-        if (io::tape::type_of(word) != '"') return false;
-        out = io::tape::string_at(f.doc, word);
-        return true;
+        return f.has(i) && io::tape::string(io::tape::element(f.doc, f.value[i]), out);
     }
     std::optional<JEl> get(Field m) {  // absent or null: nullopt
         if (!m.value || m.value->is_null()) return std::nullopt;

@@ -13,14 +13,6 @@ namespace rigio::spine::detail {
 namespace {
 constexpr std::size_t kMaxWarnings = 50;
 
-// The string `e` holds, read from the tape (the fast paths below); false when it is no string.
-[[gnu::always_inline]] inline bool tape_string(JEl e, std::string_view& out) {
-    const io::tape::Ref r = io::tape::ref(e);
-    const std::uint64_t word = r.doc->tape[r.json_index];
-    if (io::tape::type_of(word) != '"') return false;
-    out = io::tape::string_at(r.doc, word);
-    return true;
-}
 }  // namespace
 
 // ---- helpers ----
@@ -117,14 +109,14 @@ OptString JsonSkeletonReader::string(Field m) {
     auto e = get(m);
     if (!e) return std::nullopt;
     // (built in the returned optional: a String made first would be copied again into it)
-    if (std::string_view v; tape_string(*e, v)) return OptString(std::in_place, v);
+    if (std::string_view v; io::tape::string(*e, v)) return OptString(std::in_place, v);
     Scope s(path_, m.key);
     return OptString(std::in_place, io::as_string(*e, path_));
 }
 
 String JsonSkeletonReader::required_string(Field m) {
     JEl e = required(m);
-    if (std::string_view v; tape_string(e, v)) return String(v);  // fast path: no scope
+    if (std::string_view v; io::tape::string(e, v)) return String(v);  // fast path: no scope
     Scope s(path_, m.key);
     return String(io::as_string(e, path_));
 }
@@ -133,7 +125,7 @@ String JsonSkeletonReader::required_string(Field m) {
 std::uint32_t JsonSkeletonReader::hex_color(Field m, int digits, std::uint32_t fallback) {
     if (!m.value) return fallback;
     // Fast path: a string of the digits (anything else, null included, below).
-    if (std::string_view v; tape_string(*m.value, v))
+    if (std::string_view v; io::tape::string(*m.value, v))
         if (auto c = parse_hex(v, static_cast<std::size_t>(digits))) return *c;
     auto e = get(m);
     if (!e) return fallback;
@@ -154,7 +146,7 @@ int JsonSkeletonReader::lookup_name(const NameIndex& index, std::string_view nam
 
 int JsonSkeletonReader::lookup(const NameIndex& index, Field m, const char* what) {
     JEl e = required(m);
-    if (std::string_view v; tape_string(e, v))  // fast path: a known name, found with no scope (else it fails below)
+    if (std::string_view v; io::tape::string(e, v))  // fast path: a known name, found with no scope (else it fails below)
         if (const int* found = index.find(v)) return *found;
     Scope s(path_, m.key);
     return lookup_name(index, io::as_string(e, path_), what);
@@ -169,7 +161,7 @@ Vector<int> JsonSkeletonReader::lookup_list(const NameIndex& index, Field m, con
     out.reserve(a.size());
     std::size_t i = 0;
     io::tape::each(a, [&](JEl n) {
-        if (std::string_view v; tape_string(n, v))  // fast path: a known name, found with no scope
+        if (std::string_view v; io::tape::string(n, v))  // fast path: a known name, found with no scope
             if (const int* found = index.find(v)) {
                 out.push_back(*found);
                 ++i;

@@ -133,6 +133,16 @@ inline bool number(simdjson::dom::element e, double& out) {
     return number_at(r.doc->tape.get() + r.json_index, out);
 }
 
+// The string the value `e` is, read from the tape (as element::get_string gives it); false for any
+// other value.
+inline bool string(simdjson::dom::element e, std::string_view& out) {
+    const Ref r = ref(e);
+    const std::uint64_t word = r.doc->tape[r.json_index];
+    if (type_of(word) != '"') return false;
+    out = string_at(r.doc, word);
+    return true;
+}
+
 // A JSON number held as an int64 (as element::get_int64 gives it for such a number); false for any
 // other value, which the caller reads the slow way (a uint64 that fits, a double, an error).
 inline bool int64(simdjson::dom::element e, std::int64_t& out) {
