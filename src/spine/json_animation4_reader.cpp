@@ -172,6 +172,31 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
     map_done(group, o);
 }
 
+// The quick path of a 4.x bone keyframe of one value or (`two`) two (see plain_members): true when it
+// read the key whole.
+bool JsonSkeletonReader::plain_bone_key4(JObj k, bool two, float fallback, BoneKeyframe& key) {
+    const io::tape::Ref r = io::tape::ref(k);
+    PlainMembers m;
+    if (two) {
+        constexpr std::uint32_t c = kBoneKey["curve"];
+        float v[4] = {0, fallback, fallback, 0};  // time, x, y, (curve): what an absent key means
+        if (!plain_members(*r.doc, r.json_index, kBoneKey, c, v, m) || !plain_bezier(*r.doc, m.present >> c & 1, m.skipped, 2, key.curve))
+            return false;
+        key.time = v[kBoneKey["time"]];
+        key.x = v[kBoneKey["x"]];
+        key.y = v[kBoneKey["y"]];
+    } else {
+        constexpr std::uint32_t c = kValueKey["curve"];
+        float v[3] = {0, fallback, 0};  // time, value, (curve)
+        if (!plain_members(*r.doc, r.json_index, kValueKey, c, v, m) || !plain_bezier(*r.doc, m.present >> c & 1, m.skipped, 1, key.curve))
+            return false;
+        key.time = v[kValueKey["time"]];
+        key.x = v[kValueKey["value"]];
+    }
+    mark_verified(r.json_index);  // no key twice, no container but a curve read as numbers
+    return true;
+}
+
 void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
     a.bones.reserve(a.bones.size() + o.size());
     MapCheck group;  // a timeline map: its keys may repeat (see timeline_map), its values are checked
@@ -196,6 +221,8 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
             const float fallback = scale ? 1.0f : 0.0f;
             each_key(tl.value, t.keys, [&](JObj k) {
                 BoneKeyframe& key = t.keys.emplace_back();  // (in the room each_key reserved: no move)
+                if (t.type != BoneTimelineType::Inherit && plain_bone_key4(k, two, fallback, key)) return;
+                key = BoneKeyframe{};  // (the quick path may have written some of it)
                 if (t.type == BoneTimelineType::Inherit) {
                     const Fields f = fields(k, kInheritKey);
                     keyframe_keys(a, f);

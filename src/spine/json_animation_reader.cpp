@@ -198,6 +198,30 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
     map_done(group, o);
 }
 
+// The quick path of a 3.x bone keyframe (see plain_members): true when it read the key whole.
+bool JsonSkeletonReader::plain_bone_key3(JObj k, bool rotate, float fallback, BoneKeyframe& key) {
+    const io::tape::Ref r = io::tape::ref(k);
+    PlainMembers m;
+    if (rotate) {
+        constexpr std::uint32_t c = kRotateKey3.curve();
+        float v[6] = {0, 0, 0, 0, 1, 1};  // time, angle, (curve), c2, c3, c4: what an absent key means
+        if (!plain_members(*r.doc, r.json_index, kRotateKey3, c, v, m) || !plain_curve3(*r.doc, m.present >> c & 1, m.skipped, v + c + 1, key.curve))
+            return false;
+        key.time = v[kRotateKey3["time"]];
+        key.x = v[kRotateKey3["angle"]];
+    } else {
+        constexpr std::uint32_t c = kBoneKey3.curve();
+        float v[7] = {0, fallback, fallback, 0, 0, 1, 1};  // time, x, y, (curve), c2, c3, c4
+        if (!plain_members(*r.doc, r.json_index, kBoneKey3, c, v, m) || !plain_curve3(*r.doc, m.present >> c & 1, m.skipped, v + c + 1, key.curve))
+            return false;
+        key.time = v[kBoneKey3["time"]];
+        key.x = v[kBoneKey3["x"]];
+        key.y = v[kBoneKey3["y"]];
+    }
+    mark_verified(r.json_index);  // no key twice, no container but a curve read as numbers
+    return true;
+}
+
 void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
     a.bones.reserve(a.bones.size() + o.size());
     MapCheck group;  // a timeline map: its keys may repeat (see timeline_map), its values are checked
@@ -220,6 +244,8 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
             const bool rotate = t.type == BoneTimelineType::Rotate;
             each_key(tl.value, t.keys, [&](JObj k) {
                 BoneKeyframe& key = t.keys.emplace_back();  // (in the room each_key reserved: no move)
+                if (plain_bone_key3(k, rotate, fallback, key)) return;
+                key = BoneKeyframe{};  // (the quick path may have written some of it)
                 if (rotate) {
                     const Fields f = fields(k, kRotateKey3);
                     key.time = number(f, kRotateKey3["time"], 0);

@@ -15,6 +15,7 @@
 #include "json_keys.hpp"
 #include "json_name_index.hpp"
 #include "json_names.hpp"
+#include "json_plain_keys.hpp"
 #include "rigio/io/json_input.hpp"
 #include "rigio/spine/json.hpp"
 #include "rigio/spine/version.hpp"
@@ -24,11 +25,6 @@ namespace rigio::spine::detail {
 using JEl = simdjson::dom::element;
 using JObj = simdjson::dom::object;
 using JArr = simdjson::dom::array;
-
-// Numbers below this magnitude round to a finite float32 (it is halfway between the largest float and
-// 2^128), so the shortest text of FLT_MAX, 3.4028235E38, is accepted although it exceeds FLT_MAX.
-inline constexpr double kFloatLimit = 3.4028235677973366e38;
-inline bool fits_float(double d) { return d < kFloatLimit && d > -kFloatLimit; }
 
 // A member about to be read: its value (when there is one) and its key, for the path of errors.
 struct Field {
@@ -74,6 +70,7 @@ private:
     Animation read_animation(std::string_view name, JEl e);
     void read_slot_timelines(Animation& a, JObj o);
     void read_bone_timelines(Animation& a, JObj o);
+    bool plain_bone_key3(JObj k, bool rotate, float fallback, BoneKeyframe& key);  // the quick path (see plain_members)
     void read_ik_timelines(Animation& a, JObj o);
     void read_transform_timelines(Animation& a, JObj o);
     void read_path_timelines(Animation& a, JObj o);
@@ -85,6 +82,7 @@ private:
     // json_animation4_reader.cpp: the 4.x timelines whose keys differ from 3.x
     void read_slot_timelines4(Animation& a, JObj o);
     void read_bone_timelines4(Animation& a, JObj o);
+    bool plain_bone_key4(JObj k, bool two, float fallback, BoneKeyframe& key);
     void read_attachment_timelines(Animation& a, JObj o);  // 4.1+: deform and sequence
     // A key's curve: 3.x one Bezier in fractions; 4.x `channels` Beziers in absolute units, built in place
     // as the key's curve type C (Curve, or Curve2: model.hpp). key_curve: IK and deform keys (Curve2).

@@ -1,0 +1,126 @@
+// Internal: the quick reading of plain keyframes, the objects a Spine JSON file holds most of (a bone
+// timeline's {"time": 0.5, "angle": 12, "curve": 0.25, "c3": 0.75}). One walk over the keyframe's
+// members writes each number where it goes; a keyframe it does not take (an unknown key, a key twice,
+// a value of another kind, a curve it does not read) is read again the general way, by Fields, which
+// reports what is wrong as it always did. Used by the animation readers.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include <simdjson.h>
+
+#include "json_keys.hpp"
+#include "rigio/io/json_tape.hpp"
+#include "rigio/spine/model.hpp"
+
+namespace rigio::spine::detail {
+
+// Numbers below this magnitude round to a finite float32 (it is halfway between the largest float and
+// 2^128), so the shortest text of FLT_MAX, 3.4028235E38, is accepted although it exceeds FLT_MAX.
+inline constexpr double kFloatLimit = 3.4028235677973366e38;
+inline bool fits_float(double d) { return d < kFloatLimit && d > -kFloatLimit; }
+
+// The members of a plain keyframe, read by plain_members.
+struct PlainMembers {
+    std::uint32_t present = 0;  // bit j: keys.names[j] is a member
+    std::size_t skipped = 0;    // tape index of the value of the member not read (when present)
+};
+
+// Reads the object whose '{' is at tape index `open` when each of its members is a key of `keys` met
+// once and holds a number that fits a float32 (a double or an int64 on the tape), written to
+// values[j] (j: the key's index; `values` holds the fallbacks of absent keys), except the member of key
+// `skip` (a keyframe's curve), whose value, of any kind, is left to the caller at `m.skipped`. False at
+// anything else, having written only `values`: the caller reads the object again the general way.
+// Such an object holds no duplicate key, and no container but the skipped value.
+template <std::size_t N>
+[[gnu::always_inline]] inline bool plain_members(const simdjson::dom::document& doc, std::size_t open, const Keys<N>& keys,
+                                                 std::uint32_t skip, float (&values)[N], PlainMembers& m) {
+    const std::uint64_t* t = doc.tape.get();
+    const std::uint8_t* strings = doc.string_buf.get();
+    const std::size_t close = io::tape::close_of(t[open]);  // the '}'
+    std::uint32_t present = 0;
+    for (std::size_t i = open + 1; i < close;) {
+        const int found = keys.hash.find(io::tape::key_words(strings, t[i]), keys.names.data());
+        const auto j = static_cast<std::uint32_t>(found);
+        if (found < 0 || (present >> j & 1)) return false;
+        present |= 1u << j;
+        if (j == skip) {
+            m.skipped = i + 1;
+            i = io::tape::after(t, i + 1);
+            continue;
+        }
+        double d;
+        if (!(io::tape::plain_number(t + i + 1, d) && fits_float(d))) return false;
+        values[j] = static_cast<float>(d);
+        i += 3;  // the key, the number's two words
+    }
+    m.present = present;
+    return true;
+}
+
+// `n` numbers that fit a float32 in the array whose '[' is at tape index `at`, and no other element,
+// written to out[0..n). False otherwise (out then holds anything).
+inline bool plain_array(const std::uint64_t* t, std::size_t at, std::size_t n, float* out) {
+    if (io::tape::type_of(t[at]) != '[' || io::tape::close_of(t[at]) - at - 1 != 2 * n) return false;
+    // Exactly 2n words: when every pair starts with a number, the pairs are its elements.
+    bool ok = true;
+    for (std::size_t i = 0; i < n; ++i) {
+        double d;
+        const bool fits = io::tape::plain_number(t + at + 1 + 2 * i, d) & static_cast<int>(fits_float(d));  // (int: clang's -Wbitwise-instead-of-logical)
+        ok &= fits;
+        out[i] = static_cast<float>(fits ? d : 0.0);  // (a value out of a float's range is not converted)
+    }
+    return ok;
+}
+
+// "stepped" or "linear" at tape index `at`: the curve type it names. False for any other value.
+inline bool plain_curve_name(const simdjson::dom::document& doc, std::size_t at, CurveType& type) {
+    if (io::tape::type_of(doc.tape[at]) != '"') return false;
+    const std::string_view v = io::tape::string_at(doc.string_buf.get(), doc.tape[at]);
+    if (v == "stepped") type = CurveType::Stepped;
+    else if (v != "linear") return false;
+    return true;
+}
+
+// A 3.x keyframe's curve read by plain_members: the value at `at` (when `present`) is "stepped",
+// "linear", a number (cx1, with `handles` c2, c3, c4 as cy1, cx2, cy2: read or their fallbacks 0, 1, 1)
+// or an array of 4 numbers. False for anything else (the general path reports it).
+template <class C>
+[[gnu::always_inline]] inline bool plain_curve3(const simdjson::dom::document& doc, bool present, std::size_t at, const float* handles, C& c) {
+    if (!present) return true;  // linear
+    const std::uint64_t* t = doc.tape.get();
+    double d;
+    if (io::tape::plain_number(t + at, d) && fits_float(d)) {
+        c.type = CurveType::Bezier;
+        c.cx1 = static_cast<float>(d);
+        c.cy1 = handles[0];
+        c.cx2 = handles[1];
+        c.cy2 = handles[2];
+        return true;
+    }
+    if (float v[4]; plain_array(t, at, 4, v)) {
+        c.type = CurveType::Bezier;
+        c.cx1 = v[0], c.cy1 = v[1], c.cx2 = v[2], c.cy2 = v[3];
+        return true;
+    }
+    return plain_curve_name(doc, at, c.type);
+}
+
+// A 4.x keyframe's curve read by plain_members: "stepped", "linear", or 4 numbers per channel. False for
+// anything else.
+template <class C>
+[[gnu::always_inline]] inline bool plain_bezier(const simdjson::dom::document& doc, bool present, std::size_t at, std::size_t channels, C& c) {
+    if (!present) return true;  // linear
+    const std::size_t n = channels * 4;
+    if (io::tape::type_of(doc.tape[at]) == '[') {
+        c.bezier.resize_for_overwrite(n);
+        if (!plain_array(doc.tape.get(), at, n, c.bezier.data())) return false;
+        c.type = CurveType::Bezier;
+        return true;
+    }
+    return plain_curve_name(doc, at, c.type);
+}
+
+}  // namespace rigio::spine::detail
