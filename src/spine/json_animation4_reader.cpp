@@ -174,26 +174,27 @@ void JsonSkeletonReader::read_slot_timelines4(Animation& a, JObj o) {
 
 // The quick path of a 4.x bone keyframe of one value or (`two`) two (see plain_members): true when it
 // read the key whole.
-bool JsonSkeletonReader::plain_bone_key4(JObj k, bool two, float fallback, BoneKeyframe& key) {
-    const io::tape::Ref r = io::tape::ref(k);
+bool JsonSkeletonReader::plain_bone_key4(const simdjson::dom::document& doc, std::size_t open, bool two, float fallback, BoneKeyframe& key) {
     PlainMembers m;
     if (two) {
-        constexpr std::uint32_t c = kBoneKey["curve"];
-        float v[4] = {0, fallback, fallback, 0};  // time, x, y, (curve): what an absent key means
-        if (!plain_members(*r.doc, r.json_index, kBoneKey, c, v, m) || !plain_bezier(*r.doc, m.present >> c & 1, m.skipped, 2, key.curve))
+        constexpr auto& K = kBoneKey;
+        PlainValues<K.names.size()> v;
+        v[K["time"]] = 0, v[K["x"]] = fallback, v[K["y"]] = fallback;  // what an absent key means
+        if (!plain_members(doc, open, K, K["curve"], v, m) || !plain_bezier(doc, m.present >> K["curve"] & 1, m.skipped, 2, key.curve))
             return false;
-        key.time = v[kBoneKey["time"]];
-        key.x = v[kBoneKey["x"]];
-        key.y = v[kBoneKey["y"]];
+        key.time = v[K["time"]];
+        key.x = v[K["x"]];
+        key.y = v[K["y"]];
     } else {
-        constexpr std::uint32_t c = kValueKey["curve"];
-        float v[3] = {0, fallback, 0};  // time, value, (curve)
-        if (!plain_members(*r.doc, r.json_index, kValueKey, c, v, m) || !plain_bezier(*r.doc, m.present >> c & 1, m.skipped, 1, key.curve))
+        constexpr auto& K = kValueKey;
+        PlainValues<K.names.size()> v;
+        v[K["time"]] = 0, v[K["value"]] = fallback;
+        if (!plain_members(doc, open, K, K["curve"], v, m) || !plain_bezier(doc, m.present >> K["curve"] & 1, m.skipped, 1, key.curve))
             return false;
-        key.time = v[kValueKey["time"]];
-        key.x = v[kValueKey["value"]];
+        key.time = v[K["time"]];
+        key.x = v[K["value"]];
     }
-    mark_verified(r.json_index);  // no key twice, no container but a curve read as numbers
+    mark_verified(open);  // no key twice, no container but a curve read as numbers
     return true;
 }
 
@@ -219,10 +220,10 @@ void JsonSkeletonReader::read_bone_timelines4(Animation& a, JObj o) {
             const bool two = t.type == BoneTimelineType::Translate || t.type == BoneTimelineType::Scale || t.type == BoneTimelineType::Shear;
             const bool scale = t.type == BoneTimelineType::Scale || t.type == BoneTimelineType::ScaleX || t.type == BoneTimelineType::ScaleY;
             const float fallback = scale ? 1.0f : 0.0f;
-            each_key(tl.value, t.keys, [&](JObj k) {
-                BoneKeyframe& key = t.keys.emplace_back();  // (in the room each_key reserved: no move)
-                if (t.type != BoneTimelineType::Inherit && plain_bone_key4(k, two, fallback, key)) return;
-                key = BoneKeyframe{};  // (the quick path may have written some of it)
+            const auto plain = [&](const simdjson::dom::document& doc, std::size_t open, BoneKeyframe& key) {
+                return t.type != BoneTimelineType::Inherit && plain_bone_key4(doc, open, two, fallback, key);
+            };
+            each_plain_key(tl.value, t.keys, plain, [&](JObj k, BoneKeyframe& key) {
                 if (t.type == BoneTimelineType::Inherit) {
                     const Fields f = fields(k, kInheritKey);
                     keyframe_keys(a, f);

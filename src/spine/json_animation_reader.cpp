@@ -138,6 +138,10 @@ Animation JsonSkeletonReader::read_animation(std::string_view name, JEl e) {
         Scope ss(path_, "events");
         read_event_keys(a, array(*v));
     }
+    // Noted free of duplicate keys when its keys are distinct and each group was (see map_member).
+    MapCheck check;
+    io::tape::each_member(o, [&](std::string_view key, JEl value) { map_member(check, true, key, value); });
+    map_done(check, o);
     return a;
 }
 
@@ -199,26 +203,29 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
 }
 
 // The quick path of a 3.x bone keyframe (see plain_members): true when it read the key whole.
-bool JsonSkeletonReader::plain_bone_key3(JObj k, bool rotate, float fallback, BoneKeyframe& key) {
-    const io::tape::Ref r = io::tape::ref(k);
+[[gnu::always_inline]] inline bool JsonSkeletonReader::plain_bone_key3(const simdjson::dom::document& doc, std::size_t open, bool rotate, float fallback, BoneKeyframe& key) {
     PlainMembers m;
     if (rotate) {
-        constexpr std::uint32_t c = kRotateKey3.curve();
-        float v[6] = {0, 0, 0, 0, 1, 1};  // time, angle, (curve), c2, c3, c4: what an absent key means
-        if (!plain_members(*r.doc, r.json_index, kRotateKey3, c, v, m) || !plain_curve3(*r.doc, m.present >> c & 1, m.skipped, v + c + 1, key.curve))
+        constexpr auto& K = kRotateKey3;
+        PlainValues<K.names.size()> v;
+        v[K["time"]] = 0, v[K["angle"]] = 0, v[K["c2"]] = 0, v[K["c3"]] = 1, v[K["c4"]] = 1;  // what an absent key means
+        if (!plain_members(doc, open, K, K.curve(), v, m) ||
+            !plain_curve3(doc, m.present >> K.curve() & 1, m.skipped, v[K["c2"]], v[K["c3"]], v[K["c4"]], key.curve))
             return false;
-        key.time = v[kRotateKey3["time"]];
-        key.x = v[kRotateKey3["angle"]];
+        key.time = v[K["time"]];
+        key.x = v[K["angle"]];
     } else {
-        constexpr std::uint32_t c = kBoneKey3.curve();
-        float v[7] = {0, fallback, fallback, 0, 0, 1, 1};  // time, x, y, (curve), c2, c3, c4
-        if (!plain_members(*r.doc, r.json_index, kBoneKey3, c, v, m) || !plain_curve3(*r.doc, m.present >> c & 1, m.skipped, v + c + 1, key.curve))
+        constexpr auto& K = kBoneKey3;
+        PlainValues<K.names.size()> v;
+        v[K["time"]] = 0, v[K["x"]] = fallback, v[K["y"]] = fallback, v[K["c2"]] = 0, v[K["c3"]] = 1, v[K["c4"]] = 1;
+        if (!plain_members(doc, open, K, K.curve(), v, m) ||
+            !plain_curve3(doc, m.present >> K.curve() & 1, m.skipped, v[K["c2"]], v[K["c3"]], v[K["c4"]], key.curve))
             return false;
-        key.time = v[kBoneKey3["time"]];
-        key.x = v[kBoneKey3["x"]];
-        key.y = v[kBoneKey3["y"]];
+        key.time = v[K["time"]];
+        key.x = v[K["x"]];
+        key.y = v[K["y"]];
     }
-    mark_verified(r.json_index);  // no key twice, no container but a curve read as numbers
+    mark_verified(open);  // no key twice, no container but a curve read as numbers
     return true;
 }
 
@@ -242,10 +249,10 @@ void JsonSkeletonReader::read_bone_timelines(Animation& a, JObj o) {
             else if (tl.key == "shear") t.type = BoneTimelineType::Shear;
             else fail("unknown bone timeline \"" + std::string(tl.key.substr(0, 40)) + "\" (expected rotate, translate, scale or shear)");
             const bool rotate = t.type == BoneTimelineType::Rotate;
-            each_key(tl.value, t.keys, [&](JObj k) {
-                BoneKeyframe& key = t.keys.emplace_back();  // (in the room each_key reserved: no move)
-                if (plain_bone_key3(k, rotate, fallback, key)) return;
-                key = BoneKeyframe{};  // (the quick path may have written some of it)
+            const auto plain = [&](const simdjson::dom::document& doc, std::size_t open, BoneKeyframe& key) {
+                return plain_bone_key3(doc, open, rotate, fallback, key);
+            };
+            each_plain_key(tl.value, t.keys, plain, [&](JObj k, BoneKeyframe& key) {
                 if (rotate) {
                     const Fields f = fields(k, kRotateKey3);
                     key.time = number(f, kRotateKey3["time"], 0);

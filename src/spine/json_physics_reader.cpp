@@ -7,6 +7,13 @@
 
 namespace rigio::spine::detail {
 
+namespace {
+// The keys of a physics constraint (see Keys).
+constexpr auto kPhysicsKeys = keys("name", "order", "skin", "bone", "x", "y", "rotate", "scaleX", "shearX", "limit", "fps", "inertia",
+                                   "strength", "damping", "mass", "wind", "gravity", "mix", "inertiaGlobal", "strengthGlobal",
+                                   "dampingGlobal", "massGlobal", "windGlobal", "gravityGlobal", "mixGlobal");
+}  // namespace
+
 void JsonSkeletonReader::read_physics(JEl e) {
     Scope s(path_, "physics");
     JArr a = array(e);
@@ -16,43 +23,42 @@ void JsonSkeletonReader::read_physics(JEl e) {
         Scope si(path_, i);
         JObj o = object(ce);
         PhysicsConstraint c;
-        known_keys(o, {"name", "order", "skin", "bone", "x", "y", "rotate", "scaleX", "shearX", "limit", "fps", "inertia", "strength",
-                       "damping", "mass", "wind", "gravity", "mix", "inertiaGlobal", "strengthGlobal", "dampingGlobal", "massGlobal",
-                       "windGlobal", "gravityGlobal", "mixGlobal"},
-                   &c.json_extra);
-        c.name = required_string(o, "name");
-        c.order = integer(o, "order", 0, 0, std::numeric_limits<int>::max());
-        c.skin_required = flag(o, "skin", false);
-        c.bone = lookup(bones_, o, "bone", "bone");
-        c.x = number(o, "x", 0);
-        c.y = number(o, "y", 0);
-        c.rotate = number(o, "rotate", 0);
-        c.scale_x = number(o, "scaleX", 0);
-        c.shear_x = number(o, "shearX", 0);
-        c.limit = number(o, "limit", 5000);
-        c.fps = integer(o, "fps", 60, 1, 255);  // the binary holds it in one byte
-        c.inertia = number(o, "inertia", 1);
-        c.strength = number(o, "strength", 100);
-        c.damping = number(o, "damping", 1);
+        constexpr auto& K = kPhysicsKeys;
+        const Fields f = fields(o, K);
+        unknown_keys(f, &c.json_extra);
+        c.name = required_string(f, K["name"]);
+        c.order = integer(f, K["order"], 0, 0, std::numeric_limits<int>::max());
+        c.skin_required = flag(f, K["skin"], false);
+        c.bone = lookup(bones_, f, K["bone"], "bone");
+        c.x = number(f, K["x"], 0);
+        c.y = number(f, K["y"], 0);
+        c.rotate = number(f, K["rotate"], 0);
+        c.scale_x = number(f, K["scaleX"], 0);
+        c.shear_x = number(f, K["shearX"], 0);
+        c.limit = number(f, K["limit"], 5000);
+        c.fps = integer(f, K["fps"], 60, 1, 255);  // the binary holds it in one byte
+        c.inertia = number(f, K["inertia"], 1);
+        c.strength = number(f, K["strength"], 100);
+        c.damping = number(f, K["damping"], 1);
         {
             // The model holds 1/mass (as the binary does): both must be normal floats to survive the trip.
-            const float mass = number(o, "mass", 1);
+            const float mass = number(f, K["mass"], 1);
             if (!(mass > 0) || !std::isnormal(1 / mass) || !std::isfinite(1 / (1 / mass))) {
                 Scope sm(path_, "mass");
                 fail("mass must be a positive number whose inverse is a normal float, found " + std::to_string(mass));
             }
             c.mass_inverse = 1 / mass;
         }
-        c.wind = number(o, "wind", 0);
-        c.gravity = number(o, "gravity", 0);
-        c.mix = number(o, "mix", 1);
-        c.inertia_global = flag(o, "inertiaGlobal", false);
-        c.strength_global = flag(o, "strengthGlobal", false);
-        c.damping_global = flag(o, "dampingGlobal", false);
-        c.mass_global = flag(o, "massGlobal", false);
-        c.wind_global = flag(o, "windGlobal", false);
-        c.gravity_global = flag(o, "gravityGlobal", false);
-        c.mix_global = flag(o, "mixGlobal", false);
+        c.wind = number(f, K["wind"], 0);
+        c.gravity = number(f, K["gravity"], 0);
+        c.mix = number(f, K["mix"], 1);
+        c.inertia_global = flag(f, K["inertiaGlobal"], false);
+        c.strength_global = flag(f, K["strengthGlobal"], false);
+        c.damping_global = flag(f, K["dampingGlobal"], false);
+        c.mass_global = flag(f, K["massGlobal"], false);
+        c.wind_global = flag(f, K["windGlobal"], false);
+        c.gravity_global = flag(f, K["gravityGlobal"], false);
+        c.mix_global = flag(f, K["mixGlobal"], false);
         add_name(physics_, c.name, static_cast<int>(i), "constraint");
         sd_.physics.push_back(std::move(c));
         ++i;

@@ -28,6 +28,15 @@ struct PlainMembers {
     std::size_t skipped = 0;    // tape index of the value of the member not read (when present)
 };
 
+// Numbers read by plain_members: the value of key j at v[2 * j]. (Spaced: a caller copying two
+// neighbours to the model, as a keyframe's time and value, had them read back as one 8-byte load from
+// two 4-byte stores, which the processor cannot forward: a stall of every keyframe.)
+template <std::size_t N>
+struct PlainValues {
+    float v[2 * N];
+    float& operator[](std::size_t j) { return v[2 * j]; }
+};
+
 // Reads the object whose '{' is at tape index `open` when each of its members is a key of `keys` met
 // once and holds a number that fits a float32 (a double or an int64 on the tape), written to
 // values[j] (j: the key's index; `values` holds the fallbacks of absent keys), except the member of key
@@ -36,7 +45,7 @@ struct PlainMembers {
 // Such an object holds no duplicate key, and no container but the skipped value.
 template <std::size_t N>
 [[gnu::always_inline]] inline bool plain_members(const simdjson::dom::document& doc, std::size_t open, const Keys<N>& keys,
-                                                 std::uint32_t skip, float (&values)[N], PlainMembers& m) {
+                                                 std::uint32_t skip, PlainValues<N>& values, PlainMembers& m) {
     const std::uint64_t* t = doc.tape.get();
     const std::uint8_t* strings = doc.string_buf.get();
     const std::size_t close = io::tape::close_of(t[open]);  // the '}'
@@ -85,19 +94,19 @@ inline bool plain_curve_name(const simdjson::dom::document& doc, std::size_t at,
 }
 
 // A 3.x keyframe's curve read by plain_members: the value at `at` (when `present`) is "stepped",
-// "linear", a number (cx1, with `handles` c2, c3, c4 as cy1, cx2, cy2: read or their fallbacks 0, 1, 1)
+// "linear", a number (cx1, with handles c2, c3, c4 as cy1, cx2, cy2: read or their fallbacks 0, 1, 1)
 // or an array of 4 numbers. False for anything else (the general path reports it).
 template <class C>
-[[gnu::always_inline]] inline bool plain_curve3(const simdjson::dom::document& doc, bool present, std::size_t at, const float* handles, C& c) {
+[[gnu::always_inline]] inline bool plain_curve3(const simdjson::dom::document& doc, bool present, std::size_t at, float c2, float c3, float c4, C& c) {
     if (!present) return true;  // linear
     const std::uint64_t* t = doc.tape.get();
     double d;
     if (io::tape::plain_number(t + at, d) && fits_float(d)) {
         c.type = CurveType::Bezier;
         c.cx1 = static_cast<float>(d);
-        c.cy1 = handles[0];
-        c.cx2 = handles[1];
-        c.cy2 = handles[2];
+        c.cy1 = c2;
+        c.cx2 = c3;
+        c.cy2 = c4;
         return true;
     }
     if (float v[4]; plain_array(t, at, 4, v)) {

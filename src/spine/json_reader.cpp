@@ -90,7 +90,12 @@ void JsonSkeletonReader::read_document(const io::JsonDocument& doc) {
         Scope s(path_, "animations");
         JObj anims = object(*e);
         sd_.animations.reserve(anims.size());
-        for (auto field : anims) sd_.animations.push_back(read_animation(field.key, field.value));
+        MapCheck check;  // (see map_member)
+        for (auto field : anims) {
+            sd_.animations.push_back(read_animation(field.key, field.value));
+            map_member(check, true, field.key, field.value);
+        }
+        map_done(check, anims);
     }
 }
 

@@ -70,7 +70,7 @@ private:
     Animation read_animation(std::string_view name, JEl e);
     void read_slot_timelines(Animation& a, JObj o);
     void read_bone_timelines(Animation& a, JObj o);
-    bool plain_bone_key3(JObj k, bool rotate, float fallback, BoneKeyframe& key);  // the quick path (see plain_members)
+    bool plain_bone_key3(const simdjson::dom::document& doc, std::size_t open, bool rotate, float fallback, BoneKeyframe& key);  // the quick path (see plain_members)
     void read_ik_timelines(Animation& a, JObj o);
     void read_transform_timelines(Animation& a, JObj o);
     void read_path_timelines(Animation& a, JObj o);
@@ -82,7 +82,7 @@ private:
     // json_animation4_reader.cpp: the 4.x timelines whose keys differ from 3.x
     void read_slot_timelines4(Animation& a, JObj o);
     void read_bone_timelines4(Animation& a, JObj o);
-    bool plain_bone_key4(JObj k, bool two, float fallback, BoneKeyframe& key);
+    bool plain_bone_key4(const simdjson::dom::document& doc, std::size_t open, bool two, float fallback, BoneKeyframe& key);
     void read_attachment_timelines(Animation& a, JObj o);  // 4.1+: deform and sequence
     // A key's curve: 3.x one Bezier in fractions; 4.x `channels` Beziers in absolute units, built in place
     // as the key's curve type C (Curve, or Curve2: model.hpp). key_curve: IK and deform keys (Curve2).
@@ -122,6 +122,31 @@ private:
     void each_key(JEl e, Vector<K>& keys, F&& f) {
         keys.reserve(keys.size() + array(e).size());
         each_key(e, std::forward<F>(f));
+    }
+    // each_key for a timeline whose keyframes are mostly plain (see plain_members): for each keyframe,
+    // a key is made in `keys` and `plain(doc, open, key)` reads it from the tape word of its '{' at `open`,
+    // true when it took it (and noted it free of duplicate keys); otherwise the key is made afresh and
+    // `f(object, key)` reads it the general way, with the path at that keyframe (only then: a plain
+    // keyframe cannot fail).
+    template <class K, class Plain, class F>
+    void each_plain_key(JEl e, Vector<K>& keys, Plain&& plain, F&& f) {
+        const JArr arr = array(e);
+        const io::tape::Ref r = io::tape::ref(arr);
+        const std::uint64_t* t = r.doc->tape.get();
+        const std::size_t close = io::tape::close_of(t[r.json_index]);  // the ']'
+        keys.reserve(keys.size() + arr.size());
+        bool all_verified = true;
+        std::size_t i = 0;
+        for (std::size_t at = r.json_index + 1; at < close; at = io::tape::after(t, at), ++i) {
+            K& key = keys.emplace_back();  // (in the room reserved: no move)
+            if (io::tape::type_of(t[at]) == '{' && plain(*r.doc, at, key)) continue;
+            key = K{};  // (the quick path may have written some of it)
+            Scope s(path_, i);
+            const JEl k = io::tape::element(r.doc, at);
+            f(object(k), key);
+            all_verified &= is_verified(k);
+        }
+        if (all_verified) mark_verified(r.json_index);
     }
     // known_keys for a keyframe (or draw-order offset) at the current path: unknown keys are filed with
     // the animation under the keyframe's path relative to it.

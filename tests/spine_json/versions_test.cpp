@@ -294,6 +294,19 @@ TEST(SpineJsonVersions, Spine4BadInputIsLocated) {
     EXPECT_NE(ph.find("unknown physics constraint \"nope\""), std::string::npos) << ph;
     const std::string mass = error(doc4("4.2.43", "{}", R"( "physics": [ { "name": "x", "bone": "hip", "mass": 0 } ],)"));
     EXPECT_NE(mass.find("/physics/0/mass"), std::string::npos) << mass;
+    // A physics constraint's keys are matched in one walk: a key twice is still found, at its path.
+    const std::string twice = error(doc4("4.2.43", "{}", R"( "physics": [ { "name": "x", "bone": "hip", "wind": 1, "y": 0, "wind": 2 } ],)"));
+    EXPECT_NE(twice.find("/physics/0/wind"), std::string::npos) << twice;
+    EXPECT_NE(twice.find("duplicate key"), std::string::npos) << twice;
+    {
+        std::vector<std::string> warnings;
+        auto sd = spine::read_json(doc4("4.2.43", "{}", R"( "physics": [ { "name": "x", "bone": "hip", "x-tool": [ 1 ], "wind": 3 } ],)"), {&warnings});
+        ASSERT_TRUE(sd.ok()) << sd.error().what();
+        ASSERT_EQ(warnings.size(), 1u);
+        EXPECT_NE(warnings[0].find("/physics/0/x-tool"), std::string::npos) << warnings[0];
+        EXPECT_EQ(sd->physics.at(0).wind, 3);
+        EXPECT_NE(spine::write_json(*sd).value().find("\"x-tool\": [ 1 ]"), std::string::npos);
+    }
     const std::string prop = error(doc4("3.8.99", "{}"));
     EXPECT_NE(prop.find("/path/0/spacingMode"), std::string::npos) << prop;
     // 4.x keys in a 3.8 file are unknown keys (kept and reported), 3.x keys in a 4.x file likewise.
