@@ -180,7 +180,7 @@ bool JsonSkeletonReader::plain_bone_key4(const simdjson::dom::document& doc, std
         constexpr auto& K = kBoneKey;
         PlainValues<K.names.size()> v;
         v[K["time"]] = 0, v[K["x"]] = fallback, v[K["y"]] = fallback;  // what an absent key means
-        if (!plain_members(doc, open, K, K["curve"], v, m) || !plain_bezier(doc, m.present >> K["curve"] & 1, m.skipped, 2, key.curve))
+        if (!plain_members<K>(doc, open, K["curve"], v, m) || !plain_bezier(doc, m.present >> K["curve"] & 1, m.skipped, 2, key.curve))
             return false;
         key.time = v[K["time"]];
         key.x = v[K["x"]];
@@ -189,7 +189,7 @@ bool JsonSkeletonReader::plain_bone_key4(const simdjson::dom::document& doc, std
         constexpr auto& K = kValueKey;
         PlainValues<K.names.size()> v;
         v[K["time"]] = 0, v[K["value"]] = fallback;
-        if (!plain_members(doc, open, K, K["curve"], v, m) || !plain_bezier(doc, m.present >> K["curve"] & 1, m.skipped, 1, key.curve))
+        if (!plain_members<K>(doc, open, K["curve"], v, m) || !plain_bezier(doc, m.present >> K["curve"] & 1, m.skipped, 1, key.curve))
             return false;
         key.time = v[K["time"]];
         key.x = v[K["value"]];

@@ -209,7 +209,7 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
         constexpr auto& K = kRotateKey3;
         PlainValues<K.names.size()> v;
         v[K["time"]] = 0, v[K["angle"]] = 0, v[K["c2"]] = 0, v[K["c3"]] = 1, v[K["c4"]] = 1;  // what an absent key means
-        if (!plain_members(doc, open, K, K.curve(), v, m) ||
+        if (!plain_members<K>(doc, open, K.curve(), v, m) ||
             !plain_curve3(doc, m.present >> K.curve() & 1, m.skipped, v[K["c2"]], v[K["c3"]], v[K["c4"]], key.curve))
             return false;
         key.time = v[K["time"]];
@@ -218,7 +218,7 @@ void JsonSkeletonReader::read_slot_timelines(Animation& a, JObj o) {
         constexpr auto& K = kBoneKey3;
         PlainValues<K.names.size()> v;
         v[K["time"]] = 0, v[K["x"]] = fallback, v[K["y"]] = fallback, v[K["c2"]] = 0, v[K["c3"]] = 1, v[K["c4"]] = 1;
-        if (!plain_members(doc, open, K, K.curve(), v, m) ||
+        if (!plain_members<K>(doc, open, K.curve(), v, m) ||
             !plain_curve3(doc, m.present >> K.curve() & 1, m.skipped, v[K["c2"]], v[K["c3"]], v[K["c4"]], key.curve))
             return false;
         key.time = v[K["time"]];

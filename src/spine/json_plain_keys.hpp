@@ -7,6 +7,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <tuple>
+#include <utility>
 #include <string_view>
 
 #include <simdjson.h>
@@ -37,21 +40,55 @@ struct PlainValues {
     float& operator[](std::size_t j) { return v[2 * j]; }
 };
 
+// The index in `K` (a Keys list of names of 8 bytes at most) of the key whose length and bytes are at
+// `at` in simdjson's string buffer, or -1. Each name is compared with the words there in registers,
+// without a look-up (the hash's chain of loads was most of a member's time): the 8 bytes at `at` (the
+// 4-byte length, then the key's first 4 bytes) and the next 8 (its bytes 4 to 11), each masked to what
+// the name covers. (Loads past a short key stay inside the buffer's padding.)
+template <const auto& K>
+[[gnu::always_inline]] inline int plain_find(const std::uint8_t* at) {
+    constexpr std::size_t N = std::tuple_size_v<decltype(K.names)>;
+    struct Words {
+        std::uint64_t w0, m0, w1, m1;
+    };
+    static constexpr std::array<Words, N> words = [] {
+        std::array<Words, N> a{};
+        for (std::size_t j = 0; j < N; ++j) {
+            const std::string_view name = K.names[j];
+            if (name.size() > 8) throw "plain_find: a name over 8 bytes";  // a compile error
+            const std::uint64_t size = name.size(), head = KeyHash::word(name, 0, name.size());
+            a[j].w0 = size | head << 32;
+            a[j].m0 = size >= 4 ? ~std::uint64_t{0} : ~(~std::uint64_t{0} << (8 * (4 + size)));
+            a[j].w1 = head >> 32;
+            a[j].m1 = size <= 4 ? 0 : ~(~std::uint64_t{0} << (8 * (size - 4)));
+        }
+        return a;
+    }();
+    std::uint64_t k0, k1;
+    std::memcpy(&k0, at, sizeof k0);
+    std::memcpy(&k1, at + 8, sizeof k1);
+    return [&]<std::size_t... J>(std::index_sequence<J...>) {
+        int found = -1;
+        ((found = ((k0 & words[J].m0) == words[J].w0) & ((k1 & words[J].m1) == words[J].w1) ? static_cast<int>(J) : found), ...);
+        return found;
+    }(std::make_index_sequence<N>{});
+}
+
 // Reads the object whose '{' is at tape index `open` when each of its members is a key of `keys` met
 // once and holds a number that fits a float32 (a double or an int64 on the tape), written to
 // values[j] (j: the key's index; `values` holds the fallbacks of absent keys), except the member of key
 // `skip` (a keyframe's curve), whose value, of any kind, is left to the caller at `m.skipped`. False at
 // anything else, having written only `values`: the caller reads the object again the general way.
 // Such an object holds no duplicate key, and no container but the skipped value.
-template <std::size_t N>
-[[gnu::always_inline]] inline bool plain_members(const simdjson::dom::document& doc, std::size_t open, const Keys<N>& keys,
-                                                 std::uint32_t skip, PlainValues<N>& values, PlainMembers& m) {
+template <const auto& K, std::size_t N = std::tuple_size_v<decltype(K.names)>>
+[[gnu::always_inline]] inline bool plain_members(const simdjson::dom::document& doc, std::size_t open, std::uint32_t skip,
+                                                 PlainValues<N>& values, PlainMembers& m) {
     const std::uint64_t* t = doc.tape.get();
     const std::uint8_t* strings = doc.string_buf.get();
     const std::size_t close = io::tape::close_of(t[open]);  // the '}'
     std::uint32_t present = 0;
     for (std::size_t i = open + 1; i < close;) {
-        const int found = keys.hash.find(io::tape::key_words(strings, t[i]), keys.names.data());
+        const int found = plain_find<K>(strings + (t[i] & io::tape::kPayload));
         const auto j = static_cast<std::uint32_t>(found);
         if (found < 0 || (present >> j & 1)) return false;
         present |= 1u << j;

@@ -112,6 +112,24 @@ TEST(SpineJsonPlainKeys, OtherKeysAreKeptAndReported) {
     EXPECT_NE(text->find("\"extra\""), std::string::npos);
 }
 
+TEST(SpineJsonPlainKeys, NearNamesAreOtherKeys) {
+    // Keys that share a known name's length, first bytes or last bytes are not taken for it: each is an
+    // unknown key (kept, reported), and the known members beside it are read as usual.
+    for (const char* near : {"tim", "times", "timf", "Time", "x2", "xx", "X", "", "c", "c5", "c22", "curv", "curves", "curvf", "angl",
+                             "angles", "vale", "values", "valuf", "yy", "time\\u0000", "ti\\\"e"}) {
+        for (const char* version : {"3.8.99", "4.2.11"}) {
+            const std::string timeline = std::string(version)[0] == '3' ? "rotate" : "shearx";
+            std::vector<std::string> warnings;
+            JsonReadOptions options;
+            options.warnings = &warnings;
+            auto r = read_json(doc(version, timeline, std::string(R"([ { "time": 2, ")") + near + R"(": 9 } ])"), options);
+            ASSERT_TRUE(r.ok()) << near << ": " << r.error().what();
+            EXPECT_EQ(keys_of(*r), (std::vector<BoneKeyframe>{{2, 0, 0}})) << near;
+            EXPECT_EQ(warnings.size(), 1u) << near;
+        }
+    }
+}
+
 TEST(SpineJsonPlainKeys, FaultsKeepTheirErrors) {
     const std::string at3 = "/animations/a/bones/hip/rotate/1";
     const std::string at4 = "/animations/a/bones/hip/translate/1";
