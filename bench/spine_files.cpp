@@ -4,6 +4,8 @@
 //                                  heap of one read (peak_heap) and what the model keeps (model_bytes)
 //   BM_SpinePlayable/VERSION/FILE  .skel -> ready to play (read + runtime::prepare): MB/s, allocations,
 //                                  the heap the runtime data keeps besides the model (prepared_bytes)
+//   BM_SpineParse/VERSION/FILE     JSON only: simdjson's DOM parse alone of the same bytes (one reused
+//                                  parser, in place), the yardstick of the JSON read
 //   BM_SpinePoses/VERSION/FILE     poses/s over every animation (skin_rule's skin, 97 times per
 //                                  animation; setup pose, apply, world transforms, every slot's world
 //                                  vertices), allocations per pose (expected 0)
@@ -13,6 +15,7 @@
 // read on a fresh thread, as in a process that reads one file (rigio's per-thread JSON parser not yet there).
 #include <benchmark/benchmark.h>
 #include <malloc.h>
+#include <simdjson.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -114,6 +117,20 @@ HeapUse heap_of_read(const SpineFile& f) {
     });
     t.join();
     return use;
+}
+
+// The JSON read's yardstick: simdjson's DOM parse of the same bytes, nothing built from it.
+void parse_files(benchmark::State& state, const std::vector<const SpineFile*>& sel) {
+    simdjson::dom::parser parser;
+    std::size_t input = 0;
+    for (const SpineFile* f : sel) input += f->bytes.size();
+    for (auto _ : state)
+        for (const SpineFile* f : sel) {
+            auto doc = parser.parse(f->bytes.data(), f->bytes.size(), false);  // (in place, as read() parses)
+            if (doc.error()) state.SkipWithError(simdjson::error_message(doc.error()));
+            benchmark::DoNotOptimize(doc);
+        }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * input));
 }
 
 void read_files(benchmark::State& state, const std::vector<const SpineFile*>& sel) {
@@ -295,6 +312,7 @@ int main(int argc, char** argv) {
             if (f.version != v) continue;
             (f.binary ? skel : json).push_back(&f);
             add("BM_SpineRead/" + f.version + "/" + f.name, {&f}, read_files);
+            if (!f.binary) add("BM_SpineParse/" + f.version + "/" + f.name, {&f}, parse_files);
             if (f.binary) {
                 add("BM_SpinePlayable/" + f.version + "/" + f.name, {&f}, playable_files);
                 add("BM_SpinePoses/" + f.version + "/" + f.name, {&f}, pose_files);
@@ -303,6 +321,7 @@ int main(int argc, char** argv) {
         if (skel.empty()) continue;
         add(std::string("BM_SpineRead/") + v + "/all.skel", skel, read_files);
         add(std::string("BM_SpineRead/") + v + "/all.json", json, read_files);
+        add(std::string("BM_SpineParse/") + v + "/all.json", json, parse_files);
         add(std::string("BM_SpinePlayable/") + v + "/all.skel", skel, playable_files);
         add(std::string("BM_SpinePoses/") + v + "/all", skel, pose_files);
     }
