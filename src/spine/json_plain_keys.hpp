@@ -67,9 +67,11 @@ template <const auto& K>
     std::uint64_t k0, k1;
     std::memcpy(&k0, at, sizeof k0);
     std::memcpy(&k1, at + 8, sizeof k1);
+    // Name j's words agree: both compares, joined without a branch.
+    auto is = [&](std::size_t j) { return (static_cast<int>((k0 & words[j].m0) == words[j].w0) & static_cast<int>((k1 & words[j].m1) == words[j].w1)) != 0; };
     return [&]<std::size_t... J>(std::index_sequence<J...>) {
         int found = -1;
-        ((found = ((k0 & words[J].m0) == words[J].w0) & ((k1 & words[J].m1) == words[J].w1) ? static_cast<int>(J) : found), ...);
+        ((found = is(J) ? static_cast<int>(J) : found), ...);
         return found;
     }(std::make_index_sequence<N>{});
 }
