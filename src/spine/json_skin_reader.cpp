@@ -42,6 +42,102 @@ constexpr std::uint32_t known_attachment_keys(AttachmentType t, bool sequences) 
     }
     return 0;
 }
+
+// A name equal to the key, or a path equal to the name, is the same as none (as in a .skel).
+void drop_same_as_key(Attachment& a, std::string_view key) {
+    if (a.name && *a.name == key) a.name.reset();
+    if (a.path && *a.path == (a.name ? std::string_view(*a.name) : key)) a.path.reset();
+}
+
+// Quick path of the attachment skins hold most of, a plain region: every member a key a region knows
+// (but "sequence") met once, "type" (when given) "region", "name" and "path" strings, "color" an
+// RRGGBBAA string, the others numbers that fit a float32 (a double or an int64 on the tape). Read in one
+// walk of the object whose '{' is at tape index `open`, into `a` as read_attachment's general path reads
+// it (fallbacks of absent members included). False at anything else, with `a` untouched (the members are
+// gathered first): the general path then reads the object again and reports what it finds as before.
+// Such an object holds no container and no key twice.
+bool plain_region(const simdjson::dom::document& doc, std::size_t open, Attachment& a) {
+    constexpr std::uint32_t kNumbers = K.mask("x", "y", "scaleX", "scaleY", "rotation", "width", "height");
+    constexpr std::uint32_t kStrings = K.mask("type", "name", "path", "color");
+    const std::uint64_t* t = doc.tape.get();
+    const std::uint8_t* strings = doc.string_buf.get();
+    const std::size_t close = io::tape::close_of(t[open]);  // the '}'
+    float values[K.names.size()];   // (left unset: only the members present are read)
+    std::uint64_t text[K.names.size()];  // the string's tape word
+    std::uint32_t present = 0;
+    for (std::size_t i = open + 1; i < close;) {
+        const int found = K.hash.find(io::tape::key_words(strings, t[i]), K.names.data());
+        const auto j = static_cast<std::uint32_t>(found);
+        if (found < 0 || (present >> j & 1)) return false;
+        present |= 1u << j;
+        if (kNumbers >> j & 1) {
+            double d;
+            if (!(io::tape::plain_number(t + i + 1, d) && fits_float(d))) return false;
+            values[j] = static_cast<float>(d);
+            i += 3;  // the key, the number's two words
+        } else if ((kStrings >> j & 1) && io::tape::type_of(t[i + 1]) == '"') {
+            text[j] = t[i + 1];
+            i += 2;
+        } else {
+            return false;
+        }
+    }
+    auto has = [present](std::uint32_t j) { return (present >> j & 1) != 0; };
+    auto str = [&](std::uint32_t j) { return io::tape::string_at(strings, text[j]); };
+    if (has(K["type"]) && str(K["type"]) != kAttachmentTypeNames[static_cast<std::size_t>(AttachmentType::Region)]) return false;
+    Rgba color = 0xFFFFFFFFu;
+    if (has(K["color"])) {
+        const auto c = parse_hex(str(K["color"]), 8);
+        if (!c) return false;
+        color = *c;
+    }
+    auto number = [&](std::uint32_t j, float fallback) { return has(j) ? values[j] : fallback; };
+    auto string = [&](std::uint32_t j) { return has(j) ? OptString(std::in_place, str(j)) : OptString(); };
+    a.type = AttachmentType::Region;
+    a.name = string(K["name"]);
+    a.path = string(K["path"]);
+    a.color = color;
+    a.x = number(K["x"], 0);
+    a.y = number(K["y"], 0);
+    a.scale_x = number(K["scaleX"], 1);
+    a.scale_y = number(K["scaleY"], 1);
+    a.rotation = number(K["rotation"], 0);
+    a.width = number(K["width"], 32);
+    a.height = number(K["height"], 32);
+    a.json_absent = (has(K["width"]) ? 0 : kAbsentWidth) | (has(K["height"]) ? 0 : kAbsentHeight);
+    return true;
+}
+
+// Quick path of a mesh's triangles and edges, into `out` (empty): every element a vertex index 0 to `max`
+// (an int64 on the tape), converted with no branch per element (indices() takes one per element). False
+// at anything else, with `out` left empty: indices() then reads the array from its start, and reports a
+// fault as before. (An array of 2n tape words whose every other word, from the first, is an int64's type
+// word holds n int64s: each takes two words.)
+bool plain_indices(JArr arr, Vector<std::uint16_t>& out, long max) {
+    const io::tape::Ref r = io::tape::ref(arr);
+    const std::uint64_t* t = r.doc->tape.get();
+    const std::size_t words = io::tape::close_of(t[r.json_index]) - r.json_index - 1;
+    if (max < 0 || words % 2 != 0) return false;
+    const std::size_t n = words / 2;
+    out.resize(n);
+    std::uint16_t* to = out.data();
+    const std::uint64_t* e = t + r.json_index + 1;
+    // (The type words' AND and OR are both an int64's when every one is; the largest value bounds them all.)
+    std::uint64_t types_and = ~std::uint64_t{0}, types_or = 0, largest = 0;
+#pragma GCC unroll 4
+    for (std::size_t i = 0; i < n; ++i, e += 2) {
+        types_and &= e[0];
+        types_or |= e[0];
+        largest = std::max(largest, e[1]);
+        to[i] = static_cast<std::uint16_t>(e[1]);
+    }
+    const std::uint64_t int64 = std::uint64_t{'l'} << 56;
+    const bool bad = n != 0 && ((types_and & 0xFF00000000000000u) != int64 || (types_or & 0xFF00000000000000u) != int64 ||
+                                largest > static_cast<std::uint64_t>(max));
+    if (!bad) return true;
+    out.clear();
+    return false;
+}
 }
 
 void JsonSkeletonReader::read_skins(JEl e) {
@@ -131,6 +227,11 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
 }
 
 void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view key) {
+    if (const io::tape::Ref r = io::tape::ref(o); plain_region(*r.doc, r.json_index, a)) {
+        mark_verified(r.json_index);  // (no container, no key twice: as match_fields marks such an object)
+        drop_same_as_key(a, key);
+        return;
+    }
     const bool sequences = version_ >= Version::V41;  // 4.1+: regions and meshes may cycle through a sequence
     // The members are matched to the keys of every type at once; the type then decides which of them
     // this attachment knows (the others are unknown keys, reported in the order of the members).
@@ -177,14 +278,14 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
                 JArr tris = array_at(f, K["triangles"]);
                 Scope st(path_, "triangles");
                 if (tris.size() % 3 != 0) fail("triangles needs 3 vertex indices per triangle, found " + std::to_string(tris.size()) + " values");
-                indices(tris, a.triangles, vertex_count - 1);
+                if (!plain_indices(tris, a.triangles, vertex_count - 1)) indices(tris, a.triangles, vertex_count - 1);
             }
             a.vertices = read_vertices(at(f, K["vertices"]), vertex_count);
             a.hull = integer(f, K["hull"], 0, 0, vertex_count);
             if (auto edges = get(f, K["edges"])) {
                 Scope se(path_, "edges");
                 JArr arr = array(*edges);
-                indices(arr, a.edges, 65535);
+                if (!plain_indices(arr, a.edges, 65535)) indices(arr, a.edges, 65535);
             }
             a.width = number(f, K["width"], 32);
             a.height = number(f, K["height"], 32);
@@ -249,9 +350,7 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
         seq.setup_index = integer(q, "setup", 0, 0, kMaxIndex);
         a.sequence = seq;
     }
-    // A name equal to the key, or a path equal to the name, is the same as none (as in a .skel).
-    if (a.name && *a.name == key) a.name.reset();
-    if (a.path && *a.path == (a.name ? std::string_view(*a.name) : key)) a.path.reset();
+    drop_same_as_key(a, key);
 }
 
 // A flat array: x, y per vertex when its length is 2 x the vertex count; otherwise weighted, per vertex:
