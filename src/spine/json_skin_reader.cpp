@@ -210,15 +210,15 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
         JObj keys = object(slot_value);
         entry.attachments.reserve(keys.size());
         MapCheck keys_check;
-        for (auto key_field : keys) {
-            Scope sk(path_, key_field.key);
+        io::tape::each_member(keys, [&](std::string_view key, JEl value) {
+            Scope sk(path_, key);
             SkinAttachment& sat = entry.attachments.emplace_back();  // (in the room reserved above: no move)
-            sat.key.emplace(key_field.key);
-            read_attachment(sat.attachment, object(key_field.value), key_field.key);
+            sat.key.emplace(key);
+            read_attachment(sat.attachment, object(value), key);
             if (sat.attachment.type == AttachmentType::LinkedMesh)
                 links_.push_back({skin_index, skin.slots.size(), entry.attachments.size() - 1, path_.pointer()});
-            map_member(keys_check, true, key_field.key, key_field.value);
-        }
+            map_member(keys_check, true, key, value);
+        });
         map_done(keys_check, keys);
         map_member(slots_check, skin_slots_seen_, entry.slot, slot_value);  // (before entry is moved)
         skin.slots.push_back(std::move(entry));
@@ -358,8 +358,8 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
 // Fast path for weighted vertices, straight from the tape words [p, end) of the array's elements: true
 // when every element is a number of the expected kind (bone counts and bone indices int64 in range,
 // x, y, weight numbers that fit a float32) and the `count` vertices use the array exactly, as the
-// checked loop of read_vertices would find; false at anything else, leaving that loop to report it.
-// Each influence is four numbers, eight tape words. The bones and values are written into room made up
+// checked loop of read_vertices would find; false at anything else, leaving that loop to report it (the
+// vectors of `v` then hold anything: it clears them). Each influence is four numbers, eight tape words. The bones and values are written into room made up
 // front for the most n elements can hold (c <= count bone counts, then one bone and three values per four
 // elements left: c + (n - c) / 4 bones, which grows with c, and at most 3 * (n / 4) values), then trimmed
 // to what was written.
@@ -370,18 +370,13 @@ bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::u
     v.values.resize(n / 4 * 3);
     int* bones = v.bones.data();
     float* values = v.values.data();
-    auto done = [&](bool ok) {
-        v.bones.resize(static_cast<std::size_t>(bones - v.bones.data()));
-        v.values.resize(static_cast<std::size_t>(values - v.values.data()));
-        return ok;
-    };
     // Each write below follows a check that the element it reads is a number inside [p, end), and each
     // influence is bounded by the words left: at most the room above is written.
     for (std::size_t vertex = 0; vertex < count; ++vertex) {
-        if (p >= end || io::tape::type_of(p[0]) != 'l' || p[1] > static_cast<std::uint64_t>(kMaxIndex)) return done(false);
+        if (p >= end || io::tape::type_of(p[0]) != 'l' || p[1] > static_cast<std::uint64_t>(kMaxIndex)) return false;
         const std::uint64_t influences = p[1];
         p += 2;
-        if (influences > static_cast<std::uint64_t>(end - p) / 8) return done(false);
+        if (influences > static_cast<std::uint64_t>(end - p) / 8) return false;
         *bones++ = static_cast<int>(influences);
         for (std::uint64_t b = 0; b < influences; ++b, p += 8) {
             // The bone, x, y and weight checked together, with one branch: the four type bytes in one word
@@ -395,7 +390,7 @@ bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::u
             io::tape::plain_number(p + 6, w);
             const double largest = std::max(std::max(std::fabs(x), std::fabs(y)), std::fabs(w));
             if (!((types | 0x08080800u) == 0x6C6C6C6Cu && p[1] < static_cast<std::uint64_t>(bone_count) && largest < kFloatLimit))
-                return done(false);
+                return false;
             *bones++ = static_cast<int>(p[1]);
             values[0] = static_cast<float>(x);
             values[1] = static_cast<float>(y);
@@ -403,7 +398,12 @@ bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::u
             values += 3;
         }
     }
-    return done(p == end);
+    if (p != end) return false;
+    // Trimmed to what was written. (Not on the way out with false: the caller then clears both. Pointers
+    // kept in registers: a lambda taking them by reference made the loop keep them in memory.)
+    v.bones.resize(static_cast<std::size_t>(bones - v.bones.data()));
+    v.values.resize(static_cast<std::size_t>(values - v.values.data()));
+    return true;
 }
 
 Vertices JsonSkeletonReader::read_vertices(Field vertices, int vertex_count) {
