@@ -359,10 +359,10 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
 // when every element is a number of the expected kind (bone counts and bone indices int64 in range,
 // x, y, weight numbers that fit a float32) and the `count` vertices use the array exactly, as the
 // checked loop of read_vertices would find; false at anything else, leaving that loop to report it (the
-// vectors of `v` then hold anything: it clears them). Each influence is four numbers, eight tape words. The bones and values are written into room made up
-// front for the most n elements can hold (c <= count bone counts, then one bone and three values per four
-// elements left: c + (n - c) / 4 bones, which grows with c, and at most 3 * (n / 4) values), then trimmed
-// to what was written.
+// vectors of `v` then hold anything: it clears them). Each influence is four numbers, eight tape words.
+// The bones and values are written into room made up front for the most n elements can hold (c <= count
+// bone counts, then one bone and three values per four elements left: c + (n - c) / 4 bones, which grows
+// with c, and at most 3 * (n / 4) values), then trimmed to what was written.
 bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::uint64_t* end, std::size_t count, int bone_count, Vertices& v) {
     const std::size_t n = static_cast<std::size_t>(end - p) / 2;  // elements, when every one is a number (else false below)
     if (count > n) return false;
