@@ -42,6 +42,102 @@ constexpr std::uint32_t known_attachment_keys(AttachmentType t, bool sequences) 
     }
     return 0;
 }
+
+// A name equal to the key, or a path equal to the name, is the same as none (as in a .skel).
+void drop_same_as_key(Attachment& a, std::string_view key) {
+    if (a.name && *a.name == key) a.name.reset();
+    if (a.path && *a.path == (a.name ? std::string_view(*a.name) : key)) a.path.reset();
+}
+
+// Quick path of the attachment skins hold most of, a plain region: every member a key a region knows
+// (but "sequence") met once, "type" (when given) "region", "name" and "path" strings, "color" an
+// RRGGBBAA string, the others numbers that fit a float32 (a double or an int64 on the tape). Read in one
+// walk of the object whose '{' is at tape index `open`, into `a` as read_attachment's general path reads
+// it (fallbacks of absent members included). False at anything else, with `a` untouched (the members are
+// gathered first): the general path then reads the object again and reports what it finds as before.
+// Such an object holds no container and no key twice.
+bool plain_region(const simdjson::dom::document& doc, std::size_t open, Attachment& a) {
+    constexpr std::uint32_t kNumbers = K.mask("x", "y", "scaleX", "scaleY", "rotation", "width", "height");
+    constexpr std::uint32_t kStrings = K.mask("type", "name", "path", "color");
+    const std::uint64_t* t = doc.tape.get();
+    const std::uint8_t* strings = doc.string_buf.get();
+    const std::size_t close = io::tape::close_of(t[open]);  // the '}'
+    float values[K.names.size()];   // (left unset: only the members present are read)
+    std::uint64_t text[K.names.size()];  // the string's tape word
+    std::uint32_t present = 0;
+    for (std::size_t i = open + 1; i < close;) {
+        const int found = K.hash.find(io::tape::key_words(strings, t[i]), K.names.data());
+        const auto j = static_cast<std::uint32_t>(found);
+        if (found < 0 || (present >> j & 1)) return false;
+        present |= 1u << j;
+        if (kNumbers >> j & 1) {
+            double d;
+            if (!(io::tape::plain_number(t + i + 1, d) && fits_float(d))) return false;
+            values[j] = static_cast<float>(d);
+            i += 3;  // the key, the number's two words
+        } else if ((kStrings >> j & 1) && io::tape::type_of(t[i + 1]) == '"') {
+            text[j] = t[i + 1];
+            i += 2;
+        } else {
+            return false;
+        }
+    }
+    auto has = [present](std::uint32_t j) { return (present >> j & 1) != 0; };
+    auto str = [&](std::uint32_t j) { return io::tape::string_at(strings, text[j]); };
+    if (has(K["type"]) && str(K["type"]) != kAttachmentTypeNames[static_cast<std::size_t>(AttachmentType::Region)]) return false;
+    Rgba color = 0xFFFFFFFFu;
+    if (has(K["color"])) {
+        const auto c = parse_hex(str(K["color"]), 8);
+        if (!c) return false;
+        color = *c;
+    }
+    auto number = [&](std::uint32_t j, float fallback) { return has(j) ? values[j] : fallback; };
+    auto string = [&](std::uint32_t j) { return has(j) ? OptString(std::in_place, str(j)) : OptString(); };
+    a.type = AttachmentType::Region;
+    a.name = string(K["name"]);
+    a.path = string(K["path"]);
+    a.color = color;
+    a.x = number(K["x"], 0);
+    a.y = number(K["y"], 0);
+    a.scale_x = number(K["scaleX"], 1);
+    a.scale_y = number(K["scaleY"], 1);
+    a.rotation = number(K["rotation"], 0);
+    a.width = number(K["width"], 32);
+    a.height = number(K["height"], 32);
+    a.json_absent = (has(K["width"]) ? 0 : kAbsentWidth) | (has(K["height"]) ? 0 : kAbsentHeight);
+    return true;
+}
+
+// Quick path of a mesh's triangles and edges, into `out` (empty): every element a vertex index 0 to `max`
+// (an int64 on the tape), converted with no branch per element (indices() takes one per element). False
+// at anything else, with `out` left empty: indices() then reads the array from its start, and reports a
+// fault as before. (An array of 2n tape words whose every other word, from the first, is an int64's type
+// word holds n int64s: each takes two words.)
+bool plain_indices(JArr arr, Vector<std::uint16_t>& out, long max) {
+    const io::tape::Ref r = io::tape::ref(arr);
+    const std::uint64_t* t = r.doc->tape.get();
+    const std::size_t words = io::tape::close_of(t[r.json_index]) - r.json_index - 1;
+    if (max < 0 || words % 2 != 0) return false;
+    const std::size_t n = words / 2;
+    out.resize(n);
+    std::uint16_t* to = out.data();
+    const std::uint64_t* e = t + r.json_index + 1;
+    // (The type words' AND and OR are both an int64's when every one is; the largest value bounds them all.)
+    std::uint64_t types_and = ~std::uint64_t{0}, types_or = 0, largest = 0;
+#pragma GCC unroll 4
+    for (std::size_t i = 0; i < n; ++i, e += 2) {
+        types_and &= e[0];
+        types_or |= e[0];
+        largest = std::max(largest, e[1]);
+        to[i] = static_cast<std::uint16_t>(e[1]);
+    }
+    const std::uint64_t int64 = std::uint64_t{'l'} << 56;
+    const bool bad = n != 0 && ((types_and & 0xFF00000000000000u) != int64 || (types_or & 0xFF00000000000000u) != int64 ||
+                                largest > static_cast<std::uint64_t>(max));
+    if (!bad) return true;
+    out.clear();
+    return false;
+}
 }
 
 void JsonSkeletonReader::read_skins(JEl e) {
@@ -114,15 +210,15 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
         JObj keys = object(slot_value);
         entry.attachments.reserve(keys.size());
         MapCheck keys_check;
-        for (auto key_field : keys) {
-            Scope sk(path_, key_field.key);
+        io::tape::each_member(keys, [&](std::string_view key, JEl value) {
+            Scope sk(path_, key);
             SkinAttachment& sat = entry.attachments.emplace_back();  // (in the room reserved above: no move)
-            sat.key.emplace(key_field.key);
-            read_attachment(sat.attachment, object(key_field.value), key_field.key);
+            sat.key.emplace(key);
+            read_attachment(sat.attachment, object(value), key);
             if (sat.attachment.type == AttachmentType::LinkedMesh)
                 links_.push_back({skin_index, skin.slots.size(), entry.attachments.size() - 1, path_.pointer()});
-            map_member(keys_check, true, key_field.key, key_field.value);
-        }
+            map_member(keys_check, true, key, value);
+        });
         map_done(keys_check, keys);
         map_member(slots_check, skin_slots_seen_, entry.slot, slot_value);  // (before entry is moved)
         skin.slots.push_back(std::move(entry));
@@ -131,6 +227,11 @@ void JsonSkeletonReader::read_skin_slots(Skin& skin, JObj slots, std::size_t ski
 }
 
 void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view key) {
+    if (const io::tape::Ref r = io::tape::ref(o); plain_region(*r.doc, r.json_index, a)) {
+        mark_verified(r.json_index);  // (no container, no key twice: as match_fields marks such an object)
+        drop_same_as_key(a, key);
+        return;
+    }
     const bool sequences = version_ >= Version::V41;  // 4.1+: regions and meshes may cycle through a sequence
     // The members are matched to the keys of every type at once; the type then decides which of them
     // this attachment knows (the others are unknown keys, reported in the order of the members).
@@ -177,14 +278,14 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
                 JArr tris = array_at(f, K["triangles"]);
                 Scope st(path_, "triangles");
                 if (tris.size() % 3 != 0) fail("triangles needs 3 vertex indices per triangle, found " + std::to_string(tris.size()) + " values");
-                indices(tris, a.triangles, vertex_count - 1);
+                if (!plain_indices(tris, a.triangles, vertex_count - 1)) indices(tris, a.triangles, vertex_count - 1);
             }
             a.vertices = read_vertices(at(f, K["vertices"]), vertex_count);
             a.hull = integer(f, K["hull"], 0, 0, vertex_count);
             if (auto edges = get(f, K["edges"])) {
                 Scope se(path_, "edges");
                 JArr arr = array(*edges);
-                indices(arr, a.edges, 65535);
+                if (!plain_indices(arr, a.edges, 65535)) indices(arr, a.edges, 65535);
             }
             a.width = number(f, K["width"], 32);
             a.height = number(f, K["height"], 32);
@@ -249,9 +350,7 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
         seq.setup_index = integer(q, "setup", 0, 0, kMaxIndex);
         a.sequence = seq;
     }
-    // A name equal to the key, or a path equal to the name, is the same as none (as in a .skel).
-    if (a.name && *a.name == key) a.name.reset();
-    if (a.path && *a.path == (a.name ? std::string_view(*a.name) : key)) a.path.reset();
+    drop_same_as_key(a, key);
 }
 
 // A flat array: x, y per vertex when its length is 2 x the vertex count; otherwise weighted, per vertex:
@@ -259,11 +358,11 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
 // Fast path for weighted vertices, straight from the tape words [p, end) of the array's elements: true
 // when every element is a number of the expected kind (bone counts and bone indices int64 in range,
 // x, y, weight numbers that fit a float32) and the `count` vertices use the array exactly, as the
-// checked loop of read_vertices would find; false at anything else, leaving that loop to report it.
-// Each influence is four numbers, eight tape words. The bones and values are written into room made up
-// front for the most n elements can hold (c <= count bone counts, then one bone and three values per four
-// elements left: c + (n - c) / 4 bones, which grows with c, and at most 3 * (n / 4) values), then trimmed
-// to what was written.
+// checked loop of read_vertices would find; false at anything else, leaving that loop to report it (the
+// vectors of `v` then hold anything: it clears them). Each influence is four numbers, eight tape words.
+// The bones and values are written into room made up front for the most n elements can hold (c <= count
+// bone counts, then one bone and three values per four elements left: c + (n - c) / 4 bones, which grows
+// with c, and at most 3 * (n / 4) values), then trimmed to what was written.
 bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::uint64_t* end, std::size_t count, int bone_count, Vertices& v) {
     const std::size_t n = static_cast<std::size_t>(end - p) / 2;  // elements, when every one is a number (else false below)
     if (count > n) return false;
@@ -271,18 +370,13 @@ bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::u
     v.values.resize(n / 4 * 3);
     int* bones = v.bones.data();
     float* values = v.values.data();
-    auto done = [&](bool ok) {
-        v.bones.resize(static_cast<std::size_t>(bones - v.bones.data()));
-        v.values.resize(static_cast<std::size_t>(values - v.values.data()));
-        return ok;
-    };
     // Each write below follows a check that the element it reads is a number inside [p, end), and each
     // influence is bounded by the words left: at most the room above is written.
     for (std::size_t vertex = 0; vertex < count; ++vertex) {
-        if (p >= end || io::tape::type_of(p[0]) != 'l' || p[1] > static_cast<std::uint64_t>(kMaxIndex)) return done(false);
+        if (p >= end || io::tape::type_of(p[0]) != 'l' || p[1] > static_cast<std::uint64_t>(kMaxIndex)) return false;
         const std::uint64_t influences = p[1];
         p += 2;
-        if (influences > static_cast<std::uint64_t>(end - p) / 8) return done(false);
+        if (influences > static_cast<std::uint64_t>(end - p) / 8) return false;
         *bones++ = static_cast<int>(influences);
         for (std::uint64_t b = 0; b < influences; ++b, p += 8) {
             // The bone, x, y and weight checked together, with one branch: the four type bytes in one word
@@ -296,7 +390,7 @@ bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::u
             io::tape::plain_number(p + 6, w);
             const double largest = std::max(std::max(std::fabs(x), std::fabs(y)), std::fabs(w));
             if (!((types | 0x08080800u) == 0x6C6C6C6Cu && p[1] < static_cast<std::uint64_t>(bone_count) && largest < kFloatLimit))
-                return done(false);
+                return false;
             *bones++ = static_cast<int>(p[1]);
             values[0] = static_cast<float>(x);
             values[1] = static_cast<float>(y);
@@ -304,7 +398,12 @@ bool JsonSkeletonReader::weighted_from_tape(const std::uint64_t* p, const std::u
             values += 3;
         }
     }
-    return done(p == end);
+    if (p != end) return false;
+    // Trimmed to what was written. (Not on the way out with false: the caller then clears both. Pointers
+    // kept in registers: a lambda taking them by reference made the loop keep them in memory.)
+    v.bones.resize(static_cast<std::size_t>(bones - v.bones.data()));
+    v.values.resize(static_cast<std::size_t>(values - v.values.data()));
+    return true;
 }
 
 Vertices JsonSkeletonReader::read_vertices(Field vertices, int vertex_count) {
