@@ -79,8 +79,8 @@ public:
             std::size_t index = 0;
             std::size_t j = i + 1;
             // Fast path: runs of four numbers (two words each) are stepped over with one branch.
-            while (j + 8 <= close && tape::is_number(tape_[j]) & tape::is_number(tape_[j + 2]) & tape::is_number(tape_[j + 4]) &
-                                         tape::is_number(tape_[j + 6])) {
+            auto number = [this](std::size_t at) { return static_cast<int>(tape::is_number(tape_[at])); };  // (int: one branch for four)
+            while (j + 8 <= close && (number(j) & number(j + 2) & number(j + 4) & number(j + 6))) {
                 j += 8;
                 index += 4;
             }

@@ -28,25 +28,16 @@ template <class C>
 C JsonSkeletonReader::read_bezier(Field curve, int channels) {
     C c;
     if (!curve.value) return c;
-    // Fast path, straight from the tape: an array of exactly channels * 4 numbers (doubles or int64, two
-    // tape words each) that fit a float32. Its words are checked in pairs: when every pair starts with a
-    // number, the pairs are its elements. Anything else (another count, "stepped", null, a uint64, a
-    // value that does not fit) is read again below, which reports a fault as it always did.
+    // Fast path, straight from the tape: an array of exactly channels * 4 numbers (doubles or int64) that
+    // fit a float32 (plain_array). Anything else (another count, "stepped", null, a uint64, a value that
+    // does not fit) is read again below, which reports a fault as it always did.
     {
         const io::tape::Ref r = io::tape::ref(*curve.value);
-        const std::uint64_t* t = r.doc->tape.get() + r.json_index;
+        const std::uint64_t* t = r.doc->tape.get();
         const std::size_t n = static_cast<std::size_t>(channels) * 4;
-        if (io::tape::type_of(t[0]) == '[' && io::tape::close_of(t[0]) - r.json_index - 1 == 2 * n) {
+        if (io::tape::type_of(t[r.json_index]) == '[' && io::tape::close_of(t[r.json_index]) - r.json_index - 1 == 2 * n) {
             c.bezier.resize_for_overwrite(n);
-            float* out = c.bezier.data();
-            bool ok = true;
-            for (std::size_t i = 0; i < n; ++i) {
-                double d;
-                const bool fits = io::tape::plain_number(t + 1 + 2 * i, d) & fits_float(d);
-                ok &= fits;
-                out[i] = static_cast<float>(fits ? d : 0.0);  // (a value out of a float's range is not converted)
-            }
-            if (ok) {
+            if (plain_array(t, r.json_index, n, c.bezier.data())) {
                 c.type = CurveType::Bezier;
                 return c;
             }
