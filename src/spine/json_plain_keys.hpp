@@ -5,6 +5,7 @@
 // reports what is wrong as it always did. Used by the animation readers.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -27,7 +28,7 @@ inline bool fits_float(double d) { return d < kFloatLimit && d > -kFloatLimit; }
 
 // The members of a plain keyframe, read by plain_members.
 struct PlainMembers {
-    std::uint32_t present = 0;  // bit j: keys.names[j] is a member
+    std::uint32_t present = 0;  // bit j: the list's names[j] is a member
     std::size_t skipped = 0;    // tape index of the value of the member not read (when present)
 };
 
@@ -76,7 +77,7 @@ template <const auto& K>
     }(std::make_index_sequence<N>{});
 }
 
-// Reads the object whose '{' is at tape index `open` when each of its members is a key of `keys` met
+// Reads the object whose '{' is at tape index `open` when each of its members is a key of `K` met
 // once and holds a number that fits a float32 (a double or an int64 on the tape), written to
 // values[j] (j: the key's index; `values` holds the fallbacks of absent keys), except the member of key
 // `skip` (a keyframe's curve), whose value, of any kind, is left to the caller at `m.skipped`. False at
@@ -169,6 +170,33 @@ template <class C>
         return true;
     }
     return plain_curve_name(doc, at, c.type);
+}
+
+// Appends to `out` the elements of the array whose '[' is at tape index `open` when every one is a
+// vertex index 0 to `max` (an int64 on the tape), converted with no branch per element. False at
+// anything else, with `out` as it was. (An array of 2n tape words whose every other word, from the
+// first, is an int64's type word holds n int64s: each takes two words. The type words' AND and OR are
+// both an int64's when every one is; the largest value bounds them all.)
+inline bool plain_indices(const std::uint64_t* t, std::size_t open, Vector<std::uint16_t>& out, long max) {
+    const std::size_t words = io::tape::close_of(t[open]) - open - 1;
+    if (max < 0 || words % 2 != 0) return false;
+    const std::size_t n = words / 2, base = out.size();
+    out.resize(base + n);
+    std::uint16_t* to = out.data() + base;
+    const std::uint64_t* e = t + open + 1;
+    std::uint64_t types_and = ~std::uint64_t{0}, types_or = 0, largest = 0;
+#pragma GCC unroll 4
+    for (std::size_t i = 0; i < n; ++i, e += 2) {
+        types_and &= e[0];
+        types_or |= e[0];
+        largest = std::max(largest, e[1]);
+        to[i] = static_cast<std::uint16_t>(e[1]);
+    }
+    constexpr std::uint64_t kType = 0xFF00000000000000u, kInt64 = std::uint64_t{'l'} << 56;
+    if (n == 0 || ((types_and & kType) == kInt64 && (types_or & kType) == kInt64 && largest <= static_cast<std::uint64_t>(max)))
+        return true;
+    out.resize(base);
+    return false;
 }
 
 }  // namespace rigio::spine::detail

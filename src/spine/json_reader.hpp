@@ -348,6 +348,7 @@ private:
             [&](JEl e, std::size_t i) { return number_at(e, i); });
     }
     void indices(JArr a, Vector<std::uint16_t>& out, long max) {
+        if (const io::tape::Ref r = io::tape::ref(a); plain_indices(r.doc->tape.get(), r.json_index, out, max)) return;
         append_elements(
             a, out,
             [max](const std::uint64_t* t, std::uint16_t* v) {

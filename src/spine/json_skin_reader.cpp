@@ -107,37 +107,6 @@ bool plain_region(const simdjson::dom::document& doc, std::size_t open, Attachme
     a.json_absent = (has(K["width"]) ? 0 : kAbsentWidth) | (has(K["height"]) ? 0 : kAbsentHeight);
     return true;
 }
-
-// Quick path of a mesh's triangles and edges, into `out` (empty): every element a vertex index 0 to `max`
-// (an int64 on the tape), converted with no branch per element (indices() takes one per element). False
-// at anything else, with `out` left empty: indices() then reads the array from its start, and reports a
-// fault as before. (An array of 2n tape words whose every other word, from the first, is an int64's type
-// word holds n int64s: each takes two words.)
-bool plain_indices(JArr arr, Vector<std::uint16_t>& out, long max) {
-    const io::tape::Ref r = io::tape::ref(arr);
-    const std::uint64_t* t = r.doc->tape.get();
-    const std::size_t words = io::tape::close_of(t[r.json_index]) - r.json_index - 1;
-    if (max < 0 || words % 2 != 0) return false;
-    const std::size_t n = words / 2;
-    out.resize(n);
-    std::uint16_t* to = out.data();
-    const std::uint64_t* e = t + r.json_index + 1;
-    // (The type words' AND and OR are both an int64's when every one is; the largest value bounds them all.)
-    std::uint64_t types_and = ~std::uint64_t{0}, types_or = 0, largest = 0;
-#pragma GCC unroll 4
-    for (std::size_t i = 0; i < n; ++i, e += 2) {
-        types_and &= e[0];
-        types_or |= e[0];
-        largest = std::max(largest, e[1]);
-        to[i] = static_cast<std::uint16_t>(e[1]);
-    }
-    const std::uint64_t int64 = std::uint64_t{'l'} << 56;
-    const bool bad = n != 0 && ((types_and & 0xFF00000000000000u) != int64 || (types_or & 0xFF00000000000000u) != int64 ||
-                                largest > static_cast<std::uint64_t>(max));
-    if (!bad) return true;
-    out.clear();
-    return false;
-}
 }
 
 void JsonSkeletonReader::read_skins(JEl e) {
@@ -278,14 +247,14 @@ void JsonSkeletonReader::read_attachment(Attachment& a, JObj o, std::string_view
                 JArr tris = array_at(f, K["triangles"]);
                 Scope st(path_, "triangles");
                 if (tris.size() % 3 != 0) fail("triangles needs 3 vertex indices per triangle, found " + std::to_string(tris.size()) + " values");
-                if (!plain_indices(tris, a.triangles, vertex_count - 1)) indices(tris, a.triangles, vertex_count - 1);
+                indices(tris, a.triangles, vertex_count - 1);
             }
             a.vertices = read_vertices(at(f, K["vertices"]), vertex_count);
             a.hull = integer(f, K["hull"], 0, 0, vertex_count);
             if (auto edges = get(f, K["edges"])) {
                 Scope se(path_, "edges");
                 JArr arr = array(*edges);
-                if (!plain_indices(arr, a.edges, 65535)) indices(arr, a.edges, 65535);
+                indices(arr, a.edges, 65535);
             }
             a.width = number(f, K["width"], 32);
             a.height = number(f, K["height"], 32);
