@@ -154,8 +154,7 @@ private:
         JsonExtras extra;
         known_keys(k, known, &extra);
         if (extra.empty()) return;
-        const io::tape::Ref r = io::tape::ref(k);
-        file_key_extra(a, std::move(extra), io::tape::element(r.doc, r.json_index));
+        file_key_extra(a, std::move(extra), io::tape::ref(k));
     }
 
     // ---- helpers (json_reader_helpers.cpp); each fails with the path of the value at fault ----
@@ -264,7 +263,7 @@ private:
         if (!k.unknown) return;
         JsonExtras extra;
         report_unknown_keys(k, &extra);
-        file_key_extra(a, std::move(extra), io::tape::element(k.doc, k.object));
+        file_key_extra(a, std::move(extra), io::tape::Ref(k.doc, k.object));
     }
 
     // A member to read, by name (looked up) or as a field of `f`.
@@ -457,7 +456,7 @@ private:
     void known_keys(JObj o, std::initializer_list<std::string_view> known, JsonExtras* keep = nullptr);
     void unknown_key(std::string_view k, JEl value, JsonExtras* keep);  // kept and/or reported
     // Files a keyframe's unknown keys with the animation (see keyframe_keys).
-    void file_key_extra(Animation& a, JsonExtras&& extra, JEl key);  // `key`: the keyframe (or offset) holding them
+    void file_key_extra(Animation& a, JsonExtras&& extra, io::tape::Ref key);  // `key`: the keyframe (or offset) holding them
     [[noreturn]] void fail(const std::string& message) const { path_.fail(message); }
 
 private:

@@ -272,15 +272,15 @@ void JsonSkeletonReader::report_unknown_keys(const Fields& f, JsonExtras* keep) 
     });
 }
 
-void JsonSkeletonReader::file_key_extra(Animation& a, JsonExtras&& extra, JEl key) {
+void JsonSkeletonReader::file_key_extra(Animation& a, JsonExtras&& extra, io::tape::Ref key) {
     // Kept keys are filed under their keyframe's path, which the writer puts them back at. A timeline
     // (or a skin, slot or attachment of deform timelines) named twice in its map gives the keyframes
     // of its second entry the paths of the first one's: kept there, they would come back on the first
     // entry's keyframe, so they are refused rather than moved. (The path names this keyframe when it
     // leads to it from the document's root, each name to its first member.)
     const std::string& path = path_.pointer();
-    const auto first = io::tape::ref(key).doc->root().at_pointer(path);
-    if (first.error() || io::tape::ref(first.value_unsafe()).json_index != io::tape::ref(key).json_index)
+    const auto first = key.doc->root().at_pointer(path);
+    if (first.error() || io::tape::ref(first.value_unsafe()).json_index != key.json_index)
         fail("unknown keys in a timeline named twice in its object cannot be kept: remove one of them");
     a.json_key_extra.push_back({String(std::string_view(path).substr(animation_path_size_)), std::move(extra)});
 }
