@@ -88,7 +88,14 @@ private:
             mix(static_cast<unsigned char>(p[0]) | std::uint64_t{static_cast<unsigned char>(p[n / 2])} << 8 |
                 std::uint64_t{static_cast<unsigned char>(p[n - 1])} << 16);
         }
-        return static_cast<std::size_t>(h ^ h >> 31);
+        h ^= h >> 31;
+        // The slot takes the low bits, which a product draws from the low bits of its factor only:
+        // without this last round, names that differ in their last bytes (the top of the last word:
+        // "tread-12", "tread-13") fell into a few runs of neighbouring slots (the corpus's lookups
+        // averaged 3.6 probes, tank-pro's slots 15; with it, 1.3).
+        h ^= h >> 32;
+        h *= 0xD6E8FEB86659FD93ull;
+        return static_cast<std::size_t>(h ^ h >> 32);
     }
     // The high bits of a hash (the slot takes the low ones), kept in the entry: a probe compares the
     // names' bytes only when their tags agree.

