@@ -20,11 +20,13 @@ using keys_table::Key;
 // plain decimals for 1e-7 <= |v| < 1e18 ("-0.0003", not "-3e-04"), exponents outside that range.
 std::string js_number(double v) {
     char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, v);
+    const double a = std::fabs(v);
+    // Integers past 64 bits keep an exponent: JSON parsers (simdjson) refuse them written out in full.
+    // (The shortest form is plain digits when those are no longer: -77777777777777770496 for
+    // -7.777777777777777e19, which no reader takes back.)
+    auto res = a >= 0x1p63 ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific) : std::to_chars(buf, buf + sizeof buf, v);
     std::string s(buf, res.ptr);
     const std::size_t e = s.find('e');
-    const double a = std::fabs(v);
-    // Integers past 64 bits keep the exponent: JSON parsers (simdjson) refuse them written out in full.
     if (e == std::string::npos || a < 1e-7 || a >= 1e18) return s;
     const bool negative = s[0] == '-';
     std::string mantissa = s.substr(negative ? 1 : 0, e - (negative ? 1 : 0));

@@ -41,7 +41,11 @@ static void append_number(std::string& out, F v) {
         return;
     }
     char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, v);
+    // Integers past 64 bits keep an exponent (the shortest form of some doubles there is their digits in
+    // full, which JSON parsers such as simdjson refuse). A float there has at most 9 digits: its shortest
+    // form has an exponent already.
+    const auto res = std::fabs(v) >= F(0x1p63) ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific)
+                                                : std::to_chars(buf, buf + sizeof buf, v);
     out.append(buf, res.ptr);
 }
 

@@ -128,7 +128,10 @@ TEST(DragonBonesErrors, DirtyValuesAreReadAndKept) {
 }
 
 TEST(DragonBonesJson, NumbersAreWrittenExactlyInJavaScriptLayout) {
-    const std::vector<double> values{-0.0003, 1e-7, 1.5e-8, 0.1, 1.0 / 3.0, 123456789.125, 1e20, 1.5e21, -2.5e-300, 5e-324, 1.7976931348623157e308};
+    // (-7.777777777777777e19 and its neighbours: past 64-bit integers, shortest as all digits, which no
+    // parser here reads back: written with an exponent.)
+    const std::vector<double> values{-0.0003, 1e-7, 1.5e-8, 0.1, 1.0 / 3.0, 123456789.125, 1e20, 1.5e21, -2.5e-300, 5e-324, 1.7976931348623157e308,
+                                     -7.777777777777777e19, 1.2345678901234567e19, -9.500000000000001e18, 9.300000000000001e18};
     std::string json = R"({"version":"5.5","armature":[{"name":"a","ffd":0,"aabb":{"x":0}}],"extra":0})";
     DragonBonesData d = read_json(json).value();
     d.armature[0].bone = Vector<Bone>{Bone{}};

@@ -3,6 +3,8 @@
 
 #include <cstring>
 
+#include <simdjson.h>
+
 #include "rigio/io/json_input.hpp"
 #include "rigio/io/json_writer.hpp"
 
@@ -39,6 +41,24 @@ TEST(JsonWriter, FloatsAreShortestAndExact) {
     s.clear();
     append_json_number(s, 0.1f);
     EXPECT_EQ(s, "0.1");
+}
+
+// Some doubles past 64-bit integers have a shortest form that is all digits (-77777777777777770496 for
+// -7.777777777777777e19), which simdjson refuses as an integer it cannot hold: those keep an exponent,
+// and every double comes back from its text exactly, through the parser rigio reads with.
+TEST(JsonWriter, DoublesPastInt64ReadBack) {
+    simdjson::dom::parser parser;
+    for (double d : {-7.777777777777777e19, 1.2345678901234567e19, -9.500000000000001e18, 9.300000000000001e18, 1e20, 0.1,
+                     -9.2233720368547e18, 123456789012345678.0, 1.7976931348623157e308}) {
+        std::string s;
+        append_json_number(s, d);
+        double back = 0;
+        ASSERT_EQ(parser.parse(s).get(back), simdjson::SUCCESS) << s;
+        EXPECT_EQ(back, d) << s;
+    }
+    std::string s;
+    append_json_number(s, 123456789012345678.0);  // (an integer inside int64 stays digits)
+    EXPECT_EQ(s, "123456789012345680");
 }
 
 TEST(JsonWriter, TabsStyle) {
