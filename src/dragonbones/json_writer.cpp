@@ -1,7 +1,6 @@
 // DragonBones JSON writer: the model back to JSON by the reader's key table (json_keys.hpp), in the
 // table's order, then the unknown keys as they were read. A value read from a dirty form ("NaN", "1.5", null, 0/1 flags) is
 // written back in that form. Layout: tabs, flat objects and number arrays on one line.
-#include <charconv>
 #include <cmath>
 #include <string>
 
@@ -18,14 +17,12 @@ using keys_table::Key;
 
 // Shortest round-trip text of a double, laid out as JavaScript (and so DragonBones Pro) writes numbers:
 // plain decimals for 1e-7 <= |v| < 1e18 ("-0.0003", not "-3e-04"), exponents outside that range.
+// `v` is finite. (From io's shortest form, which keeps an exponent on integers past 64 bits: JSON parsers
+// refuse them written out in full.)
 std::string js_number(double v) {
-    char buf[64];
+    std::string s;
+    io::append_json_number(s, v);
     const double a = std::fabs(v);
-    // Integers past 64 bits keep an exponent: JSON parsers (simdjson) refuse them written out in full.
-    // (The shortest form is plain digits when those are no longer: -77777777777777770496 for
-    // -7.777777777777777e19, which no reader takes back.)
-    auto res = a >= 0x1p63 ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific) : std::to_chars(buf, buf + sizeof buf, v);
-    std::string s(buf, res.ptr);
     const std::size_t e = s.find('e');
     if (e == std::string::npos || a < 1e-7 || a >= 1e18) return s;
     const bool negative = s[0] == '-';
